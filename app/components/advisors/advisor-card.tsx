@@ -1,0 +1,76 @@
+import { Briefcase, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { formatPriceLabel, fullName, truncate } from "../../../core/format";
+import type { PublicAdvisor } from "../../../server/advisors/advisor-directory.server";
+import { Button } from "../ui/button";
+import { Badge, Card } from "../ui/card";
+
+const MAX_SKILLS = 3;
+const ABOUT_PREVIEW = 80;
+
+/** The advisor card of spec part 1 section 2, shared by the landing grid and the listing. */
+export function AdvisorCard({ advisor }: { advisor: PublicAdvisor }) {
+  const name = fullName(advisor.firstName, advisor.lastName);
+  const extraSkills = advisor.skills.length - MAX_SKILLS;
+  return (
+    <Card className="flex flex-col gap-4 p-5">
+      <div className="flex items-start gap-4">
+        <img
+          src={advisor.headshotUrl ?? "/placeholder-headshot.svg"}
+          alt={`Headshot of ${name}`}
+          width={72}
+          height={72}
+          loading="lazy"
+          className="size-18 shrink-0 rounded-full bg-brand-50 object-cover"
+        />
+        <div className="min-w-0">
+          <h3 className="truncate text-base font-semibold">{name}</h3>
+          <p className="flex items-center gap-1.5 text-sm text-muted">
+            <Briefcase className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="truncate">
+              {[advisor.jobTitle, advisor.currentCompany].filter(Boolean).join(" at ")}
+            </span>
+          </p>
+          {advisor.workLocations.length > 0 ? (
+            <p className="flex items-center gap-1.5 text-sm text-muted">
+              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{advisor.workLocations.join(", ")}</span>
+            </p>
+          ) : null}
+          {advisor.totalExperienceYears != null ? (
+            <p className="text-sm text-muted">{advisor.totalExperienceYears} years experience</p>
+          ) : null}
+        </div>
+      </div>
+      {advisor.shortIntro ? <p className="text-sm font-medium">{advisor.shortIntro}</p> : null}
+      {advisor.about ? (
+        <p className="text-sm text-muted">{truncate(advisor.about, ABOUT_PREVIEW)}</p>
+      ) : null}
+      <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+        {advisor.skills.slice(0, MAX_SKILLS).map((skill) => (
+          <li key={skill}>
+            <Badge tone="brand">{skill}</Badge>
+          </li>
+        ))}
+        {extraSkills > 0 ? (
+          <li>
+            <Badge>+{extraSkills} more</Badge>
+          </li>
+        ) : null}
+      </ul>
+      <div className="mt-auto flex items-center justify-between gap-3 border-t border-line pt-4">
+        <p className="text-sm text-muted">
+          Starting @{" "}
+          <span className="text-base font-semibold text-ink">
+            {formatPriceLabel(advisor.hourlyRateInr)}
+          </span>
+        </p>
+        <Button asChild size="sm">
+          <Link to={`/advisor/${advisor.id}`} aria-label={`View Profile of ${name}`}>
+            View Profile
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}

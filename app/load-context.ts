@@ -1,0 +1,17 @@
+import type { Logger } from "pino";
+import type { Config, PublicConfig } from "../server/config.server";
+import type { Db } from "../server/db/client.server";
+
+/** What every loader and action receives from the HTTP server (server/http/app.server.ts). */
+export type AppContext = {
+  db: Db;
+  config: Config;
+  publicConfig: PublicConfig;
+  logger: Logger;
+  requestId: string;
+};
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  Outlet,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFound } from "./components/layout/not-found";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { Button } from "./components/ui/button";
+import { Toaster } from "./components/ui/toaster";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { config: context.publicConfig, requestId: context.requestId };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e5f59" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-surface px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex flex-1 flex-col">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** A friendly page for anything unexpected; the details stay in the server log. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="mx-auto grid max-w-xl flex-1 content-center justify-items-center gap-4 px-4 py-24 text-center">
+      <title>Something went wrong | BeenThere</title>
+      <p className="text-sm font-semibold text-brand-700">Error</p>
+      <h1 className="text-3xl font-bold">Something went wrong on our side</h1>
+      <p className="text-muted">
+        Sorry about that. Please try again in a moment; if it keeps happening, contact support
+        {root?.requestId ? " and quote the reference below" : ""}.
+      </p>
+      {root?.requestId ? (
+        <p className="rounded-md bg-slate-100 px-3 py-1 font-mono text-xs text-muted">
+          Reference: {root.requestId}
+        </p>
+      ) : null}
+      <Button asChild>
+        <a href="/">Return to Home</a>
+      </Button>
+    </section>
+  );
+}

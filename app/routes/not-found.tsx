@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import { NotFound } from "../components/layout/not-found";
+import type { Route } from "./+types/not-found";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  context.logger.warn({ path: pathname }, "page not found");
+  return data(null, { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,73 @@
+import { describe, it, expect } from "vitest";
+import { formatInr, formatPriceLabel, fullName, truncate } from "./format";
+
+describe("formatInr", () => {
+  it.each([
+    [0, "₹0"],
+    [738, "₹738"],
+    [1180, "₹1,180"],
+    [99999, "₹99,999"],
+    [118000, "₹1,18,000"],
+    [12345678, "₹1,23,45,678"],
+    [368.75, "₹368.75"],
+    [0.5, "₹0.50"],
+    [1234.5, "₹1,234.50"],
+    [368.999, "₹369"], // whole at paise precision
+  ])("%s -> %s", (amount, expected) => {
+    expect(formatInr(amount)).toBe(expected);
+  });
+});
+
+describe("formatPriceLabel", () => {
+  it("shows Free for pro bono advisors", () => {
+    expect(formatPriceLabel(0)).toBe("Free");
+  });
+
+  it.each([
+    [2500, "₹738"],
+    [1250, "₹369"],
+    [10000, "₹2,950"],
+    [400000, "₹1,18,000"],
+  ])("%s/h -> %s", (rate, expected) => {
+    expect(formatPriceLabel(rate)).toBe(expected);
+  });
+});
+
+describe("truncate", () => {
+  const eighty = "a".repeat(80);
+
+  it("leaves text of max length or shorter alone", () => {
+    expect(truncate(eighty, 80)).toBe(eighty);
+    expect(truncate("short", 80)).toBe("short");
+    expect(truncate("", 80)).toBe("");
+  });
+
+  it("cuts longer text and adds an ellipsis", () => {
+    expect(truncate(eighty + "b", 80)).toBe(eighty + "...");
+    expect(truncate("Hello world", 5)).toBe("Hello...");
+  });
+
+  it("trims trailing whitespace before the ellipsis", () => {
+    expect(truncate("Hello   world", 7)).toBe("Hello...");
+    expect(truncate("Hello\n world", 6)).toBe("Hello...");
+  });
+
+  it("does not split astral characters", () => {
+    expect(truncate("🙂🙂🙂", 2)).toBe("🙂🙂...");
+    expect(truncate("🙂🙂", 2)).toBe("🙂🙂");
+  });
+});
+
+describe("fullName", () => {
+  it.each([
+    ["Asha", "Rao", "Asha Rao"],
+    ["  Asha ", " Rao  ", "Asha Rao"],
+    ["Asha", "", "Asha"],
+    ["", "Rao", "Rao"],
+    ["  ", "  ", ""],
+    ["Asha", null, "Asha"],
+    [undefined, "Rao", "Rao"],
+  ])("(%j, %j) -> %j", (first, last, expected) => {
+    expect(fullName(first, last)).toBe(expected);
+  });
+});

@@ -1,0 +1,51 @@
+// Display helpers shared by advisor cards, profiles and checkout.
+
+import { startingPriceInr } from "./pricing";
+
+// Built once: constructing Intl formatters is comparatively slow.
+// "en-IN" gives Indian digit grouping (1,23,45,678) and the ₹ sign.
+const wholeInr = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const paiseInr = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** ₹1,18,000 for whole rupees, ₹368.75 otherwise. */
+export function formatInr(amountInr: number): string {
+  // Decide "whole" at paise precision so 368.999 shows as ₹369, not ₹369.00.
+  const paise = Math.round(amountInr * 100);
+  return paise % 100 === 0 ? wholeInr.format(paise / 100) : paiseInr.format(paise / 100);
+}
+
+/** Card label: "Free" for pro bono advisors, else the 15-minute price incl. GST. */
+export function formatPriceLabel(hourlyRateInr: number): string {
+  return hourlyRateInr === 0 ? "Free" : formatInr(startingPriceInr(hourlyRateInr));
+}
+
+/**
+ * Cut text to `max` characters and add "..." when it was longer. Counts code points
+ * so an emoji or other astral character is never split in half.
+ */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return chars.slice(0, Math.max(0, max)).join("").trimEnd() + "...";
+}
+
+/** "Asha Rao" from its parts, skipping blank or missing parts. */
+export function fullName(
+  first: string | null | undefined,
+  last: string | null | undefined,
+): string {
+  return [first, last]
+    .map((part) => (part ?? "").trim())
+    .filter((part) => part !== "")
+    .join(" ");
+}

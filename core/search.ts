@@ -1,0 +1,121 @@
+// Advisor search ranking (product spec):
+// - each query word found in name / job title / company / topics scores 100;
+// - only advisors with no such hit get 25 per word found in about / short intro;
+// - score 0 is dropped; ties are ordered by full name, then id.
+
+import { fullName } from "./format";
+
+export interface SearchableAdvisor {
+  id: string;
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+  currentCompany: string | null;
+  skills: readonly string[];
+  careerAdviceTopics: readonly string[];
+  personalAdviceTopics: readonly string[];
+  businessAdviceTopics: readonly string[];
+  workLocations: readonly string[];
+  about: string | null;
+  shortIntro: string | null;
+}
+
+export interface RankedAdvisor<T> {
+  advisor: T;
+  score: number;
+}
+
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  "and",
+  "the",
+  "or",
+  "of",
+  "in",
+  "for",
+  "to",
+  "with",
+  "by",
+]);
+export const MIN_WORD_LENGTH = 3;
+export const PRIMARY_HIT_SCORE = 100;
+export const SECONDARY_HIT_SCORE = 25;
+
+/**
+ * Usable words of a query: lower-cased, split on whitespace, without stop words or
+ * words shorter than MIN_WORD_LENGTH. Duplicates are removed, so "dubai dubai"
+ * scores like "dubai".
+ */
+export function searchTerms(query: string): string[] {
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => Array.from(w).length >= MIN_WORD_LENGTH && !STOP_WORDS.has(w));
+  return [...new Set(words)];
+}
+
+// Fields joined with a newline: query words never contain whitespace, so a match
+// can never straddle two fields.
+function haystack(parts: ReadonlyArray<string | null>): string {
+  return parts
+    .filter((p): p is string => p !== null && p !== "")
+    .join("\n")
+    .toLowerCase();
+}
+
+function primaryHaystack(a: SearchableAdvisor): string {
+  return haystack([
+    a.firstName,
+    a.lastName,
+    a.jobTitle,
+    a.currentCompany,
+    ...a.skills,
+    ...a.careerAdviceTopics,
+    ...a.personalAdviceTopics,
+    ...a.businessAdviceTopics,
+    ...a.workLocations,
+  ]);
+}
+
+function countHits(text: string, terms: readonly string[]): number {
+  let hits = 0;
+  for (const term of terms) if (text.includes(term)) hits++;
+  return hits;
+}
+
+// Case-insensitive but accent-aware, with a fixed locale so order does not depend on
+// the server's default locale.
+const nameCollator = new Intl.Collator("en", { sensitivity: "accent" });
+
+function byNameThenId<T extends SearchableAdvisor>(
+  a: { advisor: T; name: string },
+  b: { advisor: T; name: string },
+): number {
+  const byName = nameCollator.compare(a.name, b.name);
+  if (byName !== 0) return byName;
+  return a.advisor.id < b.advisor.id ? -1 : a.advisor.id > b.advisor.id ? 1 : 0;
+}
+
+export function rankAdvisors<T extends SearchableAdvisor>(
+  advisors: readonly T[],
+  query: string,
+): Array<RankedAdvisor<T>> {
+  const terms = searchTerms(query);
+  const scored: Array<{ advisor: T; score: number; name: string }> = [];
+
+  for (const advisor of advisors) {
+    let score = 0;
+    if (terms.length > 0) {
+      const primary = countHits(primaryHaystack(advisor), terms);
+      // The about/intro tier is only consulted (and only built) without a primary hit.
+      score =
+        primary > 0
+          ? primary * PRIMARY_HIT_SCORE
+          : countHits(haystack([advisor.about, advisor.shortIntro]), terms) * SECONDARY_HIT_SCORE;
+      if (score === 0) continue;
+    }
+    scored.push({ advisor, score, name: fullName(advisor.firstName, advisor.lastName) });
+  }
+
+  scored.sort((a, b) => b.score - a.score || byNameThenId(a, b));
+  return scored.map(({ advisor, score }) => ({ advisor, score }));
+}

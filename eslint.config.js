@@ -1,0 +1,46 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "data/",
+      "scratch/",
+      ".react-router/",
+      "test-results/",
+      "playwright-report/",
+      "node_modules/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    // Pure logic must stay free of I/O and of the layers above it.
+    files: ["core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: ["**/server/**", "**/app/**", "node:*", "react", "react-router"] },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["react", "react-dom", "**/components/**"] }] },
+  },
+);

@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * All configuration comes from environment variables, validated once at start-up.
+ * Defaults make `npm start` work on a bare machine; a deployment (an APP_URL that is
+ * not localhost) must bring its own secrets and SMTP.
+ */
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: optional.pipe(z.url().optional()),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
+  SEED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default("BeenThere <no-reply@beenthere.example>"),
+  SUPPORT_EMAIL: z.email().default("support@beenthere.example"),
+  RAZORPAY_KEY_ID: optional,
+  RAZORPAY_KEY_SECRET: optional,
+  RAZORPAY_WEBHOOK_SECRET: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_CALENDAR_CREDENTIALS: optional,
+  STORAGE_DIR: optional,
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  DISCOVERY_ADVISOR_ID: optional.pipe(z.uuid().optional()),
+  BANK_ENCRYPTION_KEY: optional.pipe(z.string().min(32).optional()),
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+/** Fixed id of the seeded team advisor who takes free discovery calls. */
+export const TEAM_ADVISOR_ID = "00000000-0000-4000-8000-000000000001";
+
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host === "::1";
+}
+
+/** Reads a secret from the data dir, creating it on first use (local runs only). */
+function localSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function buildConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const local = isLocalUrl(appUrl);
+
+  if (!local) {
+    const missing = [
+      !e.AUTH_SECRET && "AUTH_SECRET",
+      !e.SMTP_URL && "SMTP_URL",
+      !e.BANK_ENCRYPTION_KEY && "BANK_ENCRYPTION_KEY",
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new Error(`A deployment (APP_URL=${appUrl}) must set ${missing.join(", ")}.`);
+    }
+  }
+
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET ?? localSecret(dataDir, "auth-secret"),
+    bankEncryptionKey: e.BANK_ENCRYPTION_KEY ?? localSecret(dataDir, "bank-key"),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      // The dev outbox page exists only for a local run without SMTP: never on a deployment.
+      outboxPageEnabled: !e.SMTP_URL && local,
+    },
+    supportEmail: e.SUPPORT_EMAIL,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+          }
+        : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    googleCalendarCredentials: e.GOOGLE_CALENDAR_CREDENTIALS,
+    storage: {
+      dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "uploads")),
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    },
+    discoveryAdvisorId: e.DISCOVERY_ADVISOR_ID ?? TEAM_ADVISOR_ID,
+  };
+}
+
+/** What the browser may see: nothing secret ever goes in here. */
+export function publicConfig(config: Config) {
+  return {
+    appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+    googleSignIn: Boolean(config.google),
+    razorpayKeyId: config.razorpay?.keyId,
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;
+
+/** A summary safe to log: which services are real, never their secrets. */
+export function describeConfig(config: Config) {
+  return {
+    appUrl: config.appUrl,
+    database: config.databaseUrl ? redactUrl(config.databaseUrl) : `PGlite ${config.dataDir}/db`,
+    mail: config.mail.smtpUrl ? `SMTP ${redactUrl(config.mail.smtpUrl)}` : "outbox (no SMTP_URL)",
+    payments: config.razorpay ? "Razorpay" : "built-in test checkout",
+    googleSignIn: config.google ? "on" : "off",
+    storage: config.storage.s3 ? `S3 ${config.storage.s3.bucket}` : config.storage.dir,
+  };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { advisors, bookings, users } from "./schema";
+import { createTestDatabase, sqlState } from "./test-database";
+
+/*
+ * DESIGN 5.5: a database exclusion constraint makes two live bookings of one advisor that
+ * overlap in time impossible, whatever the application does.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let seekerId: string;
+let advisorId: string;
+let otherAdvisorId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const [seeker, a, b] = await database.db
+    .insert(users)
+    .values([
+      { firstName: "Seeker", lastName: "One", email: "seeker@example.com" },
+      { firstName: "Advisor", lastName: "One", email: "a1@example.com" },
+      { firstName: "Advisor", lastName: "Two", email: "a2@example.com" },
+    ])
+    .returning();
+  seekerId = seeker!.id;
+  const rows = await database.db
+    .insert(advisors)
+    .values([{ userId: a!.id }, { userId: b!.id }])
+    .returning();
+  advisorId = rows[0]!.id;
+  otherAdvisorId = rows[1]!.id;
+});
+afterAll(() => database.destroy());
+
+type Status = (typeof bookings.$inferInsert)["status"];
+function book(start: string, minutes: 15 | 30, status: Status = "confirmed", advisor = advisorId) {
+  const datetime = new Date(start);
+  return database.db
+    .insert(bookings)
+    .values({
+      userId: seekerId,
+      advisorId: advisor,
+      datetime,
+      duration: minutes,
+      endsAt: new Date(datetime.getTime() + minutes * 60_000),
+      status,
+      holdExpiresAt: status === "pending_payment" ? new Date(datetime.getTime() - 3600_000) : null,
+      cancellationReason: status === "cancelled" ? "Plans changed" : null,
+      sessionType: "First Call",
+      advisorTimezone: "Asia/Kolkata",
+      seekerTimezone: "Asia/Kolkata",
+    })
+    .returning({ id: bookings.id });
+}
+const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => sqlState(e));
+
+describe("the booking exclusion constraint", () => {
+  it("rejects a booking that overlaps a confirmed one (SQLSTATE 23P01)", async () => {
+    await book("2031-03-03T10:00:00Z", 30);
+    expect(await failure(book("2031-03-03T10:15:00Z", 30))).toBe("23P01");
+    expect(await failure(book("2031-03-03T09:45:00Z", 30))).toBe("23P01");
+    expect(await failure(book("2031-03-03T10:00:00Z", 15))).toBe("23P01");
+  });
+
+  it("rejects an overlap with a held (pending payment) booking", async () => {
+    await book("2031-03-04T10:00:00Z", 30, "pending_payment");
+    expect(await failure(book("2031-03-04T10:15:00Z", 15))).toBe("23P01");
+  });
+
+  it("lets back-to-back sessions touch", async () => {
+    await book("2031-03-05T10:00:00Z", 30);
+    await expect(book("2031-03-05T10:30:00Z", 30)).resolves.toHaveLength(1);
+    await expect(book("2031-03-05T09:45:00Z", 15)).resolves.toHaveLength(1);
+  });
+
+  it("ignores cancelled and expired bookings", async () => {
+    await book("2031-03-06T10:00:00Z", 30, "cancelled");
+    await book("2031-03-06T10:00:00Z", 30, "expired");
+    await expect(book("2031-03-06T10:00:00Z", 30)).resolves.toHaveLength(1);
+  });
+
+  it("only compares bookings of the same advisor", async () => {
+    await book("2031-03-07T10:00:00Z", 30);
+    await expect(book("2031-03-07T10:00:00Z", 30, "confirmed", otherAdvisorId)).resolves.toHaveLength(1);
+  });
+
+  it("refuses an end that does not match start plus duration", async () => {
+    const datetime = new Date("2031-03-08T10:00:00Z");
+    const error = await failure(
+      database.db.insert(bookings).values({
+        userId: seekerId,
+        advisorId,
+        datetime,
+        duration: 30,
+        endsAt: new Date(datetime.getTime() + 15 * 60_000),
+        status: "confirmed",
+        sessionType: "First Call",
+        advisorTimezone: "UTC",
+        seekerTimezone: "UTC",
+      }),
+    );
+    expect(error).toBe("23514");
+  });
+});

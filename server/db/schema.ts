@@ -1,0 +1,456 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/*
+ * One schema for every entity of the spec (section 3 of both parts), using the spec's table
+ * and column names. Constraints that protect data live here; the one Drizzle cannot declare
+ * (the booking exclusion constraint) is a custom SQL migration.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const PROFILE_STATUSES = [
+  "draft",
+  "pending",
+  "pending_activation",
+  "approved",
+  "rejected",
+] as const;
+export const BOOKING_STATUSES = [
+  "pending_payment",
+  "confirmed",
+  "completed",
+  "cancelled",
+  "expired",
+] as const;
+export const SESSION_TYPES = ["Discovery Call", "First Call", "Follow up call"] as const;
+export const PAYMENT_STATUSES = ["created", "paid", "failed", "refunded", "free"] as const;
+export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
+
+// ---------------------------------------------------------------- auth (better-auth)
+
+export const authUsers = pgTable("auth_users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  "auth_accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_accounts_user_id_idx").on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  "auth_verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's own request rate limiter, kept in the database so it holds across instances. */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------- product
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Empty until the person has credentials (invited advisors are created without).
+    authUserId: text("auth_user_id")
+      .unique()
+      .references(() => authUsers.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    profession: text("profession"),
+    admin: text("admin").notNull().default("N"),
+    isActive: boolean("is_active").notNull().default(true),
+    ageRange: text("age_range"),
+    city: text("city"),
+    country: text("country"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    check("users_admin_check", sql`${t.admin} in ('Y', 'N')`),
+    check("users_email_check", sql`position('@' in ${t.email}) > 1`),
+  ],
+);
+
+export const advisors = pgTable(
+  "advisors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    headshotUrl: text("headshot_url"),
+    jobTitle: text("job_title"),
+    currentCompany: text("current_company"),
+    totalExperienceYears: smallint("total_experience_years"),
+    shortIntro: text("short_intro"),
+    about: text("about"),
+    hourlyRateInr: numeric("hourly_rate_inr", { precision: 10, scale: 2, mode: "number" })
+      .notNull()
+      .default(0),
+    phone: text("phone"),
+    linkedinUrl: text("linkedin_url"),
+    skills: textList("skills"),
+    workLocations: textList("work_locations"),
+    personalAdviceTopics: textList("personal_advice_topics"),
+    careerAdviceTopics: textList("career_advice_topics"),
+    businessAdviceTopics: textList("business_advice_topics"),
+    sessionTimezone: text("session_timezone").notNull().default("Asia/Kolkata"),
+    termsAccepted: boolean("terms_accepted").notNull().default(false),
+    profileStatus: text("profile_status", { enum: PROFILE_STATUSES }).notNull().default("draft"),
+    bankAccountHolderName: text("bank_account_holder_name"),
+    bankName: text("bank_name"),
+    // Encrypted at rest (DESIGN 5.12); only the owner sees it unmasked.
+    bankAccountNumber: text("bank_account_number"),
+    bankIfscCode: text("bank_ifsc_code"),
+    bankBranch: text("bank_branch"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("advisors_profile_status_idx").on(t.profileStatus),
+    check("advisors_profile_status_check", inList("profile_status", PROFILE_STATUSES)),
+    check(
+      "advisors_experience_check",
+      sql`${t.totalExperienceYears} is null or ${t.totalExperienceYears} between 0 and 50`,
+    ),
+    check("advisors_rate_check", sql`${t.hourlyRateInr} >= 0`),
+    check(
+      "advisors_short_intro_check",
+      sql`${t.shortIntro} is null or char_length(${t.shortIntro}) <= 120`,
+    ),
+  ],
+);
+
+export const advisorSchedules = pgTable(
+  "advisor_schedules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id, { onDelete: "cascade" }),
+    timezone: text("timezone").notNull().default("Asia/Kolkata"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One active schedule per advisor.
+    uniqueIndex("advisor_schedules_active_idx")
+      .on(t.advisorId)
+      .where(sql`${t.isActive}`),
+  ],
+);
+
+const HHMM = "'^([01][0-9]|2[0-3]):[0-5][0-9]$'";
+export const scheduleSlots = pgTable(
+  "schedule_slots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    scheduleId: uuid("schedule_id")
+      .notNull()
+      .references(() => advisorSchedules.id, { onDelete: "cascade" }),
+    dayOfWeek: smallint("day_of_week").notNull(), // ISO: 1 = Monday … 7 = Sunday
+    startTime: text("start_time").notNull(), // local wall clock "HH:mm"
+    endTime: text("end_time").notNull(), // "HH:mm", or "24:00" for end of day
+    isAvailable: boolean("is_available").notNull().default(true),
+  },
+  (t) => [
+    index("schedule_slots_schedule_idx").on(t.scheduleId, t.dayOfWeek),
+    check("schedule_slots_day_check", sql`${t.dayOfWeek} between 1 and 7`),
+    check("schedule_slots_start_check", sql.raw(`start_time ~ ${HHMM}`)),
+    check("schedule_slots_end_check", sql.raw(`end_time ~ ${HHMM} or end_time = '24:00'`)),
+    check("schedule_slots_order_check", sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+export const blockedSlots = pgTable(
+  "blocked_slots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id, { onDelete: "cascade" }),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    reason: text("reason"),
+    bookedBy: uuid("booked_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("blocked_slots_advisor_time_idx").on(t.advisorId, t.startTime),
+    check("blocked_slots_order_check", sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: integer("amount").notNull(), // paise, GST included
+    feeAmount: integer("fee_amount").notNull().default(0), // paise
+    gstAmount: integer("gst_amount").notNull().default(0), // paise
+    currency: text("currency").notNull().default("INR"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("created"),
+    provider: text("provider").notNull().default("razorpay"),
+    razorpayOrderId: text("razorpay_order_id").unique(),
+    razorpayPaymentId: text("razorpay_payment_id").unique(),
+    razorpaySignature: text("razorpay_signature"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payments_status_check", inList("status", PAYMENT_STATUSES)),
+    check("payments_amount_check", sql`${t.amount} >= 0`),
+    check("payments_split_check", sql`${t.feeAmount} + ${t.gstAmount} = ${t.amount}`),
+  ],
+);
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id),
+    datetime: timestamp("datetime", { withTimezone: true }).notNull(),
+    duration: smallint("duration").notNull(),
+    // Stored end so the exclusion constraint can index an immutable range.
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending_payment"),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    sessionType: text("session_type", { enum: SESSION_TYPES }).notNull(),
+    topics: textList("topics"),
+    additionalInfo: text("additional_info"),
+    cancellationReason: text("cancellation_reason"),
+    cancelledBy: uuid("cancelled_by").references(() => users.id),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    googleMeetLink: text("google_meet_link"),
+    videoCallLink: text("video_call_link"),
+    calendarEventId: text("calendar_event_id"),
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
+    advisorTimezone: text("advisor_timezone").notNull(),
+    seekerTimezone: text("seeker_timezone").notNull(),
+    reviewSubmitted: boolean("review_submitted").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("bookings_user_idx").on(t.userId, t.datetime),
+    index("bookings_advisor_idx").on(t.advisorId, t.datetime),
+    index("bookings_status_idx").on(t.status, t.endsAt),
+    check("bookings_status_check", inList("status", BOOKING_STATUSES)),
+    check("bookings_session_type_check", inList("session_type", SESSION_TYPES)),
+    check("bookings_duration_check", sql`${t.duration} in (15, 30)`),
+    check(
+      "bookings_ends_at_check",
+      sql`${t.endsAt} = ${t.datetime} + make_interval(mins => ${t.duration})`,
+    ),
+    check(
+      "bookings_hold_check",
+      sql`${t.status} <> 'pending_payment' or ${t.holdExpiresAt} is not null`,
+    ),
+    check(
+      "bookings_cancellation_check",
+      sql`${t.status} <> 'cancelled' or ${t.cancellationReason} is not null`,
+    ),
+  ],
+);
+
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    amount: integer("amount").notNull(), // paise
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    reason: text("reason"),
+    razorpayRefundId: text("razorpay_refund_id").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_booking_idx").on(t.bookingId),
+    check("refunds_status_check", inList("status", REFUND_STATUSES)),
+    check("refunds_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .unique()
+      .references(() => bookings.id),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    ratingHelpfulness: smallint("rating_helpfulness").notNull(),
+    ratingActionability: smallint("rating_actionability").notNull(),
+    recommendAdvisor: boolean("recommend_advisor").notNull(),
+    writtenFeedback: text("written_feedback"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_advisor_idx").on(t.advisorId),
+    check("reviews_helpfulness_check", sql`${t.ratingHelpfulness} between 1 and 5`),
+    check("reviews_actionability_check", sql`${t.ratingActionability} between 1 and 5`),
+  ],
+);
+
+// ---------------------------------------------------------------- operations
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(), // e.g. "admin.grant", "advisor.approve"
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    requestId: text("request_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("email_outbox_status_idx").on(t.status, t.createdAt),
+    check("email_outbox_status_check", inList("status", EMAIL_STATUSES)),
+  ],
+);
+
+/** Failed sign-ins per e-mail: the server-side lockout (5 in 15 minutes). */
+export const loginAttempts = pgTable("login_attempts", {
+  email: text("email").primaryKey(), // lower-cased
+  failedCount: integer("failed_count").notNull().default(0),
+  firstFailedAt: timestamp("first_failed_at", { withTimezone: true }).notNull(),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
+});
+
+/** Fixed-window counters for the app's own rate limits (contact form, e-mail check, …). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+});
+
+/** Payment webhook deliveries already handled: they repeat and arrive out of order. */
+export const webhookEvents = pgTable("webhook_events", {
+  eventId: text("event_id").primaryKey(),
+  eventType: text("event_type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, openDatabase } from "./client.server";
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory by default, or a new
+ * database on the server named by TEST_DATABASE_URL (dropped again by `destroy`).
+ */
+export async function createTestDatabase(): Promise<Database & { destroy(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    await database.migrate();
+    return { ...database, destroy: () => database.close() };
+  }
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    async destroy() {
+      await database.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The SQLSTATE of a failed query, through Drizzle's wrapper. */
+export function sqlState(error: unknown): string | undefined {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  while (e) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { AppContext } from "../../app/load-context";
+import { type Config, publicConfig } from "../config.server";
+import type { Database } from "../db/client.server";
+import type { Logger } from "../logger.server";
+
+type Options = {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** The React Router server build, or a getter (development reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Extra middleware mounted before the app (Vite's dev server in development). */
+  before?: express.RequestHandler[];
+  clientDir?: string;
+};
+
+/** The HTTP server: request ids and logging, health, static files, then the React Router app. */
+export function createHttpApp({ config, database, logger, build, before = [], clientDir }: Options) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+  app.use(compression());
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // Static files and health probes would drown the useful lines.
+      autoLogging: { ignore: (req) => /^\/(assets|uploads|favicon|healthz)/.test(req.url ?? "") },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+
+  app.get("/healthz", async (_req, res) => {
+    const up = await database.ping();
+    res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up });
+  });
+
+  for (const middleware of before) app.use(middleware);
+  if (clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+  app.use("/uploads", express.static(config.storage.dir, { maxAge: "1d", index: false }));
+
+  const exposed = publicConfig(config);
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext: (req): AppContext => ({
+        db: database.db,
+        config,
+        publicConfig: exposed,
+        logger: req.log,
+        requestId: String(req.id),
+      }),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,75 @@
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { buildConfig, describeConfig } from "./config.server";
+import { openDatabase } from "./db/client.server";
+import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
+import { createHttpApp } from "./http/app.server";
+import { createLogger } from "./logger.server";
+
+/**
+ * Start-up: validate configuration, open and migrate the database, add demo data to a fresh
+ * database, then serve. `npm start` runs the production build; `npm run dev` runs Vite.
+ */
+const config = buildConfig();
+const logger = createLogger({ level: config.logLevel, pretty: !config.isProduction || Boolean(process.stdout.isTTY) });
+
+async function main() {
+  logger.info(describeConfig(config), "starting");
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "db"),
+  });
+  await database.migrate();
+  const seeded = config.seed ? await seedIfEmpty(database.db, config) : null;
+
+  const clientDir = path.resolve("build/client");
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  const before = [];
+  if (config.isProduction) {
+    build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  } else {
+    const vite = await import("vite").then((v) =>
+      v.createServer({ server: { middlewareMode: true } }),
+    );
+    before.push(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  }
+
+  const app = createHttpApp({
+    config,
+    database,
+    logger,
+    build,
+    before,
+    clientDir: config.isProduction ? clientDir : undefined,
+  });
+  const server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    printBanner(`http://localhost:${port}`, seeded);
+  });
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+function printBanner(url: string, seeded: { logins: { role: string; email: string }[] } | null) {
+  const lines = [`\n  BeenThere is running at ${url}\n`];
+  if (seeded && seeded.logins.length > 0) {
+    lines.push(`  Demo log-ins (password for all: ${DEMO_PASSWORD})`);
+    for (const login of seeded.logins) lines.push(`    ${login.role.padEnd(26)} ${login.email}`);
+    lines.push("");
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, "failed to start");
+  process.exit(1);
+});
