@@ -41,6 +41,8 @@ export default tseslint.config(
   },
   {
     files: ["server/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["react", "react-dom", "**/components/**"] }] },
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["react", "react-dom", "**/components/**"] }],
+    },
   },
 );

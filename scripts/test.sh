@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 echo "== typecheck" && npm run -s typecheck
 echo "== lint" && npm run -s lint
 echo "== format" && npm run -s format:check
-echo "== unit and integration tests" && npx vitest run
+# The HTTP integration tests and the browser journeys run the production build.
 echo "== build" && npm run -s build
+echo "== unit and integration tests" && npx vitest run
 echo "== browser journeys" && npx playwright test

@@ -11,7 +11,10 @@ import { createLogger } from "./logger.server";
  * database, then serve. `npm start` runs the production build; `npm run dev` runs Vite.
  */
 const config = buildConfig();
-const logger = createLogger({ level: config.logLevel, pretty: !config.isProduction || Boolean(process.stdout.isTTY) });
+const logger = createLogger({
+  level: config.logLevel,
+  pretty: !config.isProduction || Boolean(process.stdout.isTTY),
+});
 
 async function main() {
   logger.info(describeConfig(config), "starting");

@@ -29,8 +29,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-b from-brand-50 to-canvas">
         <div className="mx-auto grid max-w-4xl justify-items-center gap-6 px-4 py-16 text-center sm:px-6 sm:py-24">
           <h1 className="text-4xl font-bold sm:text-5xl">
-            Get Expert Guidance On{" "}
-            <span className="text-brand-700">Your Next Big Move</span>
+            Get Expert Guidance On <span className="text-brand-700">Your Next Big Move</span>
             <span className="block">From Someone Who&apos;s Been in Your Shoes</span>
           </h1>
           <p className="max-w-2xl text-lg text-muted">

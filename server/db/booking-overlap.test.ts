@@ -51,7 +51,11 @@ function book(start: string, minutes: 15 | 30, status: Status = "confirmed", adv
     })
     .returning({ id: bookings.id });
 }
-const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => sqlState(e));
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => sqlState(e),
+  );
 
 describe("the booking exclusion constraint", () => {
   it("rejects a booking that overlaps a confirmed one (SQLSTATE 23P01)", async () => {
@@ -80,7 +84,9 @@ describe("the booking exclusion constraint", () => {
 
   it("only compares bookings of the same advisor", async () => {
     await book("2031-03-07T10:00:00Z", 30);
-    await expect(book("2031-03-07T10:00:00Z", 30, "confirmed", otherAdvisorId)).resolves.toHaveLength(1);
+    await expect(
+      book("2031-03-07T10:00:00Z", 30, "confirmed", otherAdvisorId),
+    ).resolves.toHaveLength(1);
   });
 
   it("refuses an end that does not match start plus duration", async () => {

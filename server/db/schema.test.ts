@@ -61,9 +61,7 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
       database.db,
       sql`select extname from pg_extension`,
     );
-    expect(rows.map((r) => r.extname)).toEqual(
-      expect.arrayContaining(["btree_gist", "pg_trgm"]),
-    );
+    expect(rows.map((r) => r.extname)).toEqual(expect.arrayContaining(["btree_gist", "pg_trgm"]));
   });
 });
 

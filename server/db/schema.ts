@@ -420,7 +420,8 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+    attachments:
+      jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -22,7 +22,14 @@ type Options = {
 };
 
 /** The HTTP server: request ids and logging, health, static files, then the React Router app. */
-export function createHttpApp({ config, database, logger, build, before = [], clientDir }: Options) {
+export function createHttpApp({
+  config,
+  database,
+  logger,
+  build,
+  before = [],
+  clientDir,
+}: Options) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", true);
@@ -38,6 +45,14 @@ export function createHttpApp({ config, database, logger, build, before = [], cl
       },
       // Static files and health probes would drown the useful lines.
       autoLogging: { ignore: (req) => /^\/(assets|uploads|favicon|healthz)/.test(req.url ?? "") },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),

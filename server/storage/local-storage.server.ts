@@ -9,7 +9,8 @@ export function createLocalStorage(dir: string) {
   return {
     async put(key: string, body: Buffer): Promise<string> {
       const target = path.resolve(dir, key);
-      if (!target.startsWith(path.resolve(dir) + path.sep)) throw new Error(`Bad storage key ${key}`);
+      if (!target.startsWith(path.resolve(dir) + path.sep))
+        throw new Error(`Bad storage key ${key}`);
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, body);
       return `/uploads/${key}`;

@@ -9,9 +9,7 @@ export function NotFound() {
         404
       </p>
       <h1 className="text-3xl font-bold">Oops! Page not found</h1>
-      <p className="text-muted">
-        The page you are looking for does not exist or has moved.
-      </p>
+      <p className="text-muted">The page you are looking for does not exist or has moved.</p>
       <Button asChild size="lg">
         <Link to="/">Return to Home</Link>
       </Button>

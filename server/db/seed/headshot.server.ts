@@ -1,7 +1,13 @@
 import sharp from "sharp";
 import type { Look } from "./profiles";
 
-const SKIN = { light: "#f3d2b3", medium: "#e0b08a", tan: "#c98e62", brown: "#a86b45", dark: "#7a4a2e" };
+const SKIN = {
+  light: "#f3d2b3",
+  medium: "#e0b08a",
+  tan: "#c98e62",
+  brown: "#a86b45",
+  dark: "#7a4a2e",
+};
 const HAIR = { black: "#1f1a17", brown: "#5a3825", grey: "#9ca3af", auburn: "#7c2d12" };
 const SHIRTS = ["#1e3a8a", "#0f766e", "#7c3aed", "#334155", "#b45309", "#be123c", "#166534"];
 
@@ -49,5 +55,8 @@ export function headshotSvg(look: Look, seed: number): string {
 
 /** Renders the portrait to a small WebP, the format real uploads are re-encoded to. */
 export function renderHeadshot(look: Look, seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(headshotSvg(look, seed))).resize(320, 320).webp({ quality: 82 }).toBuffer();
+  return sharp(Buffer.from(headshotSvg(look, seed)))
+    .resize(320, 320)
+    .webp({ quality: 82 })
+    .toBuffer();
 }

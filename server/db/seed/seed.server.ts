@@ -78,7 +78,8 @@ export async function seedDemoData(db: Db, config: Config, now: Date): Promise<v
     const login = passwordHash;
     await createPerson(tx, { ...DEMO_ADMIN, admin: "Y", profession: "Operations" }, login);
     const seekerIds = [];
-    for (const { key: _key, ...seeker } of SEEKERS) seekerIds.push(await createPerson(tx, seeker, login));
+    for (const { key: _key, ...seeker } of SEEKERS)
+      seekerIds.push(await createPerson(tx, seeker, login));
 
     const advisorIds = new Map<string, { id: string; userId: string }>();
     for (const a of everyAdvisor) {
@@ -204,18 +205,106 @@ async function seedBookings(tx: Tx, ctx: BookingContext) {
     review?: true;
     cancelledBy?: "seeker" | "advisor";
   }> = [
-    { seeker: 0, advisor: pick(0), when: windowStart(pick(0), ctx.now, -1, 3), duration: 30, status: "completed", sessionType: "First Call", review: true },
-    { seeker: 0, advisor: pick(1), when: windowStart(pick(1), ctx.now, -1, 1), duration: 30, status: "completed", sessionType: "First Call" },
-    { seeker: 0, advisor: pick(0), when: windowStart(pick(0), ctx.now, 1, 2), duration: 15, status: "confirmed", sessionType: "Follow up call" },
-    { seeker: 0, advisor: pick(2), when: windowStart(pick(2), ctx.now, 1, 4), duration: 30, status: "confirmed", sessionType: "First Call" },
-    { seeker: 0, advisor: pick(3), when: windowStart(pick(3), ctx.now, 1, 3), duration: 30, status: "cancelled", sessionType: "First Call", cancelledBy: "seeker" },
-    { seeker: 1, advisor: pick(4), when: windowStart(pick(4), ctx.now, 1, 2), duration: 30, status: "confirmed", sessionType: "First Call" },
-    { seeker: 1, advisor: pick(5), when: windowStart(pick(5), ctx.now, -1, 2), duration: 30, status: "completed", sessionType: "First Call", review: true },
-    { seeker: 1, advisor: pick(6), when: windowStart(pick(6), ctx.now, 1, 5), duration: 30, status: "cancelled", sessionType: "First Call", cancelledBy: "advisor" },
-    { seeker: 2, advisor: pick(0), when: windowStart(pick(0), ctx.now, 1, 6), duration: 30, status: "pending_payment", sessionType: "First Call" },
-    { seeker: 2, advisor: pick(7), when: windowStart(pick(7), ctx.now, 1, 3), duration: 30, status: "expired", sessionType: "First Call" },
-    { seeker: 3, advisor: TEAM_ADVISOR, when: windowStart(TEAM_ADVISOR, ctx.now, 1, 1), duration: 15, status: "confirmed", sessionType: "Discovery Call" },
-    { seeker: 4, advisor: TEAM_ADVISOR, when: windowStart(TEAM_ADVISOR, ctx.now, -1, 1), duration: 15, status: "completed", sessionType: "Discovery Call" },
+    {
+      seeker: 0,
+      advisor: pick(0),
+      when: windowStart(pick(0), ctx.now, -1, 3),
+      duration: 30,
+      status: "completed",
+      sessionType: "First Call",
+      review: true,
+    },
+    {
+      seeker: 0,
+      advisor: pick(1),
+      when: windowStart(pick(1), ctx.now, -1, 1),
+      duration: 30,
+      status: "completed",
+      sessionType: "First Call",
+    },
+    {
+      seeker: 0,
+      advisor: pick(0),
+      when: windowStart(pick(0), ctx.now, 1, 2),
+      duration: 15,
+      status: "confirmed",
+      sessionType: "Follow up call",
+    },
+    {
+      seeker: 0,
+      advisor: pick(2),
+      when: windowStart(pick(2), ctx.now, 1, 4),
+      duration: 30,
+      status: "confirmed",
+      sessionType: "First Call",
+    },
+    {
+      seeker: 0,
+      advisor: pick(3),
+      when: windowStart(pick(3), ctx.now, 1, 3),
+      duration: 30,
+      status: "cancelled",
+      sessionType: "First Call",
+      cancelledBy: "seeker",
+    },
+    {
+      seeker: 1,
+      advisor: pick(4),
+      when: windowStart(pick(4), ctx.now, 1, 2),
+      duration: 30,
+      status: "confirmed",
+      sessionType: "First Call",
+    },
+    {
+      seeker: 1,
+      advisor: pick(5),
+      when: windowStart(pick(5), ctx.now, -1, 2),
+      duration: 30,
+      status: "completed",
+      sessionType: "First Call",
+      review: true,
+    },
+    {
+      seeker: 1,
+      advisor: pick(6),
+      when: windowStart(pick(6), ctx.now, 1, 5),
+      duration: 30,
+      status: "cancelled",
+      sessionType: "First Call",
+      cancelledBy: "advisor",
+    },
+    {
+      seeker: 2,
+      advisor: pick(0),
+      when: windowStart(pick(0), ctx.now, 1, 6),
+      duration: 30,
+      status: "pending_payment",
+      sessionType: "First Call",
+    },
+    {
+      seeker: 2,
+      advisor: pick(7),
+      when: windowStart(pick(7), ctx.now, 1, 3),
+      duration: 30,
+      status: "expired",
+      sessionType: "First Call",
+    },
+    {
+      seeker: 3,
+      advisor: TEAM_ADVISOR,
+      when: windowStart(TEAM_ADVISOR, ctx.now, 1, 1),
+      duration: 15,
+      status: "confirmed",
+      sessionType: "Discovery Call",
+    },
+    {
+      seeker: 4,
+      advisor: TEAM_ADVISOR,
+      when: windowStart(TEAM_ADVISOR, ctx.now, -1, 1),
+      duration: 15,
+      status: "completed",
+      sessionType: "Discovery Call",
+    },
   ];
 
   for (const plan of plans) {

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_TIME_ZONE,
+  INVALID_TIME_ZONE_MESSAGE,
+  SELECTABLE_TIME_ZONES,
+  isValidTimeZone,
+  safeTimeZone,
+  timeZoneOptions,
+} from "./time-zones";
+
+describe("isValidTimeZone", () => {
+  it.each(["Asia/Kathmandu", "Asia/Kolkata", "UTC", "America/Argentina/Buenos_Aires", "Etc/GMT+5"])(
+    "accepts IANA zone %s",
+    (zone) => expect(isValidTimeZone(zone)).toBe(true),
+  );
+
+  it.each(["Mars/Olympus", "", "IST", "EST", "+05:30", "UTC+5", "GMT+05:30", "asia/kolkata"])(
+    "rejects %j",
+    (zone) => expect(isValidTimeZone(zone)).toBe(false),
+  );
+
+  it("gives the same answer when asked again (cached)", () => {
+    expect(isValidTimeZone("Mars/Olympus")).toBe(false);
+    expect(isValidTimeZone("Mars/Olympus")).toBe(false);
+    expect(isValidTimeZone("Asia/Tokyo")).toBe(true);
+    expect(isValidTimeZone("Asia/Tokyo")).toBe(true);
+  });
+});
+
+describe("safeTimeZone", () => {
+  it("keeps valid zones and falls back to UTC otherwise", () => {
+    expect(safeTimeZone("Asia/Kathmandu")).toBe("Asia/Kathmandu");
+    expect(safeTimeZone("IST")).toBe("UTC");
+    expect(safeTimeZone("+05:30")).toBe("UTC");
+    expect(safeTimeZone("")).toBe("UTC");
+  });
+});
+
+describe("constants", () => {
+  it("lists exactly the 12 selectable zones in order", () => {
+    expect([...SELECTABLE_TIME_ZONES]).toEqual([
+      "Asia/Kolkata",
+      "America/New_York",
+      "America/Los_Angeles",
+      "Europe/London",
+      "Europe/Berlin",
+      "Asia/Tokyo",
+      "Asia/Shanghai",
+      "Asia/Singapore",
+      "Asia/Dubai",
+      "Australia/Sydney",
+      "America/Toronto",
+      "America/Sao_Paulo",
+    ]);
+    expect(SELECTABLE_TIME_ZONES.every(isValidTimeZone)).toBe(true);
+  });
+
+  it("has the default zone and the exact invalid-zone message", () => {
+    expect(DEFAULT_TIME_ZONE).toBe("Asia/Kolkata");
+    expect(INVALID_TIME_ZONE_MESSAGE).toBe(
+      "Invalid timezone \u2014 please re-select your timezone in your profile settings.",
+    );
+  });
+});
+
+describe("timeZoneOptions", () => {
+  it("appends a valid, non-listed viewer zone once", () => {
+    const options = timeZoneOptions("Asia/Kathmandu");
+    expect(options).toHaveLength(13);
+    expect(options.slice(0, 12)).toEqual([...SELECTABLE_TIME_ZONES]);
+    expect(options.filter((z) => z === "Asia/Kathmandu")).toEqual(["Asia/Kathmandu"]);
+    expect(options[12]).toBe("Asia/Kathmandu");
+  });
+
+  it("does not duplicate a listed zone or add invalid/missing ones", () => {
+    expect(timeZoneOptions("Asia/Tokyo")).toEqual([...SELECTABLE_TIME_ZONES]);
+    expect(timeZoneOptions("Mars/Olympus")).toEqual([...SELECTABLE_TIME_ZONES]);
+    expect(timeZoneOptions("+05:30")).toEqual([...SELECTABLE_TIME_ZONES]);
+    expect(timeZoneOptions(null)).toEqual([...SELECTABLE_TIME_ZONES]);
+    expect(timeZoneOptions(undefined)).toEqual([...SELECTABLE_TIME_ZONES]);
+  });
+
+  it("returns a fresh array each call", () => {
+    timeZoneOptions("Asia/Kathmandu").push("Europe/Paris");
+    expect(timeZoneOptions("Asia/Kathmandu")).toHaveLength(13);
+    expect(SELECTABLE_TIME_ZONES).toHaveLength(12);
+  });
+});

@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildConfig, describeConfig, publicConfig, TEAM_ADVISOR_ID } from "./config.server";
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "config-test-"));
+
+describe("configuration", () => {
+  it("works on a bare machine with nothing set", () => {
+    const dataDir = tempDir();
+    const config = buildConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seed).toBe(true);
+    expect(config.mail.outboxPageEnabled).toBe(true);
+    expect(config.razorpay).toBeUndefined();
+    expect(config.discoveryAdvisorId).toBe(TEAM_ADVISOR_ID);
+    expect(config.storage.dir).toBe(path.join(dataDir, "uploads"));
+  });
+
+  it("generates a local auth secret once and keeps it in the data directory", () => {
+    const dataDir = tempDir();
+    const first = buildConfig({ DATA_DIR: dataDir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(first);
+    expect(buildConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+  });
+
+  it("refuses a deployment without its own secrets and SMTP", () => {
+    expect(() =>
+      buildConfig({ APP_URL: "https://beenthere.example", DATA_DIR: tempDir() }),
+    ).toThrow(/must set AUTH_SECRET, SMTP_URL, BANK_ENCRYPTION_KEY/);
+  });
+
+  it("never shows the outbox page on a deployment", () => {
+    const config = buildConfig({
+      APP_URL: "https://beenthere.example",
+      AUTH_SECRET: "a".repeat(40),
+      BANK_ENCRYPTION_KEY: "b".repeat(40),
+      SMTP_URL: "smtp://user:pass@mail.example:587",
+    });
+    expect(config.mail.outboxPageEnabled).toBe(false);
+  });
+
+  it("names every invalid variable", () => {
+    expect(() => buildConfig({ PORT: "eighty", SEED: "maybe", DATA_DIR: tempDir() })).toThrow(
+      /PORT[\s\S]*SEED/,
+    );
+  });
+
+  it("keeps secrets out of what is logged and what the browser sees", () => {
+    const config = buildConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgres://app:s3cret@db.internal:5432/app",
+      RAZORPAY_KEY_ID: "rzp_test_key",
+      RAZORPAY_KEY_SECRET: "rzp-secret-value",
+    });
+    const logged = JSON.stringify(describeConfig(config));
+    expect(logged).not.toContain("s3cret");
+    expect(logged).toContain("db.internal");
+    const exposed = JSON.stringify(publicConfig(config));
+    expect(exposed).not.toContain("rzp-secret-value");
+    expect(exposed).not.toContain(config.authSecret);
+    expect(exposed).toContain("rzp_test_key");
+  });
+});

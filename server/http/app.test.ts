@@ -1,0 +1,91 @@
+import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { Writable } from "node:stream";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildConfig } from "../config.server";
+import { createTestDatabase } from "../db/test-database";
+import { createHttpApp } from "./app.server";
+
+/*
+ * The HTTP server with the real production build (`npm run build` runs first in `npm test`):
+ * request ids, health, the 404 page and the friendly error page.
+ */
+const BUILD = path.resolve("build/server/index.js");
+const logLines: Record<string, unknown>[] = [];
+const logger = pino(
+  { level: "info" },
+  new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  }),
+);
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let baseUrl: string;
+let close: () => void;
+
+beforeAll(async () => {
+  if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
+  const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
+  database = await createTestDatabase();
+  const config = buildConfig({ DATA_DIR: path.resolve("data/test-http"), LOG_LEVEL: "info" });
+  const app = createHttpApp({ config, database, logger, build });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+describe("the HTTP server", () => {
+  it("answers /healthz with 200 while the database is reachable", async () => {
+    const res = await fetch(`${baseUrl}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: true });
+  });
+
+  it("gives every response a request id", async () => {
+    const res = await fetch(`${baseUrl}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("serves the 404 page for an unknown path and logs the path", async () => {
+    const res = await fetch(`${baseUrl}/no/such/page?x=1`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ msg: "page not found", path: "/no/such/page" }),
+    );
+  });
+
+  describe("when the database goes away", () => {
+    beforeAll(() => database.destroy());
+
+    it("answers /healthz with 503", async () => {
+      const res = await fetch(`${baseUrl}/healthz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: "unavailable", database: false });
+    });
+
+    it("shows a friendly error page with a reference, logs it, and leaks no stack trace", async () => {
+      const res = await fetch(`${baseUrl}/`);
+      expect(res.status).toBe(500);
+      const requestId = res.headers.get("x-request-id")!;
+      const html = await res.text();
+      expect(html).toContain("Something went wrong on our side");
+      expect(html).toContain(`Reference: <!-- -->${requestId}`);
+      expect(html).not.toMatch(/at .+\.(ts|js):\d+/);
+      expect(html).not.toMatch(/Error: /);
+      const logged = logLines.find((l) => l.msg === "unhandled server error");
+      expect(logged).toMatchObject({ req: { id: requestId } });
+    });
+  });
+});

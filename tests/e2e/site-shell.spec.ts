@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("site header and footer", () => {
+  test("the header logo and navigation lead where the spec says", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("talk to an expert who has been in your shoes before");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "BeenThere home" })).toHaveAttribute("href", "/");
+    const nav = header.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["Find Advisors", "/advisors"],
+      ["About", "/about"],
+      ["Contact", "/contact"],
+    ] as const) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(header.getByRole("link", { name: "Join As Advisor" })).toHaveAttribute(
+      "href",
+      "/join-as-advisor",
+    );
+    await expect(header.getByRole("link", { name: "Book Free Discovery Call" })).toHaveAttribute(
+      "href",
+      "/free-discovery-call",
+    );
+    await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+  });
+
+  test("clicking a navigation link navigates", async ({ page }) => {
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "About" })
+      .click();
+    await expect(page).toHaveURL(/\/about$/);
+    await page.getByRole("banner").getByRole("link", { name: "BeenThere home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the footer links every page the spec lists", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const [name, href] of [
+      ["Find Advisors", "/advisors"],
+      ["Become an Advisor", "/become-advisor"],
+      ["About", "/about"],
+      ["Contact", "/contact"],
+      ["Privacy Policy", "/privacy"],
+      ["Terms & Conditions", "/terms"],
+      ["Refund Policy", "/cancellation-refunds"],
+    ] as const) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+  });
+
+  test("on a phone the header shortens its call to action and folds the rest into a menu", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Book Call" })).toBeVisible();
+    await expect(header.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await header.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu.getByRole("link", { name: "Find Advisors" })).toHaveAttribute(
+      "href",
+      "/advisors",
+    );
+    await expect(menu.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await menu.getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(menu).toBeHidden();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(overflow).toBe(false);
+  });
+
+  test("the landing page shows approved demo advisors", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Meet Our Advisors" })).toBeVisible();
+    const profiles = page.getByRole("link", { name: /^View Profile of / });
+    await expect(profiles).toHaveCount(9);
+  });
+});
+
+test.describe("404 page", () => {
+  test("an unknown path shows the spec's text and a way home", async ({ page }) => {
+    const response = await page.goto("/this/does/not/exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Get Expert Guidance On");
+  });
+});
+
+test("/healthz reports the database as reachable", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: true });
+});
