@@ -9,6 +9,8 @@ export type AppContext = {
   publicConfig: PublicConfig;
   logger: Logger;
   requestId: string;
+  /** The caller's address (behind a proxy, from X-Forwarded-For), for rate limits. */
+  clientIp: string;
 };
 
 declare module "react-router" {

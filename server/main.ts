@@ -4,7 +4,9 @@ import { buildConfig, describeConfig } from "./config.server";
 import { openDatabase } from "./db/client.server";
 import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
 import { createHttpApp } from "./http/app.server";
+import { startJobs } from "./jobs/scheduler.server";
 import { createLogger } from "./logger.server";
+import { deliverOutbox } from "./mail/mailer.server";
 
 /**
  * Start-up: validate configuration, open and migrate the database, add demo data to a fresh
@@ -52,8 +54,20 @@ async function main() {
     printBanner(`http://localhost:${port}`, seeded);
   });
 
+  const stopJobs = startJobs(
+    [
+      {
+        name: "deliver-outbox",
+        everyMs: 5_000,
+        run: () => deliverOutbox(database.db, config, logger),
+      },
+    ],
+    logger,
+  );
+
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
+    stopJobs();
     server.close();
     await database.close();
     process.exit(0);

@@ -85,6 +85,7 @@ export function createHttpApp({
         publicConfig: exposed,
         logger: req.log,
         requestId: String(req.id),
+        clientIp: req.ip ?? "unknown",
       }),
     }),
   );

@@ -1,0 +1,91 @@
+import { and, asc, eq, lt } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Config } from "../config.server";
+import type { Db, Tx } from "../db/client.server";
+import { emailOutbox } from "../db/schema";
+import type { Logger } from "../logger.server";
+import { type EmailContent, renderEmail } from "./templates";
+
+export type OutgoingEmail = EmailContent & {
+  to: string;
+  subject: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+};
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Every e-mail is first written to the outbox, inside the caller's transaction when there is
+ * one, so a mail exists exactly when the change that caused it was committed. `deliverOutbox`
+ * then sends it: through SMTP when `SMTP_URL` is set, otherwise through nodemailer's JSON
+ * transport, which runs the same path but keeps the mail local (listed at /dev/outbox).
+ */
+export async function queueEmail(db: Db | Tx, email: OutgoingEmail): Promise<string> {
+  const { html, text } = renderEmail(email);
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      toAddress: email.to,
+      subject: email.subject,
+      html,
+      text,
+      attachments: email.attachments ?? null,
+    })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+}
+
+export function createTransport(config: Config) {
+  return config.mail.smtpUrl
+    ? nodemailer.createTransport(config.mail.smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+}
+
+/** Sends queued mails oldest first; a failure is recorded and retried on the next run. */
+export async function deliverOutbox(
+  db: Db,
+  config: Config,
+  logger: Logger,
+  transport = createTransport(config),
+): Promise<number> {
+  const queued = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "queued"), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(50);
+  let sent = 0;
+  for (const mail of queued) {
+    try {
+      await transport.sendMail({
+        from: config.mail.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments ?? undefined,
+      });
+      await db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: new Date(), attempts: mail.attempts + 1 })
+        .where(eq(emailOutbox.id, mail.id));
+      logger.info(
+        { mailId: mail.id, subject: mail.subject, smtp: Boolean(config.mail.smtpUrl) },
+        "mail sent",
+      );
+      sent++;
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      await db
+        .update(emailOutbox)
+        .set({
+          attempts,
+          lastError: String(error),
+          status: attempts >= MAX_ATTEMPTS ? "failed" : "queued",
+        })
+        .where(eq(emailOutbox.id, mail.id));
+      logger.error({ err: error, mailId: mail.id }, "mail delivery failed");
+    }
+  }
+  return sent;
+}

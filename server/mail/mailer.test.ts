@@ -1,0 +1,76 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildConfig } from "../config.server";
+import { emailOutbox } from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import { deliverOutbox, queueEmail } from "./mailer.server";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const config = buildConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "mail-test-")) });
+const logger = pino({ level: "silent" });
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const mail = {
+  to: "seeker@example.com",
+  subject: "Confirm your e-mail",
+  heading: "Welcome <aboard>",
+  paragraphs: ["Tap the button to confirm."],
+  action: { label: "Confirm e-mail", url: "http://localhost:3000/confirm?token=abc&x=1" },
+};
+
+describe("the mailer", () => {
+  it("queues a branded HTML and text mail, escaping what it shows", async () => {
+    const id = await queueEmail(database.db, mail);
+    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ toAddress: mail.to, subject: mail.subject, status: "queued" });
+    expect(row!.html).toContain("Welcome &lt;aboard&gt;");
+    expect(row!.html).toContain('href="http://localhost:3000/confirm?token=abc&amp;x=1"');
+    expect(row!.text).toContain("Confirm e-mail: http://localhost:3000/confirm?token=abc&x=1");
+  });
+
+  it("leaves no mail behind when the caller's transaction fails", async () => {
+    await database.db
+      .transaction(async (tx) => {
+        await queueEmail(tx, { ...mail, to: "rollback@example.com" });
+        throw new Error("half-way failure");
+      })
+      .catch(() => {});
+    const rows = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, "rollback@example.com"));
+    expect(rows).toEqual([]);
+  });
+
+  it("delivers queued mails through the transport and marks them sent", async () => {
+    const sent: unknown[] = [];
+    const transport = { sendMail: async (m: unknown) => void sent.push(m) };
+    const count = await deliverOutbox(database.db, config, logger, transport as never);
+    expect(count).toBe(1);
+    expect(sent).toEqual([expect.objectContaining({ to: mail.to, subject: mail.subject })]);
+    const rows = await database.db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === "sent" && r.sentAt)).toBe(true);
+  });
+
+  it("records a failed delivery and retries it later", async () => {
+    await queueEmail(database.db, { ...mail, to: "bounce@example.com" });
+    const failing = { sendMail: async () => Promise.reject(new Error("SMTP down")) };
+    expect(await deliverOutbox(database.db, config, logger, failing as never)).toBe(0);
+    const [row] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, "bounce@example.com"));
+    expect(row).toMatchObject({ status: "queued", attempts: 1, lastError: "Error: SMTP down" });
+  });
+
+  it("sends through nodemailer's local transport when no SMTP is configured", async () => {
+    expect(await deliverOutbox(database.db, config, logger)).toBe(1);
+  });
+});
