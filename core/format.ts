@@ -49,3 +49,12 @@ export function fullName(
     .filter((part) => part !== "")
     .join(" ");
 }
+
+/** An advisor's display name: full name, else the job title, else a neutral label. */
+export function advisorDisplayName(a: {
+  firstName: string;
+  lastName: string;
+  jobTitle: string | null;
+}): string {
+  return fullName(a.firstName, a.lastName) || a.jobTitle || "Professional Advisor";
+}

@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray, max, ne } from "drizzle-orm";
+import { rankAdvisors, type SearchableAdvisor } from "../../core/search";
 import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 
@@ -19,6 +20,7 @@ const publicColumns = {
   personalAdviceTopics: advisors.personalAdviceTopics,
   businessAdviceTopics: advisors.businessAdviceTopics,
   hourlyRateInr: advisors.hourlyRateInr,
+  updatedAt: advisors.updatedAt,
 };
 
 export type PublicAdvisor = {
@@ -27,13 +29,119 @@ export type PublicAdvisor = {
     : (typeof publicColumns)[K]["_"]["data"] | null;
 };
 
-/** Approved advisors only, oldest first so the landing grid is stable between visits. */
-export function listApprovedAdvisors(db: Db, options: { limit: number }): Promise<PublicAdvisor[]> {
+/** Listed advisors: approved, and not the platform's own team (it has its own page). */
+const listed = (teamAdvisorId: string) =>
+  and(eq(advisors.profileStatus, "approved"), ne(advisors.id, teamAdvisorId));
+
+/** Approved advisors for the landing grid, oldest first so it is stable between visits. */
+export function listApprovedAdvisors(
+  db: Db,
+  options: { limit: number; teamAdvisorId: string },
+): Promise<PublicAdvisor[]> {
   return db
     .select(publicColumns)
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
-    .where(eq(advisors.profileStatus, "approved"))
+    .where(listed(options.teamAdvisorId))
     .orderBy(asc(advisors.createdAt), asc(advisors.id))
     .limit(options.limit);
+}
+
+/** One approved advisor's public profile, or null (missing or not approved look the same). */
+export async function findApprovedAdvisor(db: Db, id: string): Promise<PublicAdvisor | null> {
+  const [row] = await db
+    .select(publicColumns)
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(and(eq(advisors.id, id), eq(advisors.profileStatus, "approved")));
+  return row ?? null;
+}
+
+export type SearchPage = {
+  total: number;
+  page: number;
+  pageCount: number;
+  advisors: PublicAdvisor[];
+};
+
+/**
+ * Ranks every listed advisor with the pure rule of core/search.ts, then loads the public
+ * fields of one page only, so the response stays small with 10,000 advisors.
+ */
+export async function searchAdvisors(
+  db: Db,
+  options: { query: string; page: number; pageSize: number; teamAdvisorId: string },
+): Promise<SearchPage> {
+  const ranked = rankAdvisors(await searchIndex(db, options.teamAdvisorId), options.query);
+  const pageCount = Math.max(1, Math.ceil(ranked.length / options.pageSize));
+  const page = Math.min(Math.max(1, options.page), pageCount);
+  const ids = ranked
+    .slice((page - 1) * options.pageSize, page * options.pageSize)
+    .map((r) => r.advisor.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select(publicColumns)
+          .from(advisors)
+          .innerJoin(users, eq(users.id, advisors.userId))
+          .where(and(inArray(advisors.id, ids), listed(options.teamAdvisorId)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    total: ranked.length,
+    page,
+    pageCount,
+    advisors: ids.flatMap((id) => byId.get(id) ?? []),
+  };
+}
+
+/*
+ * The searchable fields of all listed advisors, cached per database and reused while a cheap
+ * version check (count and latest change) says nothing changed. Each instance checks the
+ * database itself, so several instances never serve stale results for long.
+ */
+const indexCache = new WeakMap<Db, { version: string; advisors: SearchableAdvisor[] }>();
+
+async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchableAdvisor[]> {
+  const [stamp] = await db
+    .select({
+      n: count(),
+      advisorChange: max(advisors.updatedAt),
+      userChange: max(users.updatedAt),
+    })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(listed(teamAdvisorId));
+  const version = JSON.stringify(stamp);
+  const cached = indexCache.get(db);
+  if (cached?.version === version) return cached.advisors;
+  const rows = await db
+    .select({
+      id: advisors.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      jobTitle: advisors.jobTitle,
+      currentCompany: advisors.currentCompany,
+      skills: advisors.skills,
+      careerAdviceTopics: advisors.careerAdviceTopics,
+      personalAdviceTopics: advisors.personalAdviceTopics,
+      businessAdviceTopics: advisors.businessAdviceTopics,
+      workLocations: advisors.workLocations,
+      about: advisors.about,
+      shortIntro: advisors.shortIntro,
+    })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(listed(teamAdvisorId));
+  indexCache.set(db, { version, advisors: rows });
+  return rows;
+}
+
+/** Ids and last change of every approved profile (the team's too: its page is public). */
+export function listSitemapAdvisors(db: Db) {
+  return db
+    .select({ id: advisors.id, updatedAt: advisors.updatedAt })
+    .from(advisors)
+    .where(eq(advisors.profileStatus, "approved"))
+    .orderBy(asc(advisors.createdAt));
 }

@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import {
+  advisorSearchHref,
+  HERO_HEADING_END,
+  HERO_HEADING_START,
+  HERO_PHRASES,
+  HERO_SCREEN_READER_TOPIC,
+  HERO_SHORT_PHRASES,
+  HERO_TAGLINE,
+  PHRASE_ROTATION_MS,
+  QUICK_TOPICS,
+  SEARCH_PLACEHOLDERS,
+} from "../../../core/landing-content";
+import { AdvisorSearchForm } from "./advisor-search-form";
+import { TypewriterTopic } from "./typewriter-topic";
+import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
+
+export function HeroSection() {
+  const animate = !usePrefersReducedMotion();
+  return (
+    <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/60 to-canvas">
+      <div
+        aria-hidden="true"
+        className="absolute -top-32 left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-brand-100/70 blur-3xl"
+      />
+      <div className="mx-auto grid max-w-5xl grid-cols-1 justify-items-center gap-6 px-4 pt-14 pb-16 text-center sm:px-6 sm:pt-20 sm:pb-20">
+        <p className="rounded-full border border-brand-200 bg-surface/80 px-3 py-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
+          Advice from people who have lived it
+        </p>
+        <h1 className="grid w-full gap-1 text-3xl leading-tight font-bold sm:text-5xl lg:text-[3.5rem]">
+          <span>{HERO_HEADING_START}</span>{" "}
+          <span className="sr-only">{HERO_SCREEN_READER_TOPIC}</span>{" "}
+          <TypewriterTopic
+            phrases={HERO_PHRASES}
+            intervalMs={PHRASE_ROTATION_MS}
+            animate={animate}
+            testId="hero-topic"
+            className="hidden sm:grid"
+          />
+          <TypewriterTopic
+            phrases={HERO_SHORT_PHRASES}
+            intervalMs={PHRASE_ROTATION_MS}
+            animate={animate}
+            testId="hero-topic-short"
+            className="sm:hidden"
+          />{" "}
+          <span>{HERO_HEADING_END}</span>
+        </h1>
+        <p className="max-w-2xl text-lg text-muted sm:text-xl">{HERO_TAGLINE}</p>
+        <AdvisorSearchForm
+          id="hero-search"
+          label="What advice are you seeking?"
+          placeholder={SEARCH_PLACEHOLDERS.hero}
+          buttonLabel="Find Advisors"
+          className="mt-2 max-w-2xl"
+        />
+        <div className="grid max-w-3xl justify-items-center gap-3">
+          <p id="quick-topics-label" className="text-sm font-medium text-muted">
+            Popular right now
+          </p>
+          <ul aria-labelledby="quick-topics-label" className="flex flex-wrap justify-center gap-2">
+            {QUICK_TOPICS.map((topic) => (
+              <li key={topic}>
+                <Link
+                  to={advisorSearchHref(topic)}
+                  className="inline-flex min-h-9 items-center rounded-full border border-brand-200 bg-surface px-3.5 text-sm font-medium text-brand-800 transition-colors hover:border-brand-400 hover:bg-brand-50"
+                >
+                  {topic}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+/** Who "we" are on the policy pages: one place for the legal entity and its officers. */
+export const COMPANY = {
+  brand: "BeenThere",
+  legalName: "BeenThere Technologies Private Limited",
+  address: "3rd Floor, 42 80 Feet Road, Koramangala 4th Block, Bengaluru, Karnataka 560034, India",
+  jurisdiction: "Bengaluru, Karnataka",
+  grievanceOfficer: "Kavya Reddy, Head of Trust & Safety",
+} as const;
+
+/** The dates the policy pages were last changed (spec part 2, section 9). */
+export const POLICY_DATES = {
+  terms: { label: "30th June 2025", dateTime: "2025-06-30" },
+  refunds: { label: "30th June 2025", dateTime: "2025-06-30" },
+  advisorAgreement: { label: "30th June 2025", dateTime: "2025-06-30" },
+  codeOfConduct: { label: "30th June 2025", dateTime: "2025-06-30" },
+  privacy: { label: "4 September 2025", dateTime: "2025-09-04" },
+} as const;

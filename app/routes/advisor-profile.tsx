@@ -1,0 +1,171 @@
+import { ArrowLeft, Briefcase, CalendarClock, Clock, MapPin } from "lucide-react";
+import { data, Link } from "react-router";
+import { advisorDisplayName, formatPriceLabel } from "../../core/format";
+import { isUuid } from "../../core/ids";
+import { findApprovedAdvisor } from "../../server/advisors/advisor-directory.server";
+import { Button } from "../components/ui/button";
+import { Badge, Card } from "../components/ui/card";
+import type { Route } from "./+types/advisor-profile";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const advisor = isUuid(params.id) ? await findApprovedAdvisor(context.db, params.id) : null;
+  if (!advisor) return data({ advisor: null, appUrl: context.config.appUrl }, { status: 404 });
+  return { advisor, appUrl: context.config.appUrl };
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  const advisor = loaded?.advisor;
+  if (!advisor) return [{ title: "Advisor not found | BeenThere" }];
+  const name = advisorDisplayName(advisor);
+  const role = [advisor.jobTitle, advisor.currentCompany].filter(Boolean).join(" at ");
+  const title = `${name}${role ? `, ${role}` : ""} | BeenThere`;
+  const description = advisor.shortIntro ?? `Book a 1-1 video session with ${name} on BeenThere.`;
+  const url = `${loaded.appUrl}/advisor/${advisor.id}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "profile" },
+    { property: "og:site_name", content: "BeenThere" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(advisor.headshotUrl
+      ? [{ property: "og:image", content: `${loaded.appUrl}${advisor.headshotUrl}` }]
+      : []),
+    { name: "twitter:card", content: "summary" },
+  ];
+}
+
+export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
+  const { advisor } = loaderData;
+  if (!advisor) return <AdvisorNotFound />;
+  const name = advisorDisplayName(advisor);
+  const topics = [
+    ...advisor.careerAdviceTopics,
+    ...advisor.personalAdviceTopics,
+    ...advisor.businessAdviceTopics,
+  ];
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        to="/advisors"
+        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to advisors
+      </Link>
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <article className="grid gap-6">
+          <Card className="grid gap-6 p-6 sm:grid-cols-[auto_1fr] sm:p-8">
+            <img
+              src={advisor.headshotUrl ?? "/placeholder-headshot.svg"}
+              alt={`Headshot of ${name}`}
+              width={144}
+              height={144}
+              className="size-28 rounded-full bg-brand-50 object-cover sm:size-36"
+            />
+            <div className="grid content-start gap-2">
+              <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
+              {advisor.jobTitle || advisor.currentCompany ? (
+                <p className="flex items-center gap-2 text-muted">
+                  <Briefcase className="size-4 shrink-0" aria-hidden="true" />
+                  {[advisor.jobTitle, advisor.currentCompany].filter(Boolean).join(" at ")}
+                </p>
+              ) : null}
+              {advisor.workLocations.length > 0 ? (
+                <p className="flex items-center gap-2 text-muted">
+                  <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                  {advisor.workLocations.join(", ")}
+                </p>
+              ) : null}
+              {advisor.totalExperienceYears != null ? (
+                <p className="flex items-center gap-2 text-muted">
+                  <Clock className="size-4 shrink-0" aria-hidden="true" />
+                  {advisor.totalExperienceYears} years experience
+                </p>
+              ) : null}
+              {advisor.shortIntro ? (
+                <p className="mt-2 text-lg font-medium">{advisor.shortIntro}</p>
+              ) : null}
+            </div>
+          </Card>
+          <Card className="grid gap-3 p-6 sm:p-8">
+            <h2 className="text-xl font-semibold">About</h2>
+            <p className="leading-relaxed whitespace-pre-line text-muted">
+              {advisor.about || `${name} hasn't written an about section yet.`}
+            </p>
+          </Card>
+          <TagList title="Skills" items={advisor.skills} tone="brand" />
+          <TagList title="Topics I can help with" items={topics} tone="neutral" />
+        </article>
+
+        {/* Booking steps (topics, session type, date & time, summary) arrive with booking. */}
+        <aside id="booking" aria-labelledby="booking-heading" className="lg:sticky lg:top-24">
+          <Card className="grid gap-4 p-6 sm:p-8">
+            <h2 id="booking-heading" className="flex items-center gap-2 text-xl font-semibold">
+              <CalendarClock className="size-5 text-brand-700" aria-hidden="true" />
+              Book a session
+            </h2>
+            <p className="text-muted">
+              Sessions are 1-1 video calls of 15 or 30 minutes, starting @{" "}
+              <span className="font-semibold text-ink">
+                {formatPriceLabel(advisor.hourlyRateInr)}
+              </span>
+              {advisor.hourlyRateInr > 0 ? " (incl. 18% GST)" : ""}.
+            </p>
+            <p
+              className="rounded-lg border border-dashed border-brand-300 bg-brand-50 p-4 text-sm text-brand-900"
+              data-testid="booking-placeholder"
+            >
+              Online booking with {name} opens here soon. Meanwhile, our team can help you plan your
+              questions in a free 15-minute discovery call.
+            </p>
+            <Button asChild variant="accent">
+              <Link to="/free-discovery-call">Book Free Discovery Call</Link>
+            </Button>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function TagList({
+  title,
+  items,
+  tone,
+}: {
+  title: string;
+  items: readonly string[];
+  tone: "brand" | "neutral";
+}) {
+  if (items.length === 0) return null;
+  return (
+    <Card className="grid gap-3 p-6 sm:p-8">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <ul className="flex flex-wrap gap-2">
+        {items.map((item) => (
+          <li key={item}>
+            <Badge tone={tone} className="px-3 py-1 text-sm">
+              {item}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function AdvisorNotFound() {
+  return (
+    <section className="mx-auto grid max-w-xl flex-1 content-center justify-items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Advisor not found</h1>
+      <p className="text-muted">
+        This advisor profile does not exist or is not available right now.
+      </p>
+      <Button asChild size="lg">
+        <Link to="/advisors">Browse all advisors</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { SearchX } from "lucide-react";
+import { Link } from "react-router";
+import {
+  ADVISORS_PAGE_SIZE,
+  advisorSearchUrl,
+  parseAdvisorSearch,
+} from "../../core/advisor-search-params";
+import { searchAdvisors } from "../../server/advisors/advisor-directory.server";
+import { AdvisorCard } from "../components/advisors/advisor-card";
+import { AdvisorSearchBox } from "../components/advisors/advisor-search-box";
+import { Button } from "../components/ui/button";
+import { Pager } from "../components/ui/pager";
+import type { Route } from "./+types/advisors";
+
+export function meta({ data }: Route.MetaArgs) {
+  const search = data?.search;
+  return [
+    { title: search ? `${search} - Find Advisors | BeenThere` : "Find Advisors | BeenThere" },
+    {
+      name: "description",
+      content:
+        "Search advisors who have made the move you are planning: relocation, study abroad, salary negotiation, job switches and more.",
+    },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { search, page } = parseAdvisorSearch(new URL(request.url).searchParams);
+  const result = await searchAdvisors(context.db, {
+    query: search,
+    page,
+    pageSize: ADVISORS_PAGE_SIZE,
+    teamAdvisorId: context.config.discoveryAdvisorId,
+  });
+  return { search, ...result };
+}
+
+export default function Advisors({ loaderData }: Route.ComponentProps) {
+  const { search, total, page, pageCount, advisors } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6">
+      <header className="grid gap-6">
+        <h1 className="text-3xl font-bold sm:text-4xl">Find Your Perfect Advisor</h1>
+        <AdvisorSearchBox initial={search} />
+        <p className="text-sm text-muted" role="status" aria-live="polite">
+          {total} advisors found
+        </p>
+      </header>
+      {advisors.length > 0 ? (
+        <section aria-labelledby="results-heading" className="mt-8 grid gap-10">
+          <h2 id="results-heading" className="sr-only">
+            Advisors
+          </h2>
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {advisors.map((advisor) => (
+              <AdvisorCard key={advisor.id} advisor={advisor} />
+            ))}
+          </div>
+          <Pager page={page} pageCount={pageCount} hrefFor={(p) => advisorSearchUrl(search, p)} />
+        </section>
+      ) : (
+        <div className="mt-8 grid justify-items-center gap-4 rounded-card border border-dashed border-line bg-surface px-6 py-16 text-center">
+          <SearchX className="size-10 text-brand-300" aria-hidden="true" />
+          <h2 className="text-xl font-semibold">No advisors match &ldquo;{search}&rdquo;</h2>
+          <p className="max-w-md text-muted">
+            Try fewer or broader words, such as a country, a company or a topic like
+            &ldquo;salary&rdquo;.
+          </p>
+          <Button asChild>
+            <Link to="/advisors">Show all advisors</Link>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

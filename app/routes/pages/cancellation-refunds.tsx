@@ -1,0 +1,225 @@
+import { POLICY_DATES } from "../../components/pages/company";
+import {
+  Callout,
+  ProseList,
+  ProsePage,
+  type ProseSection,
+  TextLink,
+} from "../../components/pages/prose-page";
+import { SupportEmailLink, useSupportEmail } from "../../components/pages/support-email";
+
+export function meta() {
+  return [
+    { title: "Cancellation & Refunds | BeenThere" },
+    {
+      name: "description",
+      content:
+        "How to cancel or reschedule a BeenThere session, when you get a full refund, and how long refunds take to reach your account (7-10 business days).",
+    },
+  ];
+}
+
+/** Who gets what back, by who cancelled and when (DESIGN.md 5.1). */
+const REFUND_TABLE = [
+  ["You cancel 24 hours or more before the start", "Full refund, automatically"],
+  ["You cancel between 24 and 12 hours before the start", "No refund"],
+  ["Less than 12 hours before the start", "Cancelling is no longer possible"],
+  ["Your advisor cancels", "Full refund, automatically"],
+  ["Our team cancels", "Full refund, automatically"],
+] as const;
+
+function SupportBlockMessage() {
+  const email = useSupportEmail();
+  return (
+    <blockquote className="rounded-lg border-l-4 border-brand-300 bg-canvas px-4 py-3 text-sm text-ink">
+      Sessions cannot be cancelled within 12 hours of start time. Please contact support ({email}).
+    </blockquote>
+  );
+}
+
+const SECTIONS: readonly ProseSection[] = [
+  {
+    id: "cancel-or-reschedule",
+    title: "Cancelling or rescheduling a session",
+    content: (
+      <>
+        <p>
+          Plans change. You can cancel or reschedule a confirmed session yourself from your
+          dashboard, in the Sessions list, until 12 hours before it starts. When you cancel, we ask
+          for a short reason so your advisor understands what happened.
+        </p>
+        <p>
+          Within the last 12 hours before the start, the Cancel and Reschedule buttons are switched
+          off, because your advisor has set that time aside for you. If you try, you will see:
+        </p>
+        <SupportBlockMessage />
+        <p>
+          <strong>We recommend giving at least 24 hours&apos; notice.</strong> It gives your advisor
+          time to offer the slot to someone else, and it is what decides whether you get your money
+          back.
+        </p>
+        <p>
+          Rescheduling keeps your booking and your payment: you simply pick a new time, at least 12
+          hours ahead and within the next 30 days, and both of you are notified. If you cannot make
+          a paid session and are between 24 and 12 hours before it, rescheduling is usually better
+          than cancelling.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "refunds",
+    title: "When you get a refund",
+    content: (
+      <>
+        <div className="overflow-x-auto rounded-lg border border-line">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Refunds by who cancels and when</caption>
+            <thead className="bg-canvas text-ink">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  What happens
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Refund
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {REFUND_TABLE.map(([situation, refund]) => (
+                <tr key={situation}>
+                  <td className="px-4 py-3">{situation}</td>
+                  <td className="px-4 py-3 font-medium text-ink">{refund}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p>
+          A full refund means everything you paid: the session fee and the 18% GST on it. There are
+          no cancellation charges. The 24-hour line is measured from the session&apos;s scheduled
+          start time, whatever time zone you are in.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "advisor-cancels",
+    title: "If your advisor or our team cancels",
+    content: (
+      <p>
+        Occasionally an advisor has an emergency, or we need to cancel a session, for example if a
+        profile is suspended. In every such case you receive a full refund automatically, and we
+        e-mail you straight away so you can book another time or another advisor. You do not need to
+        ask.
+      </p>
+    ),
+  },
+  {
+    id: "refund-timing",
+    title: "How and when refunds arrive",
+    content: (
+      <>
+        <ProseList>
+          <li>
+            Refunds go back to the original payment method (the same card, UPI account, bank account
+            or wallet) through Razorpay. We cannot send them anywhere else.
+          </li>
+          <li>
+            Refunds reach your account in <strong>7-10 business days</strong> from when we start
+            them. UPI refunds are often quicker; some banks take the full time.
+          </li>
+          <li>We e-mail you when a refund is started, with its reference number.</li>
+        </ProseList>
+        <p>
+          If you have not received a refund after 10 business days, write to <SupportEmailLink />{" "}
+          with the payment ID from your booking confirmation, and we will trace it with Razorpay and
+          your bank.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "free-sessions",
+    title: "Free sessions",
+    content: (
+      <p>
+        Free Discovery Calls and sessions with advisors who work pro bono cost nothing, so there is
+        nothing to refund. The same 12-hour rule applies to cancelling or rescheduling them. Please
+        cancel as early as you can if you cannot make it: someone else can then use the slot. We may
+        limit free bookings for accounts that repeatedly miss them.
+      </p>
+    ),
+  },
+  {
+    id: "no-shows",
+    title: "No-shows, lateness and technical problems",
+    content: (
+      <ProseList>
+        <li>
+          <strong>If you do not join</strong>, the session counts as held and is not refunded. Your
+          advisor waits at least 10 minutes before leaving.
+        </li>
+        <li>
+          <strong>If your advisor does not join</strong> within 10 minutes of the start time, tell
+          us within 48 hours and we will refund you in full or, if you prefer, rebook you at no
+          cost.
+        </li>
+        <li>
+          <strong>If you join late</strong>, the session still ends at its scheduled time.
+        </li>
+        <li>
+          <strong>If a session cannot take place because of a problem on our side</strong>, such as
+          a broken video link, you get a full refund or a free reschedule, whichever you choose.
+        </li>
+      </ProseList>
+    ),
+  },
+  {
+    id: "payment-problems",
+    title: "Failed or duplicate payments",
+    content: (
+      <p>
+        If money left your account but you did not receive a booking confirmation, or you were
+        charged twice for one booking, the extra amount is refunded to the original payment method
+        in 7-10 business days. If it has not arrived by then, contact us with the payment ID or your
+        bank statement entry.
+      </p>
+    ),
+  },
+  {
+    id: "contact",
+    title: "Questions or a special case",
+    content: (
+      <p>
+        If something unexpected got in the way, such as a medical emergency, talk to us. Write to{" "}
+        <SupportEmailLink /> or use the <TextLink to="/contact">contact form</TextLink> and choose
+        &quot;Refund&quot;. Our team replies within 2-4 hours during support hours (Monday to Friday
+        9:00-18:00 IST, Saturday and Sunday 10:00-16:00 IST).
+      </p>
+    ),
+  },
+];
+
+export default function CancellationRefunds() {
+  return (
+    <ProsePage
+      eyebrow="Legal"
+      title="Cancellation & Refunds"
+      intro="When you can cancel or move a session, when you get your money back, and how long it takes."
+      lastUpdated={POLICY_DATES.refunds}
+      sections={SECTIONS}
+    >
+      <Callout title="At a glance">
+        <ProseList>
+          <li>Cancel or reschedule from your dashboard until 12 hours before the start.</li>
+          <li>We recommend 24 hours&apos; notice.</li>
+          <li>Cancelled 24 hours or more before the start: automatic full refund.</li>
+          <li>Cancelled later: no refund.</li>
+          <li>Cancelled by your advisor or by our team: full refund.</li>
+          <li>Refunds reach your original payment method in 7-10 business days.</li>
+        </ProseList>
+      </Callout>
+    </ProsePage>
+  );
+}

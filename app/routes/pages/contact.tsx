@@ -1,0 +1,90 @@
+import { data } from "react-router";
+import {
+  type ContactActionData,
+  ContactForm,
+  type ContactValues,
+} from "../../components/pages/contact-form";
+import { ProsePage } from "../../components/pages/prose-page";
+import { SupportDetails } from "../../components/pages/support-details";
+import { sendContactMessage } from "../../../server/support/contact.server";
+import type { Route } from "./+types/contact";
+
+export function meta() {
+  return [
+    { title: "Contact Us | BeenThere" },
+    {
+      name: "description",
+      content:
+        "Questions about a booking, a refund or becoming an advisor? Write to BeenThere support: we reply within 2-4 hours during support hours (Mon-Fri 9:00-18:00, Sat-Sun 10:00-16:00 IST).",
+    },
+  ];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { supportEmail: context.config.supportEmail };
+}
+
+/** A message is at most 2000 characters; anything far larger is not a person typing. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    throw data("Message too large", { status: 413 });
+  }
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: ContactValues = {
+    name: text("name"),
+    email: text("email"),
+    topic: text("topic"),
+    message: text("message"),
+  };
+  const result = await sendContactMessage(
+    context.db,
+    context.config,
+    { ...values, website: text("website") },
+    context.clientIp,
+  );
+  switch (result.status) {
+    case "sent":
+      context.logger.info({ topic: values.topic }, "contact message queued");
+      return { status: "sent", name: result.name, email: result.email } satisfies ContactActionData;
+    case "invalid":
+      return data(
+        { status: "invalid", fieldErrors: result.fieldErrors, values } satisfies ContactActionData,
+        {
+          status: 400,
+        },
+      );
+    case "rate-limited":
+      context.logger.warn({ clientIp: context.clientIp }, "contact form rate limit reached");
+      return data(
+        { status: "rate-limited", message: result.message, values } satisfies ContactActionData,
+        {
+          status: 429,
+          headers: { "Retry-After": String(result.retryAfterSeconds) },
+        },
+      );
+  }
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ProsePage
+      eyebrow="Contact"
+      title="Contact Us"
+      intro="Questions about a booking, a refund or becoming an advisor? Our support team is here to help, seven days a week."
+      width="wide"
+    >
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
+        <div className="self-start rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
+          <ContactForm actionData={actionData} />
+        </div>
+        <SupportDetails supportEmail={loaderData.supportEmail} />
+      </div>
+    </ProsePage>
+  );
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const ADVISORS_PAGE_SIZE = 12;
+
+/** The listing's query string, tolerant of junk: a bad page number means page 1. */
+const schema = z.object({
+  search: z.string().trim().max(200).catch(""),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export function parseAdvisorSearch(params: URLSearchParams) {
+  return schema.parse({ search: params.get("search") ?? "", page: params.get("page") ?? 1 });
+}
+
+/** The URL of a listing page, as the search box and the pager link to it. */
+export function advisorSearchUrl(search: string, page = 1): string {
+  const params = new URLSearchParams();
+  if (search.trim()) params.set("search", search.trim());
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/advisors?${query}` : "/advisors";
+}

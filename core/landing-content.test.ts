@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import {
+  advisorSearchHref,
+  EMPLOYERS,
+  HERO_PHRASES,
+  HERO_SHORT_PHRASES,
+  LANDING_COUNTS,
+  MARKETING_FIGURES,
+  PHRASE_ROTATION_MS,
+  QUICK_TOPICS,
+  TESTIMONIAL_ROTATION_MS,
+  TESTIMONIALS,
+  WHY_CHOOSE_POINTS,
+} from "./landing-content";
+
+describe("landing content", () => {
+  it("has the counts of spec section 9", () => {
+    expect(HERO_PHRASES).toHaveLength(LANDING_COUNTS.longPhrases);
+    expect(LANDING_COUNTS.longPhrases).toBe(17);
+    expect(HERO_SHORT_PHRASES).toHaveLength(LANDING_COUNTS.shortPhrases);
+    expect(LANDING_COUNTS.shortPhrases).toBe(8);
+    expect(TESTIMONIALS).toHaveLength(LANDING_COUNTS.testimonials);
+    expect(LANDING_COUNTS.testimonials).toBe(4);
+    expect(EMPLOYERS).toHaveLength(LANDING_COUNTS.employers);
+    expect(LANDING_COUNTS.employers).toBe(12);
+    expect(PHRASE_ROTATION_MS).toBe(2000);
+    expect(TESTIMONIAL_ROTATION_MS).toBe(4000);
+  });
+
+  it.each([
+    ["long phrases", HERO_PHRASES],
+    ["short phrases", HERO_SHORT_PHRASES],
+    ["quick topics", QUICK_TOPICS],
+    ["employers", EMPLOYERS],
+  ] as const)("has no empty or duplicate %s", (_name, list) => {
+    expect(list.every((entry) => entry.trim() === entry && entry.length > 0)).toBe(true);
+    expect(new Set(list).size).toBe(list.length);
+  });
+
+  it("keeps short phrases short and offers 6 to 8 chips", () => {
+    const longestShort = Math.max(...HERO_SHORT_PHRASES.map((phrase) => phrase.length));
+    const shortestLong = Math.min(...HERO_PHRASES.map((phrase) => phrase.length));
+    expect(longestShort).toBeLessThan(shortestLong);
+    expect(QUICK_TOPICS.length).toBeGreaterThanOrEqual(6);
+    expect(QUICK_TOPICS.length).toBeLessThanOrEqual(8);
+  });
+
+  it("fills every testimonial field", () => {
+    for (const testimonial of TESTIMONIALS) {
+      expect(testimonial.text.length).toBeGreaterThan(40);
+      expect(testimonial.author).not.toBe("");
+      expect(testimonial.role).not.toBe("");
+      expect(testimonial.company).not.toBe("");
+    }
+  });
+
+  it("lists the four why-choose points", () => {
+    expect(WHY_CHOOSE_POINTS.map((point) => point.title)).toEqual([
+      "Expert Advisors",
+      "Flexible Scheduling",
+      "Secure Platform",
+      "Quality Assured",
+    ]);
+  });
+
+  it("shows the spec's marketing figures as final text, counting up to them", () => {
+    expect(MARKETING_FIGURES.map((figure) => figure.display)).toEqual(["500+", "10000+", "4.9/5"]);
+    for (const { display, countUp } of MARKETING_FIGURES) {
+      if (countUp) expect(`${countUp.to}${countUp.suffix}`).toBe(display);
+    }
+    expect(MARKETING_FIGURES[1]?.countUp?.from).toBe(5000);
+  });
+
+  it.each([
+    ["Moving to Dubai", "/advisors?search=Moving%20to%20Dubai"],
+    ["McKinsey & Company", "/advisors?search=McKinsey%20%26%20Company"],
+    ["C++ / Rust?", "/advisors?search=C%2B%2B%20%2F%20Rust%3F"],
+    ["", "/advisors?search="],
+  ])("advisorSearchHref(%j) is %s", (text, href) => {
+    expect(advisorSearchHref(text)).toBe(href);
+  });
+});

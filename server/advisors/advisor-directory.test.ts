@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEAM_ADVISOR_ID } from "../config.server";
+import { advisors, users } from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import {
+  findApprovedAdvisor,
+  listApprovedAdvisors,
+  searchAdvisors,
+} from "./advisor-directory.server";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const ids: Record<string, string> = {};
+
+type Fixture = Partial<typeof advisors.$inferInsert> & { first: string; last: string };
+const FIXTURES: Record<string, Fixture> = {
+  dubaiHr: {
+    first: "Meera",
+    last: "Nair",
+    jobTitle: "HR Manager",
+    currentCompany: "Emirates",
+    workLocations: ["Dubai"],
+    skills: ["Hiring"],
+    about: "Moved to the Gulf in 2012.",
+  },
+  dubaiAbout: {
+    first: "Arjun",
+    last: "Mehta",
+    jobTitle: "Engineer",
+    currentCompany: "Infosys",
+    about: "I spent two years in Dubai on a project.",
+  },
+  dubaiSalary: {
+    first: "Zoya",
+    last: "Khan",
+    jobTitle: "Recruiter",
+    careerAdviceTopics: ["Relocating to Dubai", "Salary Negotiation"],
+  },
+  pending: {
+    first: "Pending",
+    last: "Person",
+    jobTitle: "Dubai expert",
+    profileStatus: "pending",
+  },
+  team: { first: "BeenThere", last: "Team", jobTitle: "Matching", about: "Dubai and more." },
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  for (const [key, { first, last, ...rest }] of Object.entries(FIXTURES)) {
+    const [user] = await database.db
+      .insert(users)
+      .values({ firstName: first, lastName: last, email: `${key}@example.com` })
+      .returning();
+    const [row] = await database.db
+      .insert(advisors)
+      .values({
+        profileStatus: "approved",
+        phone: "+91 98450 00000",
+        bankAccountNumber: "enc:secret",
+        ...rest,
+        ...(key === "team" ? { id: TEAM_ADVISOR_ID } : {}),
+        userId: user!.id,
+      })
+      .returning();
+    ids[key] = row!.id;
+  }
+});
+afterAll(() => database.destroy());
+
+const search = (query: string, page = 1, pageSize = 10) =>
+  searchAdvisors(database.db, { query, page, pageSize, teamAdvisorId: TEAM_ADVISOR_ID });
+
+describe("advisor search through the database", () => {
+  it("ranks by the spec's scores and drops non-matches, pending and the team", async () => {
+    const result = await search("salary in dubai");
+    expect(result.advisors.map((a) => a.id)).toEqual([
+      ids.dubaiSalary,
+      ids.dubaiHr,
+      ids.dubaiAbout,
+    ]);
+    expect(result.total).toBe(3);
+  });
+
+  it("returns every listed advisor, by full name, for a query of stop words", async () => {
+    const result = await search("to the of");
+    expect(result.total).toBe(3);
+    expect(result.advisors.map((a) => a.firstName)).toEqual(["Arjun", "Meera", "Zoya"]);
+  });
+
+  it("pages the ranked list and clamps a page past the end", async () => {
+    const first = await search("", 1, 2);
+    const second = await search("", 2, 2);
+    expect(first).toMatchObject({ total: 3, page: 1, pageCount: 2 });
+    expect(second.advisors).toHaveLength(1);
+    expect((await search("", 99, 2)).page).toBe(2);
+  });
+
+  it("sees an approval as soon as it happens (the cached index is refreshed)", async () => {
+    expect((await search("expert")).total).toBe(0);
+    await database.db
+      .update(advisors)
+      .set({ profileStatus: "approved" })
+      .where(eq(advisors.id, ids.pending!));
+    expect((await search("expert")).advisors.map((a) => a.id)).toEqual([ids.pending]);
+    await database.db
+      .update(advisors)
+      .set({ profileStatus: "pending" })
+      .where(eq(advisors.id, ids.pending!));
+    expect((await search("expert")).total).toBe(0);
+  });
+
+  it("exposes public fields only", async () => {
+    const [advisor] = (await search("emirates")).advisors;
+    const keys = Object.keys(advisor!);
+    for (const secret of ["email", "phone", "bankAccountNumber", "profileStatus", "userId"]) {
+      expect(keys).not.toContain(secret);
+    }
+    expect(JSON.stringify(advisor)).not.toContain("enc:secret");
+  });
+});
+
+describe("public profiles", () => {
+  it("finds an approved advisor and hides a pending one", async () => {
+    expect((await findApprovedAdvisor(database.db, ids.dubaiHr!))?.firstName).toBe("Meera");
+    expect(await findApprovedAdvisor(database.db, ids.pending!)).toBeNull();
+  });
+
+  it("lists approved advisors for the landing page without the team", async () => {
+    const rows = await listApprovedAdvisors(database.db, {
+      limit: 9,
+      teamAdvisorId: TEAM_ADVISOR_ID,
+    });
+    expect(rows.map((r) => r.id).sort()).toEqual(
+      [ids.dubaiHr, ids.dubaiAbout, ids.dubaiSalary].sort(),
+    );
+  });
+});
