@@ -58,6 +58,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
+      // Every browser test signs in from 127.0.0.1: per-client limits would trip across tests.
+      RATE_LIMIT_SCALE: "100",
     },
   },
 });

@@ -1,10 +1,12 @@
 import type { Logger } from "pino";
+import type { Auth } from "../server/auth/auth.server";
 import type { Config, PublicConfig } from "../server/config.server";
 import type { Db } from "../server/db/client.server";
 
 /** What every loader and action receives from the HTTP server (server/http/app.server.ts). */
 export type AppContext = {
   db: Db;
+  auth: Auth;
   config: Config;
   publicConfig: PublicConfig;
   logger: Logger;

@@ -6,18 +6,40 @@ import {
   Scripts,
   ScrollRestoration,
   Outlet,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { MESSAGES } from "../core/auth-rules";
+import { getViewer } from "../server/auth/session.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Button } from "./components/ui/button";
-import { Toaster } from "./components/ui/toaster";
+import { toast, Toaster } from "./components/ui/toaster";
+import { takeFlash } from "./lib/flash";
+import type { ViewerSummary } from "./lib/viewer";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { config: context.publicConfig, requestId: context.requestId };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  let viewer: ViewerSummary | null = null;
+  let rolesFailed = false;
+  try {
+    const v = await getViewer(request, context);
+    viewer = v && {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      email: v.email,
+      roles: v.roles,
+      role: v.role,
+      isAdvisor: v.advisorId !== null,
+    };
+  } catch (error) {
+    // The site stays usable signed out; the person is told their account could not load.
+    context.logger.error({ err: error }, "could not load the signed-in user");
+    rolesFailed = true;
+  }
+  return { config: context.publicConfig, requestId: context.requestId, viewer, rolesFailed };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -51,11 +73,20 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   // Marks the page interactive, so browser tests never type into a not-yet-hydrated form.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // A toast carried across a redirect (signed in, password changed, …).
+  useEffect(() => {
+    const flash = takeFlash();
+    if (flash) toast[flash.kind ?? "success"](flash.title, { description: flash.description });
+  }, [location.key]);
+  useEffect(() => {
+    if (loaderData.rolesFailed) toast.error("Error", { description: MESSAGES.rolesFailed });
+  }, [loaderData.rolesFailed]);
   return <Outlet />;
 }
 

@@ -17,6 +17,23 @@ export default [
   route("advisor-agreement", "routes/pages/advisor-agreement.tsx"),
   route("code-of-conduct", "routes/pages/code-of-conduct.tsx"),
 
+  // Accounts
+  route("auth", "routes/auth/auth.tsx"),
+  route("auth/callback", "routes/auth/callback.tsx"),
+  route("auth/logout", "routes/auth/logout.ts"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("api/role", "routes/api/role.ts"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("dev/outbox", "routes/dev/outbox.tsx"),
+
+  // Availability and time slots
+  route("api/advisors/:id/slots", "routes/api/advisor-slots.ts"),
+  route("api/advisors/:id/dates", "routes/api/advisor-dates.ts"),
+  route("dashboard/availability", "routes/dashboard.availability.tsx"),
+
   // Anything else: the 404 page, with the missing path logged.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

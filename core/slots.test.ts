@@ -3,7 +3,9 @@ import {
   BOOKING_WINDOW_DAYS,
   MIN_LEAD_HOURS,
   SESSION_DURATIONS,
+  bookingWindow,
   formatSlotLabel,
+  isIsoDate,
   noSlotsReason,
   offeredSlots,
   selectableDates,
@@ -499,5 +501,24 @@ describe("formatSlotLabel", () => {
     expect(formatSlotLabel(new Date("2026-03-10T12:00:00Z"), "UTC")).toBe("12:00 PM");
     expect(formatSlotLabel(new Date("2026-03-10T00:15:00Z"), "UTC")).toBe("12:15 AM");
     expect(formatSlotLabel(new Date("2026-03-10T12:00:00Z"), "Mars/Olympus")).toBe("12:00 PM");
+  });
+});
+
+describe("bookingWindow and isIsoDate", () => {
+  it("spans today..today+30 in the viewer's zone, whose today may differ from UTC's", () => {
+    const now = new Date("2026-03-01T20:00:00Z"); // already 2 March in Kolkata, 1 March in LA
+    expect(bookingWindow("Asia/Kolkata", now)).toEqual({ first: "2026-03-02", last: "2026-04-01" });
+    expect(bookingWindow("America/Los_Angeles", now)).toEqual({
+      first: "2026-03-01",
+      last: "2026-03-31",
+    });
+    expect(bookingWindow("Not/AZone", now)).toEqual({ first: "2026-03-01", last: "2026-03-31" });
+  });
+
+  it("accepts real calendar dates only", () => {
+    expect(isIsoDate("2026-02-28")).toBe(true);
+    for (const bad of ["2026-02-30", "2026-2-3", "20260203", "", "2026-13-01"]) {
+      expect(isIsoDate(bad)).toBe(false);
+    }
   });
 });

@@ -109,6 +109,11 @@ function edgeInstant(d: DayOffsets, wallMs: number): number {
   return exactInstant(d, wallMs) ?? d.changeMs;
 }
 
+/** The local calendar day (as a day number) in which the instant `ms` falls. */
+function localDay(z: Zone, ms: number): number {
+  return Math.floor((ms + z.iana.offset(ms) * MINUTE_MS) / DAY_MS);
+}
+
 function startOfLocalDay(z: Zone, day: number): number {
   return edgeInstant(dayOffsets(z, day), day * DAY_MS);
 }
@@ -140,7 +145,7 @@ function prepare(q: SlotDatesQuery): Context {
     durationMinutes: q.durationMinutes,
     earliestMs: nowMs + MIN_LEAD_HOURS * 60 * MINUTE_MS,
     busy: mergeBusy(q.busy),
-    today: Math.floor((nowMs + viewerZone.iana.offset(nowMs) * MINUTE_MS) / DAY_MS),
+    today: localDay(viewerZone, nowMs),
     expansions: new Map(),
   };
 }
@@ -175,7 +180,7 @@ function isBusy(busy: Array<[number, number]>, start: number, end: number): bool
 }
 
 /** "HH:mm" → minutes after midnight; "24:00" only as an end. Null if malformed. */
-function parseClock(value: string, isEnd: boolean): number | null {
+export function parseClock(value: string, isEnd: boolean): number | null {
   const match = /^(\d{2}):([0-5]\d)$/.exec(value);
   if (!match) return null;
   const minutes = Number(match[1]) * 60 + Number(match[2]);
@@ -212,6 +217,17 @@ function expandAdvisorDay(ctx: Context, day: number): number[] {
   }
   ctx.expansions.set(day, starts);
   return starts;
+}
+
+/** True for a real calendar date written "YYYY-MM-DD" (2026-02-30 is not one). */
+export function isIsoDate(value: string): boolean {
+  return isoToDay(value) !== null;
+}
+
+/** First and last bookable viewer-local dates ("YYYY-MM-DD"): today and today + 30. */
+export function bookingWindow(viewerTimeZone: string, now: Date): { first: string; last: string } {
+  const today = localDay(makeZone(safeTimeZone(viewerTimeZone)), now.getTime());
+  return { first: dayToIso(today), last: dayToIso(today + BOOKING_WINDOW_DAYS) };
 }
 
 /** Booking window: today … today + 30 calendar days, both ends inclusive (31 dates). */

@@ -3,8 +3,10 @@ import {
   DEFAULT_TIME_ZONE,
   INVALID_TIME_ZONE_MESSAGE,
   SELECTABLE_TIME_ZONES,
+  guessTimeZone,
   isValidTimeZone,
   safeTimeZone,
+  timeZoneForCountry,
   timeZoneOptions,
 } from "./time-zones";
 
@@ -84,5 +86,30 @@ describe("timeZoneOptions", () => {
     timeZoneOptions("Asia/Kathmandu").push("Europe/Paris");
     expect(timeZoneOptions("Asia/Kathmandu")).toHaveLength(13);
     expect(SELECTABLE_TIME_ZONES).toHaveLength(12);
+  });
+});
+
+describe("guessing a new user's zone", () => {
+  it("maps countries by name, case and spacing aside, and knows short forms", () => {
+    expect(timeZoneForCountry("India")).toBe("Asia/Kolkata");
+    expect(timeZoneForCountry("  united kingdom ")).toBe("Europe/London");
+    expect(timeZoneForCountry("UAE")).toBe("Asia/Dubai");
+    expect(timeZoneForCountry("Atlantis")).toBeNull();
+    expect(timeZoneForCountry(null)).toBeNull();
+  });
+
+  it("every mapped zone is a valid IANA zone", () => {
+    for (const country of ["nepal", "brazil", "argentina", "new zealand", "vietnam", "usa"]) {
+      expect(isValidTimeZone(timeZoneForCountry(country) ?? "")).toBe(true);
+    }
+  });
+
+  it("prefers the browser zone, then the country, then Asia/Kolkata", () => {
+    expect(guessTimeZone({ browserZone: "Europe/Berlin", country: "India" })).toBe("Europe/Berlin");
+    expect(guessTimeZone({ browserZone: "Mars/Base", country: "Singapore" })).toBe(
+      "Asia/Singapore",
+    );
+    expect(guessTimeZone({ browserZone: null, country: "Atlantis" })).toBe(DEFAULT_TIME_ZONE);
+    expect(guessTimeZone({})).toBe("Asia/Kolkata");
   });
 });

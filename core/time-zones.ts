@@ -62,3 +62,85 @@ export function timeZoneOptions(viewerZone: string | null | undefined): string[]
   }
   return options;
 }
+
+/**
+ * Country → the zone most of its people live in, to guess a new advisor's zone when the
+ * browser's is unknown. Keys are lower-case English names plus common short forms.
+ * Countries spanning several zones map to their most populous one.
+ */
+const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
+  india: "Asia/Kolkata",
+  nepal: "Asia/Kathmandu",
+  bangladesh: "Asia/Dhaka",
+  pakistan: "Asia/Karachi",
+  "sri lanka": "Asia/Colombo",
+  bhutan: "Asia/Thimphu",
+  maldives: "Indian/Maldives",
+  "united arab emirates": "Asia/Dubai",
+  uae: "Asia/Dubai",
+  "saudi arabia": "Asia/Riyadh",
+  qatar: "Asia/Qatar",
+  kuwait: "Asia/Kuwait",
+  bahrain: "Asia/Bahrain",
+  oman: "Asia/Muscat",
+  israel: "Asia/Jerusalem",
+  turkey: "Europe/Istanbul",
+  egypt: "Africa/Cairo",
+  kenya: "Africa/Nairobi",
+  nigeria: "Africa/Lagos",
+  "south africa": "Africa/Johannesburg",
+  "united kingdom": "Europe/London",
+  uk: "Europe/London",
+  ireland: "Europe/Dublin",
+  germany: "Europe/Berlin",
+  france: "Europe/Paris",
+  netherlands: "Europe/Amsterdam",
+  belgium: "Europe/Brussels",
+  switzerland: "Europe/Zurich",
+  austria: "Europe/Vienna",
+  italy: "Europe/Rome",
+  spain: "Europe/Madrid",
+  portugal: "Europe/Lisbon",
+  sweden: "Europe/Stockholm",
+  norway: "Europe/Oslo",
+  denmark: "Europe/Copenhagen",
+  finland: "Europe/Helsinki",
+  poland: "Europe/Warsaw",
+  "united states": "America/New_York",
+  usa: "America/New_York",
+  canada: "America/Toronto",
+  mexico: "America/Mexico_City",
+  brazil: "America/Sao_Paulo",
+  argentina: "America/Argentina/Buenos_Aires",
+  chile: "America/Santiago",
+  singapore: "Asia/Singapore",
+  malaysia: "Asia/Kuala_Lumpur",
+  indonesia: "Asia/Jakarta",
+  thailand: "Asia/Bangkok",
+  vietnam: "Asia/Ho_Chi_Minh",
+  philippines: "Asia/Manila",
+  "hong kong": "Asia/Hong_Kong",
+  china: "Asia/Shanghai",
+  japan: "Asia/Tokyo",
+  "south korea": "Asia/Seoul",
+  australia: "Australia/Sydney",
+  "new zealand": "Pacific/Auckland",
+};
+
+/** The zone for a country name ("India", "united kingdom", "UAE"), or null if unknown. */
+export function timeZoneForCountry(country: string | null | undefined): string | null {
+  if (!country) return null;
+  return COUNTRY_TIME_ZONES[country.trim().toLowerCase()] ?? null;
+}
+
+/**
+ * A new user's zone: the browser's if it is a valid IANA zone, else their country's,
+ * else Asia/Kolkata (spec part 2, section 9).
+ */
+export function guessTimeZone(hints: {
+  browserZone?: string | null;
+  country?: string | null;
+}): string {
+  if (hints.browserZone && isValidTimeZone(hints.browserZone)) return hints.browserZone;
+  return timeZoneForCountry(hints.country) ?? DEFAULT_TIME_ZONE;
+}

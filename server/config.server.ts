@@ -18,6 +18,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  // How many proxies sit in front of the app; their X-Forwarded-For is believed, nobody else's.
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   APP_URL: optional.pipe(z.url().optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
@@ -26,6 +28,8 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((v) => v === "true"),
+  // Multiplies every per-client rate limit: for load tests and browser tests behind one address.
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("BeenThere <no-reply@beenthere.example>"),
@@ -35,6 +39,8 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
+  // Only tests point this elsewhere (a local OpenID provider standing in for Google).
+  GOOGLE_DISCOVERY_URL: optional.pipe(z.url().optional()),
   GOOGLE_CALENDAR_CREDENTIALS: optional,
   STORAGE_DIR: optional,
   S3_BUCKET: optional,
@@ -92,10 +98,12 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
     host: e.HOST,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     seed: e.SEED,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET ?? localSecret(dataDir, "auth-secret"),
     bankEncryptionKey: e.BANK_ENCRYPTION_KEY ?? localSecret(dataDir, "bank-key"),
@@ -116,7 +124,11 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
         : undefined,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
         : undefined,
     googleCalendarCredentials: e.GOOGLE_CALENDAR_CREDENTIALS,
     storage: {

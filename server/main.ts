@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+import { createAuth } from "./auth/auth.server";
 import { buildConfig, describeConfig } from "./config.server";
 import { openDatabase } from "./db/client.server";
 import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
@@ -42,6 +43,7 @@ async function main() {
 
   const app = createHttpApp({
     config,
+    auth: createAuth(database.db, config, logger),
     database,
     logger,
     build,

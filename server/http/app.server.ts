@@ -6,12 +6,14 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext } from "../../app/load-context";
+import type { Auth } from "../auth/auth.server";
 import { type Config, publicConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import type { Logger } from "../logger.server";
 
 type Options = {
   config: Config;
+  auth: Auth;
   database: Database;
   logger: Logger;
   /** The React Router server build, or a getter (development reloads it per request). */
@@ -24,6 +26,7 @@ type Options = {
 /** The HTTP server: request ids and logging, health, static files, then the React Router app. */
 export function createHttpApp({
   config,
+  auth,
   database,
   logger,
   build,
@@ -32,7 +35,8 @@ export function createHttpApp({
 }: Options) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // Client addresses feed the rate limits: trust only the configured proxies, never any caller.
+  app.set("trust proxy", config.trustProxyHops);
   app.use(compression());
 
   app.use(
@@ -81,6 +85,7 @@ export function createHttpApp({
       mode: config.isProduction ? "production" : "development",
       getLoadContext: (req): AppContext => ({
         db: database.db,
+        auth,
         config,
         publicConfig: exposed,
         logger: req.log,

@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
 import { createTestDatabase } from "../db/test-database";
 import { createHttpApp } from "./app.server";
@@ -34,7 +35,8 @@ beforeAll(async () => {
   const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
   database = await createTestDatabase();
   const config = buildConfig({ DATA_DIR: path.resolve("data/test-http"), LOG_LEVEL: "info" });
-  const app = createHttpApp({ config, database, logger, build });
+  const auth = createAuth(database.db, config, logger);
+  const app = createHttpApp({ config, auth, database, logger, build });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

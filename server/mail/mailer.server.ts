@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, desc, eq, lt } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
@@ -88,4 +88,20 @@ export async function deliverOutbox(
     }
   }
   return sent;
+}
+
+/** The newest mails, for the local /dev/outbox page. */
+export function listOutbox(db: Db, limit = 100) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      text: emailOutbox.text,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
 }

@@ -234,6 +234,7 @@ test.describe("landing page", () => {
 
   for (const width of [1280, 375]) {
     test(`has no axe violations and no horizontal overflow at ${width} px`, async ({ page }) => {
+      test.slow(); // a full axe scan of a long page takes a while on a busy machine
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/");
       if (width === 375) {

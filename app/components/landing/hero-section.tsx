@@ -23,7 +23,7 @@ export function HeroSection() {
         aria-hidden="true"
         className="absolute -top-32 left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-brand-100/70 blur-3xl"
       />
-      <div className="mx-auto grid max-w-5xl grid-cols-1 justify-items-center gap-6 px-4 pt-14 pb-16 text-center sm:px-6 sm:pt-20 sm:pb-20">
+      <div className="mx-auto grid max-w-5xl grid-cols-1 justify-items-center gap-6 px-4 pt-14 pb-10 text-center sm:px-6 sm:pt-20 sm:pb-12">
         <p className="rounded-full border border-brand-200 bg-surface/80 px-3 py-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
           Advice from people who have lived it
         </p>

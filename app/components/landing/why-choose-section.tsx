@@ -16,7 +16,7 @@ export function WhyChooseSection() {
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-12 px-4 sm:px-6">
         <div className="mx-auto grid max-w-2xl gap-3 text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            Why BeenThere
+            The BeenThere difference
           </p>
           <h2 id="why-heading" className="text-3xl font-bold sm:text-4xl">
             Why choose BeenThere

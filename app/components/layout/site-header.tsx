@@ -1,9 +1,14 @@
 import { Menu } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "../../lib/cn";
+import { useViewer } from "../../lib/viewer";
 import { Button } from "../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
+import { JoinAdvisorButton } from "./join-advisor-button";
 import { Logo } from "./logo";
+import { RoleSwitcher } from "./role-switcher";
+import { UserMenu } from "./user-menu";
 
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -20,6 +25,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The site-wide header: logo, navigation and the calls to action (spec part 1, section 2). */
 export function SiteHeader() {
+  const viewer = useViewer();
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
@@ -32,18 +38,21 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <Button asChild variant="outline" className="hidden lg:inline-flex">
-            <Link to="/join-as-advisor">Join As Advisor</Link>
-          </Button>
+          {viewer ? <RoleSwitcher viewer={viewer} className="hidden xl:flex" /> : null}
+          <JoinAdvisorButton viewer={viewer} className="hidden lg:inline-flex" />
           <Button asChild variant="accent" size="md">
             <Link to="/free-discovery-call">
               <span className="hidden sm:inline">Book Free Discovery Call</span>
               <span className="sm:hidden">Book Call</span>
             </Link>
           </Button>
-          <Button asChild className="hidden sm:inline-flex">
-            <Link to="/auth">Sign In</Link>
-          </Button>
+          {viewer ? (
+            <UserMenu viewer={viewer} />
+          ) : (
+            <Button asChild className="hidden sm:inline-flex">
+              <Link to="/auth">Sign In</Link>
+            </Button>
+          )}
           <MobileMenu />
         </div>
       </div>
@@ -52,8 +61,17 @@ export function SiteHeader() {
 }
 
 function MobileMenu() {
+  const viewer = useViewer();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  // Any navigation (a link, sign-out) closes the menu.
+  const [openedAt, setOpenedAt] = useState(location.key);
+  if (openedAt !== location.key) {
+    setOpenedAt(location.key);
+    setOpen(false);
+  }
   return (
-    <Dialog>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
           <Menu className="size-5!" />
@@ -62,24 +80,30 @@ function MobileMenu() {
       <DialogContent title="Menu" className="top-4 max-w-sm translate-y-0">
         <nav aria-label="Mobile" className="grid gap-1">
           {NAV_LINKS.map((link) => (
-            <DialogClose asChild key={link.to}>
-              <NavLink to={link.to} end className={navClass}>
-                {link.label}
-              </NavLink>
-            </DialogClose>
+            <NavLink key={link.to} to={link.to} end className={navClass}>
+              {link.label}
+            </NavLink>
           ))}
         </nav>
+        {viewer ? <RoleSwitcher viewer={viewer} /> : null}
         <div className="grid gap-2 border-t border-line pt-4">
-          <DialogClose asChild>
-            <Button asChild variant="outline">
-              <Link to="/join-as-advisor">Join As Advisor</Link>
-            </Button>
-          </DialogClose>
-          <DialogClose asChild>
+          <JoinAdvisorButton viewer={viewer} />
+          {viewer ? (
+            <>
+              <Button asChild variant="outline">
+                <Link to="/dashboard">Dashboard</Link>
+              </Button>
+              <Form method="post" action="/auth/logout">
+                <Button type="submit" variant="ghost" className="w-full">
+                  Log out
+                </Button>
+              </Form>
+            </>
+          ) : (
             <Button asChild>
               <Link to="/auth">Sign In</Link>
             </Button>
-          </DialogClose>
+          )}
         </div>
       </DialogContent>
     </Dialog>

@@ -77,22 +77,29 @@ function ContactFormFields({
     }
   };
 
-  // After a first attempt, errors follow every keystroke so they disappear once fixed.
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLElement;
-    if (target instanceof HTMLTextAreaElement && target.name === "message") {
-      setMessageLength(target.value.length);
-    }
-    if (attempted || clientErrors || serverErrors) setClientErrors(validate(event.currentTarget));
+  const recheckField = (form: HTMLFormElement, field: ContactField) => {
+    const found = validate(form);
+    setClientErrors((current) => ({ ...(current ?? serverErrors ?? {}), [field]: found[field] }));
   };
 
-  // Before that, a filled-in field is checked when the person leaves it.
+  // After a first attempt, errors follow every keystroke; before it, a field that shows an
+  // error is rechecked as it is edited, so the message disappears once it is fixed.
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    const field = target.name as ContactField;
+    if (field === "message") setMessageLength(target.value.length);
+    if (attempted) setClientErrors(validate(event.currentTarget));
+    else if (CONTACT_FIELDS.includes(field) && errors[field]) {
+      recheckField(event.currentTarget, field);
+    }
+  };
+
+  // A filled-in field is checked when the person leaves it; empty ones wait for the submit.
   const onBlur = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
     const field = target.name as ContactField;
     if (attempted || !CONTACT_FIELDS.includes(field) || target.value.trim() === "") return;
-    const found = validate(event.currentTarget);
-    setClientErrors((current) => ({ ...(current ?? serverErrors ?? {}), [field]: found[field] }));
+    recheckField(event.currentTarget, field);
   };
 
   return (
@@ -250,7 +257,7 @@ function FormField({
   children: (describedBy: string | undefined) => ReactNode;
 }) {
   const id = fieldId(field);
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""]
+  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""]
     .filter(Boolean)
     .join(" ");
   return (
@@ -289,7 +296,9 @@ function focusFirstInvalid(form: HTMLFormElement, errors: ContactFieldErrors) {
 function ContactSuccess({ email }: { email: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    headingRef.current?.focus();
+    // Move focus to the confirmation, keeping it clear of the sticky header.
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: "nearest" });
     toast.success("Message sent", {
       description: `We'll reply within ${SUPPORT_REPLY_TIME} during support hours.`,
     });
@@ -299,7 +308,11 @@ function ContactSuccess({ email }: { email: string }) {
       <span className="grid size-12 place-items-center rounded-full bg-green-100 text-success">
         <CheckCircle2 className="size-6" aria-hidden="true" />
       </span>
-      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-ink outline-none">
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        className="scroll-mt-28 text-xl font-semibold text-ink outline-none"
+      >
         Thanks, we&apos;ve got your message
       </h2>
       <p className="leading-7 text-slate-700">

@@ -97,8 +97,7 @@ function Sections({
       {sections.map((section, index) => (
         <section key={section.id} id={section.id} className="scroll-mt-24">
           <h2 className="text-2xl font-bold text-ink">
-            {numbered ? <span className="mr-1 text-brand-600">{index + 1}.</span> : null}{" "}
-            {section.title}
+            {numbered ? <span className="text-brand-600">{index + 1}.</span> : null} {section.title}
           </h2>
           <ProseBody className="mt-4">{section.content}</ProseBody>
         </section>

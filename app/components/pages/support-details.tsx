@@ -21,7 +21,7 @@ export function SupportDetails({ supportEmail }: { supportEmail: string }) {
       <DetailCard icon={Clock} title="Support hours">
         <dl className="grid gap-2">
           {SUPPORT_HOURS.map((slot) => (
-            <div key={slot.days} className="flex flex-wrap justify-between gap-x-4">
+            <div key={slot.days}>
               <dt>{slot.days}</dt>
               <dd className="font-medium text-ink">{slot.hours}</dd>
             </div>

@@ -17,7 +17,7 @@ export function TableOfContents({ sections }: { sections: readonly Entry[] }) {
       <p id="toc-label" className="text-sm font-semibold text-ink">
         On this page
       </p>
-      <ol className="mt-3 grid gap-0.5 text-sm sm:block sm:columns-2 sm:gap-6 lg:grid lg:columns-1">
+      <ol className="mt-3 grid gap-0.5 text-sm sm:block sm:columns-2 sm:gap-x-8 lg:grid lg:columns-auto">
         {sections.map((section, index) => {
           const current = section.id === active;
           return (

@@ -1,0 +1,197 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { AuthActionData } from "../../routes/auth/auth";
+import { Button } from "../ui/button";
+import { Field, Input } from "../ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { toast } from "../ui/toaster";
+import { FormMessage } from "./auth-card";
+import { LegalDialog } from "./legal-dialog";
+
+export type AuthTab = "signup" | "signin";
+
+type Props = {
+  initialTab: AuthTab;
+  redirectTo: string;
+  googleSignIn: boolean;
+  confirmed: boolean;
+  result: AuthActionData | undefined;
+};
+
+/** The two tabs of /auth; which one shows follows the last answer (spec part 1, section 2). */
+export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, result }: Props) {
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+
+  // A successful sign-up moves on to the Sign In tab.
+  const [seenResult, setSeenResult] = useState(result);
+  if (result !== seenResult) {
+    setSeenResult(result);
+    if (result?.ok && result.jumpTo) setTab(result.jumpTo);
+  }
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      toast.success(result.title, { description: result.message });
+    } else {
+      toast.error(result.title, { description: result.message });
+    }
+  }, [result]);
+
+  useEffect(() => {
+    if (confirmed) toast.success("Email confirmed", { description: "You can sign in now." });
+  }, [confirmed]);
+
+  // A success that moved tabs is shown where the person now is.
+  const message = (tab: AuthTab) =>
+    result && (result.ok ? (result.jumpTo ?? result.intent) : result.intent) === tab ? (
+      <FormMessage
+        tone={result.ok ? "success" : "error"}
+        title={result.title}
+        message={result.message}
+      >
+        {result.hint ? <p>{result.hint}</p> : null}
+        {!result.ok && result.jumpTo ? (
+          <button
+            type="button"
+            className="justify-self-start font-semibold underline underline-offset-2"
+            onClick={() => setTab(result.jumpTo!)}
+          >
+            {result.jumpTo === "signin" ? "Go to Sign In" : "Go to Sign Up"}
+          </button>
+        ) : null}
+      </FormMessage>
+    ) : null;
+
+  return (
+    <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+      <TabsList aria-label="Sign up or sign in">
+        <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        <TabsTrigger value="signin">Sign In</TabsTrigger>
+      </TabsList>
+
+      {confirmed && tab === "signin" ? (
+        <div className="mt-4">
+          <FormMessage tone="success" title="Email confirmed" message="You can sign in now." />
+        </div>
+      ) : null}
+
+      <TabsContent value="signup" className="mt-6 grid gap-4">
+        {googleSignIn ? <GoogleButton redirectTo={redirectTo} busy={busy === "google"} /> : null}
+        <Form method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="signup" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="signup-first" label="First Name">
+              <Input id="signup-first" name="firstName" autoComplete="given-name" required />
+            </Field>
+            <Field id="signup-last" label="Last Name">
+              <Input id="signup-last" name="lastName" autoComplete="family-name" required />
+            </Field>
+          </div>
+          <Field id="signup-email" label="Email">
+            <Input id="signup-email" name="email" type="email" autoComplete="email" required />
+          </Field>
+          <Field id="signup-password" label="Password" hint="At least 8 characters.">
+            <Input
+              id="signup-password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+            />
+          </Field>
+          <p className="text-xs text-muted">
+            By signing up you agree to our <LegalDialog kind="terms" /> and{" "}
+            <LegalDialog kind="privacy" />.
+          </p>
+          {message("signup")}
+          <Button type="submit" size="lg" disabled={busy === "signup"}>
+            {busy === "signup" ? "Creating account..." : "Sign Up"}
+          </Button>
+        </Form>
+      </TabsContent>
+
+      <TabsContent value="signin" className="mt-6 grid gap-4">
+        {googleSignIn ? <GoogleButton redirectTo={redirectTo} busy={busy === "google"} /> : null}
+        <Form method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="signin" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Field id="signin-email" label="Email">
+            <Input
+              id="signin-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={result?.ok && result.email ? result.email : undefined}
+              required
+            />
+          </Field>
+          <Field id="signin-password" label="Password">
+            <Input
+              id="signin-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+          </Field>
+          <div className="flex items-center justify-between gap-4 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="rememberMe" className="size-4 accent-brand-700" />
+              Remember me
+            </label>
+            <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          {message("signin")}
+          <Button type="submit" size="lg" disabled={busy === "signin"}>
+            {busy === "signin" ? "Signing in..." : "Sign In"}
+          </Button>
+        </Form>
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function GoogleButton({ redirectTo, busy }: { redirectTo: string; busy: boolean }) {
+  return (
+    <>
+      <Form method="post">
+        <input type="hidden" name="intent" value="google" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Button type="submit" variant="outline" size="lg" className="w-full" disabled={busy}>
+          <GoogleMark />
+          Continue with Google
+        </Button>
+      </Form>
+      <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
+      </div>
+    </>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        fill="#4285F4"
+        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3c-1.1.7-2.4 1.2-4 1.2-3.1 0-5.7-2.1-6.7-4.9H1.3v3.1A12 12 0 0 0 12 24z"
+      />
+      <path fill="#FBBC05" d="M5.3 14.4a7.2 7.2 0 0 1 0-4.6V6.7H1.3a12 12 0 0 0 0 10.8l4-3.1z" />
+      <path
+        fill="#EA4335"
+        d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.7l4 3.1C6.3 6.9 8.9 4.8 12 4.8z"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,17 @@
+import { useRouteLoaderData } from "react-router";
+import type { Role } from "../../core/roles";
+
+/** What the header and pages know of the signed-in person (from the root loader). */
+export type ViewerSummary = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  roles: Role[];
+  role: Role;
+  isAdvisor: boolean;
+};
+
+export function useViewer(): ViewerSummary | null {
+  const root = useRouteLoaderData("root") as { viewer: ViewerSummary | null } | undefined;
+  return root?.viewer ?? null;
+}

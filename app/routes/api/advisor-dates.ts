@@ -1,0 +1,17 @@
+import { isUuid } from "../../../core/ids";
+import { jsonError, parseSlotParams } from "../../../server/scheduling/slot-query";
+import { datesFor } from "../../../server/scheduling/slots.server";
+import type { Route } from "./+types/advisor-dates";
+
+/**
+ * GET /api/advisors/{id}/dates?tz=Area/City&duration=15|30 — the dates of the next 30 days
+ * (in the viewer's zone) that have at least one bookable slot, for the calendar.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!isUuid(params.id)) return jsonError(404, "Advisor not found");
+  const parsed = parseSlotParams(new URL(request.url).searchParams, { requireDate: false });
+  if (!parsed.ok) return jsonError(400, parsed.message);
+  const result = await datesFor(context.db, params.id, { ...parsed.value, now: new Date() });
+  if (!result) return jsonError(404, "Advisor not found");
+  return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,146 @@
+import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { MESSAGES, safeRedirect, signInSchema, signUpSchema } from "../../../core/auth-rules";
+import { checkEmail, signIn, signUp } from "../../../server/auth/accounts.server";
+import { GOOGLE_PROVIDER_ID } from "../../../server/auth/auth.server";
+import { getViewer } from "../../../server/auth/session.server";
+import { AuthCard } from "../../components/auth/auth-card";
+import { type AuthTab, AuthTabs } from "../../components/auth/auth-tabs";
+import { flashCookie } from "../../lib/flash";
+import type { Route } from "./+types/auth";
+
+export function meta() {
+  return [
+    { title: "Sign In / Sign Up | BeenThere" },
+    { name: "description", content: "Sign in or create your BeenThere account." },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirect"));
+  if (await getViewer(request, context)) throw redirect(redirectTo);
+  return {
+    redirectTo,
+    googleSignIn: Boolean(context.config.google),
+    confirmed: url.searchParams.get("confirmed") === "1",
+    tab: (url.searchParams.get("tab") === "signin" ? "signin" : "signup") as AuthTab,
+  };
+}
+
+export type AuthActionData = {
+  intent: AuthTab;
+  ok: boolean;
+  title: string;
+  message: string;
+  hint?: string;
+  jumpTo?: AuthTab;
+  email?: string;
+};
+
+const fail = (
+  intent: AuthTab,
+  title: string,
+  message: string,
+  extra: Partial<AuthActionData> = {},
+) => data<AuthActionData>({ intent, ok: false, title, message, ...extra }, { status: 400 });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+
+  if (intent === "google") return startGoogleSignIn(request, context, redirectTo);
+
+  if (intent === "signin") {
+    const parsed = signInSchema.safeParse({
+      email: form.get("email"),
+      password: form.get("password"),
+      rememberMe: form.get("rememberMe") === "on",
+    });
+    if (!parsed.success)
+      return fail("signin", MESSAGES.loginFailedTitle, parsed.error.issues[0]!.message);
+    const result = await signIn(context, parsed.data, {
+      headers: request.headers,
+      clientIp: context.clientIp,
+    });
+    if (!result.ok) return fail("signin", result.title, result.message, result);
+    const headers = new Headers();
+    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+    headers.append(
+      "Set-Cookie",
+      flashCookie({ title: MESSAGES.signInSuccessTitle, description: MESSAGES.signInSuccess }),
+    );
+    throw redirect(redirectTo, { headers });
+  }
+
+  const parsed = signUpSchema.safeParse({
+    firstName: form.get("firstName") ?? "",
+    lastName: form.get("lastName") ?? "",
+    email: form.get("email") ?? "",
+    password: form.get("password") ?? "",
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const title =
+      issue.path[0] === "password" ? MESSAGES.weakPasswordTitle : MESSAGES.signUpFailedTitle;
+    return fail("signup", title, issue.message);
+  }
+  try {
+    const check = await checkEmail(context, parsed.data.email, context.clientIp);
+    if (!check.ok) return fail("signup", check.title, check.message);
+    if (check.registered) {
+      return fail("signup", MESSAGES.emailTakenTitle, MESSAGES.emailTaken, { jumpTo: "signin" });
+    }
+  } catch (error) {
+    context.logger.error({ err: error }, "e-mail check failed");
+    return fail("signup", MESSAGES.signUpFailedTitle, MESSAGES.emailCheckFailed);
+  }
+  const result = await signUp(context, parsed.data, context.clientIp);
+  if (!result.ok) return fail("signup", result.title, result.message, result);
+  return data<AuthActionData>({
+    intent: "signup",
+    ok: true,
+    title: MESSAGES.signUpSuccessTitle,
+    message: MESSAGES.signUpSuccess,
+    jumpTo: "signin",
+    email: parsed.data.email,
+  });
+}
+
+async function startGoogleSignIn(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  redirectTo: string,
+) {
+  if (!context.config.google)
+    throw new Response("Google sign-in is not configured", { status: 404 });
+  const response = await context.auth.api.signInSocial({
+    body: {
+      provider: GOOGLE_PROVIDER_ID,
+      callbackURL: `/auth/callback?returnTo=${encodeURIComponent(redirectTo)}`,
+      errorCallbackURL: "/auth/callback?error=1",
+    },
+    headers: request.headers,
+    asResponse: true,
+  });
+  const { url } = (await response.json()) as { url: string };
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  throw redirect(url, { headers });
+}
+
+export default function AuthPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthCard title="Sign In / Sign Up" subtitle="For advisors and advice seekers">
+      <AuthTabs
+        initialTab={loaderData.tab}
+        redirectTo={loaderData.redirectTo}
+        googleSignIn={loaderData.googleSignIn}
+        confirmed={loaderData.confirmed}
+        result={actionData}
+      />
+    </AuthCard>
+  );
+}

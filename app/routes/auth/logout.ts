@@ -1,0 +1,21 @@
+import { data, redirect } from "react-router";
+import { MESSAGES } from "../../../core/auth-rules";
+import { signOut } from "../../../server/auth/accounts.server";
+import type { Route } from "./+types/logout";
+
+/** POST only: signing out by a link would let any page sign people out. */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const cookies = await signOut(context.auth, request.headers);
+    const headers = new Headers();
+    for (const cookie of cookies.getSetCookie()) headers.append("Set-Cookie", cookie);
+    return redirect("/", { headers });
+  } catch (error) {
+    context.logger.error({ err: error }, "sign-out failed");
+    return data({ error: MESSAGES.signOutFailed }, { status: 500 });
+  }
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,89 @@
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { MESSAGES, newPasswordSchema } from "../../../core/auth-rules";
+import { activateInvite, resetPassword } from "../../../server/auth/accounts.server";
+import { AuthCard, FormMessage } from "../../components/auth/auth-card";
+import { Button } from "../../components/ui/button";
+import { Field, Input } from "../../components/ui/input";
+import { flashCookie } from "../../lib/flash";
+import type { Route } from "./+types/reset-password";
+
+/** Invited advisors set their first password here; everyone else resets theirs. */
+const isSetup = (type: string | null) => type === "invite" || type === "signup";
+
+export function meta({ location }: Route.MetaArgs) {
+  const setup = isSetup(new URLSearchParams(location.search).get("type"));
+  return [{ title: `${setup ? "Set Your Password" : "Reset Password"} | BeenThere` }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return {
+    token: url.searchParams.get("token") ?? "",
+    setup: isSetup(url.searchParams.get("type")),
+    linkError: url.searchParams.has("error"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const setup = isSetup(new URL(request.url).searchParams.get("type"));
+  const parsed = newPasswordSchema.safeParse({
+    password: form.get("password") ?? "",
+    confirmPassword: form.get("confirmPassword") ?? "",
+    token: form.get("token") ?? "",
+  });
+  if (!parsed.success) return data({ message: parsed.error.issues[0]!.message }, { status: 400 });
+  const { token, password } = parsed.data;
+  const result = setup
+    ? await activateInvite(context.db, { token, password })
+    : await resetPassword(context.auth, { token, password });
+  if (!result.ok) return data({ message: result.message }, { status: 400 });
+  const flash = setup
+    ? { title: MESSAGES.activatedTitle, description: MESSAGES.passwordSet }
+    : { title: MESSAGES.passwordUpdated, description: "Sign in with your new password." };
+  throw redirect("/auth?tab=signin", { headers: { "Set-Cookie": flashCookie(flash) } });
+}
+
+export default function ResetPassword() {
+  const { token, setup, linkError } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const error = result?.message ?? (linkError || !token ? MESSAGES.updatePasswordFailed : null);
+  return (
+    <AuthCard
+      title={setup ? "Set Your Password" : "Reset Password"}
+      subtitle={
+        setup
+          ? "Choose a password to activate your advisor account."
+          : "Choose a new password for your account."
+      }
+    >
+      <Form method="post" className="grid gap-4" noValidate>
+        <input type="hidden" name="token" value={token} />
+        <Field id="new-password" label="New Password" hint="At least 8 characters.">
+          <Input
+            id="new-password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+          />
+        </Field>
+        <Field id="confirm-password" label="Confirm Password">
+          <Input
+            id="confirm-password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+        </Field>
+        {error ? <FormMessage tone="error" title="Error" message={error} /> : null}
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? "Saving..." : setup ? "Activate Account" : "Update Password"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,24 @@
+import { requireViewer } from "../../server/auth/session.server";
+import { Card } from "../components/ui/card";
+import type { Route } from "./+types/settings";
+
+export function meta() {
+  return [{ title: "Settings | BeenThere" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(request, context);
+  return { name: `${viewer.firstName} ${viewer.lastName}`.trim(), email: viewer.email };
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold">Settings</h1>
+      <Card className="mt-6 grid gap-1 p-6">
+        <p className="font-semibold">{loaderData.name}</p>
+        <p className="text-muted">{loaderData.email}</p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins";
+import { eq, sql } from "drizzle-orm";
+import type { Config } from "../config.server";
+import type { Db } from "../db/client.server";
+import * as s from "../db/schema";
+import type { Logger } from "../logger.server";
+import { queueEmail } from "../mail/mailer.server";
+
+export const GOOGLE_PROVIDER_ID = "google";
+const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
+const RESET_LINK_SECONDS = 24 * 60 * 60;
+
+/**
+ * better-auth does passwords, sessions, e-mail verification, reset links and Google sign-in.
+ * Our own `users` table (the spec's) links to its `auth_users` through `auth_user_id`.
+ */
+export function createAuth(db: Db, config: Config, logger: Logger) {
+  return betterAuth({
+    baseURL: config.appUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: s.authUsers,
+        session: s.authSessions,
+        account: s.authAccounts,
+        verification: s.authVerifications,
+        rateLimit: s.authRateLimits,
+      },
+      // Hooks below write through `db`; PGlite has one connection, so no adapter transactions.
+      transaction: false,
+    }),
+    advanced: { cookiePrefix: "bt", database: { generateId: () => crypto.randomUUID() } },
+    session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 60,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await queueEmail(db, {
+          to: user.email,
+          subject: "Reset your BeenThere password",
+          heading: "Reset your password",
+          paragraphs: [
+            `Hi ${user.name.split(" ")[0] ?? ""}, we received a request to reset your password.`,
+            "The link below works once and expires in 24 hours.",
+          ],
+          action: { label: "Choose a new password", url },
+          footnote: "If you did not ask for this, you can ignore this e-mail.",
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: RESET_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queueEmail(db, {
+          to: user.email,
+          subject: "Confirm your e-mail for BeenThere",
+          heading: "Confirm your e-mail",
+          paragraphs: [
+            `Hi ${user.name.split(" ")[0] ?? ""}, welcome to BeenThere.`,
+            "Please confirm your e-mail address to finish creating your account.",
+          ],
+          action: { label: "Confirm e-mail", url },
+          footnote: "If you did not sign up, you can ignore this e-mail.",
+        });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every credential gets its product user: linked if the e-mail is known, else new.
+          after: async (authUser) => {
+            await linkProductUser(db, authUser);
+            logger.info({ authUserId: authUser.id }, "account created");
+          },
+        },
+      },
+    },
+    // Google through OpenID Connect discovery, so tests can stand a local provider in for it.
+    plugins: [
+      genericOAuth({
+        config: config.google
+          ? [
+              {
+                providerId: GOOGLE_PROVIDER_ID,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl ?? GOOGLE_DISCOVERY_URL,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ]
+          : [],
+      }),
+    ],
+  });
+}
+export type Auth = ReturnType<typeof createAuth>;
+
+async function linkProductUser(db: Db, authUser: { id: string; name: string; email: string }) {
+  const [first, ...rest] = authUser.name.trim().split(/\s+/);
+  const linked = await db
+    .update(s.users)
+    .set({ authUserId: authUser.id })
+    .where(
+      sql`lower(${s.users.email}) = ${authUser.email.toLowerCase()} and ${s.users.authUserId} is null`,
+    )
+    .returning({ id: s.users.id });
+  if (linked.length > 0) return;
+  const existing = await db
+    .select({ id: s.users.id })
+    .from(s.users)
+    .where(eq(s.users.authUserId, authUser.id));
+  if (existing.length > 0) return;
+  await db.insert(s.users).values({
+    authUserId: authUser.id,
+    firstName: first || authUser.email.split("@")[0]!,
+    lastName: rest.join(" "),
+    email: authUser.email,
+  });
+}

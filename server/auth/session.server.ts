@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { currentRole, type Role, rolesOf } from "../../core/roles";
+import type { Db } from "../db/client.server";
+import * as s from "../db/schema";
+import type { Auth } from "./auth.server";
+
+/** The signed-in person as every page sees them, or null for a visitor. */
+export type Viewer = {
+  userId: string;
+  authUserId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  roles: Role[];
+  role: Role;
+  advisorId: string | null;
+};
+
+type Ctx = { db: Db; auth: Auth };
+export const ROLE_COOKIE = "bt_role";
+
+export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Viewer | null> {
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const [row] = await db
+    .select({
+      userId: s.users.id,
+      firstName: s.users.firstName,
+      lastName: s.users.lastName,
+      email: s.users.email,
+      admin: s.users.admin,
+      isActive: s.users.isActive,
+      advisorId: s.advisors.id,
+    })
+    .from(s.users)
+    .leftJoin(s.advisors, eq(s.advisors.userId, s.users.id))
+    .where(eq(s.users.authUserId, session.user.id));
+  if (!row || !row.isActive) return null;
+  const roles = rolesOf({ admin: row.admin, hasAdvisorProfile: row.advisorId !== null });
+  return {
+    userId: row.userId,
+    authUserId: session.user.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    roles,
+    role: currentRole(roles, readCookie(request, ROLE_COOKIE)),
+    advisorId: row.advisorId,
+  };
+}
+
+/** First thing in every loader/action that needs a session: visitors go to sign in. */
+export async function requireViewer(request: Request, ctx: Ctx): Promise<Viewer> {
+  const viewer = await getViewer(request, ctx);
+  if (viewer) return viewer;
+  const url = new URL(request.url);
+  throw redirect(`/auth?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+export async function requireAdvisor(request: Request, ctx: Ctx) {
+  const viewer = await requireViewer(request, ctx);
+  if (!viewer.advisorId) throw new Response("Only advisors can do this", { status: 403 });
+  return { ...viewer, advisorId: viewer.advisorId };
+}
+
+export async function requireAdmin(request: Request, ctx: Ctx): Promise<Viewer> {
+  const viewer = await requireViewer(request, ctx);
+  if (!viewer.roles.includes("admin"))
+    throw new Response("Only admins can do this", { status: 403 });
+  return viewer;
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return null;
+}
+
+/** The saved role choice (spec: selectedRole), checked against held roles on every read. */
+export function roleCookie(role: Role, secure: boolean): string {
+  return `${ROLE_COOKIE}=${role}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,42 @@
+import { and, eq, gt, inArray, lt, or } from "drizzle-orm";
+import type { BusyInterval } from "../../core/slots";
+import type { Db, Tx } from "../db/client.server";
+import { blockedSlots, bookings } from "../db/schema";
+
+/**
+ * The advisor's busy times overlapping [from, to): live bookings (confirmed, completed, and
+ * payment holds that have not expired at `now`) and blocked slots. A cancelled booking or a
+ * lapsed hold frees its time again, which is why holds are judged by `now`, not by status.
+ */
+export async function busyIntervals(
+  db: Db | Tx,
+  advisorId: string,
+  range: { from: Date; to: Date },
+  now: Date,
+): Promise<BusyInterval[]> {
+  const booked = await db
+    .select({ start: bookings.datetime, end: bookings.endsAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.advisorId, advisorId),
+        lt(bookings.datetime, range.to),
+        gt(bookings.endsAt, range.from),
+        or(
+          inArray(bookings.status, ["confirmed", "completed"]),
+          and(eq(bookings.status, "pending_payment"), gt(bookings.holdExpiresAt, now)),
+        ),
+      ),
+    );
+  const blocked = await db
+    .select({ start: blockedSlots.startTime, end: blockedSlots.endTime })
+    .from(blockedSlots)
+    .where(
+      and(
+        eq(blockedSlots.advisorId, advisorId),
+        lt(blockedSlots.startTime, range.to),
+        gt(blockedSlots.endTime, range.from),
+      ),
+    );
+  return [...booked, ...blocked];
+}

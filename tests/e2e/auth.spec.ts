@@ -1,0 +1,206 @@
+import { expect, test } from "@playwright/test";
+import {
+  DEMO_ADVISOR,
+  DEMO_PASSWORD,
+  DEMO_SEEKER,
+  mailLink,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from "./support/auth";
+import { gotoHydrated } from "./support/navigation";
+
+test.describe("sign-up and sign-in", () => {
+  test("sign up, confirm by e-mail, sign in, see the name, log out", async ({ page }) => {
+    const email = uniqueEmail("kavya");
+    await signUp(page, { first: "Kavya", last: "Iyer", email, password: "long-enough-1" });
+    await expect(page.getByRole("status").filter({ hasText: "Check Your Email" })).toContainText(
+      "We've sent you a confirmation link to complete your registration.",
+    );
+    await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+
+    await page.goto(await mailLink(page, email, "Confirm your e-mail"));
+    await expect(page).toHaveURL(/\/auth\?confirmed=1/);
+    await signIn(page, email, "long-enough-1");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+
+    await page.getByRole("button", { name: "Account menu for Kavya Iyer" }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toContainText("Kavya Iyer");
+    await expect(menu).toContainText(email);
+    await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Settings" })).toBeVisible();
+    await menu.getByRole("menuitem", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard$/);
+  });
+
+  test("the form checks names, password length and taken e-mails with the spec's words", async ({
+    page,
+  }) => {
+    await signUp(page, { first: "", last: "Rao", email: uniqueEmail(), password: "long-enough-1" });
+    await expect(page.getByRole("alert")).toContainText("Please fill in all required fields.");
+    await signUp(page, { first: "Anil", last: "Rao", email: uniqueEmail(), password: "short" });
+    await expect(page.getByRole("alert")).toContainText("Weak Password");
+    await expect(page.getByRole("alert")).toContainText(
+      "Password must be at least 8 characters long.",
+    );
+    await signUp(page, {
+      first: "Anil",
+      last: "Rao",
+      email: DEMO_SEEKER,
+      password: "long-enough-1",
+    });
+    await expect(page.getByRole("alert")).toContainText("Email Already Registered");
+    await page.getByRole("button", { name: "Go to Sign In" }).click();
+    await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+  });
+
+  test("an unconfirmed account cannot sign in", async ({ page }) => {
+    const email = uniqueEmail("unconfirmed");
+    await signUp(page, { first: "Ravi", last: "Das", email, password: "long-enough-1" });
+    await expect(page.getByText("Check Your Email").first()).toBeVisible();
+    await signIn(page, email, "long-enough-1");
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Account Not Found");
+    await expect(alert).toContainText("No account found with this email. Please Sign Up first.");
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("a wrong password and an unknown e-mail get the spec's messages", async ({ page }) => {
+    await signIn(page, DEMO_SEEKER, "not-the-password");
+    await expect(page.getByRole("alert")).toContainText("Login Failed");
+    await expect(page.getByRole("alert")).toContainText(
+      "Incorrect email or password. Please try again.",
+    );
+    await signIn(page, uniqueEmail("nobody"), "whatever-123");
+    await expect(page.getByRole("alert")).toContainText(
+      "No account found with this email. Please Sign Up first.",
+    );
+    await page.getByRole("button", { name: "Go to Sign Up" }).click();
+    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+  });
+
+  test("six wrong passwords lock the e-mail, even against the right password", async ({ page }) => {
+    const email = uniqueEmail("locked");
+    await signUp(page, { first: "Lock", last: "Test", email, password: "right-password" });
+    await page.goto(await mailLink(page, email, "Confirm your e-mail"));
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      await signIn(page, email, `wrong-${attempt}`);
+      await expect(page.getByRole("alert")).toBeVisible();
+    }
+    await expect(page.getByRole("alert")).toContainText("Account Temporarily Locked");
+    await expect(page.getByRole("alert")).toContainText(
+      /Too many failed login attempts\. Please try again in 1[45] minutes\./,
+    );
+    await signIn(page, email, "right-password");
+    await expect(page.getByRole("alert")).toContainText("Account Temporarily Locked");
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("an outside redirect is ignored; a local one is honoured", async ({ page }) => {
+    await signIn(page, DEMO_SEEKER, DEMO_PASSWORD, "https://evil.example/steal");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.context().clearCookies();
+    await signIn(page, DEMO_SEEKER, DEMO_PASSWORD, "//evil.example");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.context().clearCookies();
+    await signIn(page, DEMO_SEEKER, DEMO_PASSWORD, "/settings");
+    await expect(page).toHaveURL(/\/settings$/);
+  });
+});
+
+test("forgot password: mail, reset, old password fails, new works, the link works once", async ({
+  page,
+}) => {
+  const email = uniqueEmail("reset");
+  await signUp(page, { first: "Reset", last: "Me", email, password: "old-password" });
+  await page.goto(await mailLink(page, email, "Confirm your e-mail"));
+
+  await gotoHydrated(page, "/forgot-password");
+  await page.getByLabel("Email").fill(uniqueEmail("ghost"));
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByRole("alert")).toContainText("No account found with this email address");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Sign In" })).toBeVisible();
+
+  const link = await mailLink(page, email, "Reset your BeenThere password");
+  await gotoHydrated(page, link);
+  await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
+  await page.getByLabel("New Password").fill("new-password-1");
+  await page.getByLabel("Confirm Password").fill("new-password-2");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByRole("alert")).toContainText("Passwords do not match");
+  await page.getByLabel("New Password").fill("new-password-1");
+  await page.getByLabel("Confirm Password").fill("new-password-1");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=signin/);
+  await expect(page.getByText("Password updated successfully")).toBeVisible();
+
+  await signIn(page, email, "old-password");
+  await expect(page.getByRole("alert")).toContainText("Login Failed");
+  await signIn(page, email, "new-password-1");
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.context().clearCookies();
+  await gotoHydrated(page, link);
+  await page.getByLabel("New Password").fill("third-password");
+  await page.getByLabel("Confirm Password").fill("third-password");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "Failed to update password. Link may have expired.",
+  );
+});
+
+test.describe("roles", () => {
+  test("a seeker has no role switcher; an advisor has one, and a forged switch is refused", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_SEEKER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByLabel("Viewing as:")).toHaveCount(0);
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Join As Advisor" }),
+    ).toBeVisible();
+    const forged = await page.request.post("/api/role", { form: { role: "admin" } });
+    expect(forged.status()).toBe(403);
+    await page.context().clearCookies();
+
+    await signIn(page, DEMO_ADVISOR);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Viewing as: Advisor")).toBeVisible();
+    const switcher = page.getByRole("banner").getByLabel("Viewing as:");
+    await expect(switcher.locator("option")).toHaveText(["Advisor", "Advice Seeker"]);
+    const switched = page.waitForResponse((r) => r.url().includes("/api/role"));
+    await switcher.selectOption("seeker");
+    expect((await switched).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByText("Viewing as: Advice Seeker")).toBeVisible();
+    expect((await page.request.post("/api/role", { form: { role: "admin" } })).status()).toBe(403);
+    await page.reload();
+    await expect(page.getByText("Viewing as: Advice Seeker")).toBeVisible();
+  });
+
+  test("an advisor's Join button says Go to Dashboard and takes them there", async ({ page }) => {
+    await signIn(page, DEMO_ADVISOR);
+    await gotoHydrated(page, "/advisors");
+    await page.getByRole("banner").getByRole("button", { name: "Go to Dashboard" }).click();
+    await expect(page.getByText("You're already an advisor")).toBeVisible();
+    await expect(page.getByText("Taking you to your advisor dashboard...")).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

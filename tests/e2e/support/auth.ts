@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { gotoHydrated } from "./navigation";
+
+export const DEMO_PASSWORD = "Demo@12345";
+export const DEMO_ADVISOR = "priya.sharma@example.com";
+export const DEMO_SEEKER = "aarav.mehta@example.com";
+export const DEMO_ADMIN = "admin@example.com";
+
+/** A fresh address per test, so tests never share an account or a lockout. */
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}.${randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** Signs in through the /auth page, as a person would. */
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  redirect?: string,
+) {
+  await gotoHydrated(page, redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : "/auth");
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  const form = page.getByRole("tabpanel", { name: "Sign In" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await submitAndWait(page, form.getByRole("button", { name: "Sign In" }));
+}
+
+/** Signs up through the /auth page and waits for the confirmation message. */
+export async function signUp(
+  page: Page,
+  person: { first: string; last: string; email: string; password: string },
+) {
+  await gotoHydrated(page, "/auth");
+  const form = page.getByRole("tabpanel", { name: "Sign Up" });
+  await form.getByLabel("First Name").fill(person.first);
+  await form.getByLabel("Last Name").fill(person.last);
+  await form.getByLabel("Email").fill(person.email);
+  await form.getByLabel("Password").fill(person.password);
+  await submitAndWait(page, form.getByRole("button", { name: "Sign Up" }));
+}
+
+/** Clicks a submit button and waits for the action's answer, so the next step never races it. */
+async function submitAndWait(page: Page, button: Locator) {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth"),
+  );
+  await button.click();
+  await answered;
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/** The first link of the newest mail to `to` whose subject contains `subject`, from /dev/outbox. */
+export async function mailLink(page: Page, to: string, subject: string): Promise<string> {
+  let link = "";
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    const mail = page
+      .getByRole("listitem")
+      .filter({ hasText: `To ${to}` })
+      .filter({ has: page.getByRole("heading", { name: subject }) })
+      .first();
+    link = (await mail.getByRole("link").first().getAttribute("href")) ?? "";
+    expect(link).toMatch(/^http/);
+  }).toPass({ timeout: 15_000 });
+  return link;
+}
