@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { advisorDisplayName, formatPriceLabel } from "../../core/format";
 import { isUuid } from "../../core/ids";
 import { findApprovedAdvisor } from "../../server/advisors/advisor-directory.server";
+import { ProfileBooking } from "../components/booking/profile-booking";
 import { Button } from "../components/ui/button";
 import { Badge, Card } from "../components/ui/card";
 import type { Route } from "./+types/advisor-profile";
@@ -99,30 +100,34 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
           <TagList title="Topics I can help with" items={topics} tone="neutral" />
         </article>
 
-        {/* Booking steps (topics, session type, date & time, summary) arrive with booking. */}
+        {/* Booking steps: Select Date & Time for now; topics, payment and summary arrive
+            with the booking flow. */}
         <aside id="booking" aria-labelledby="booking-heading" className="lg:sticky lg:top-24">
-          <Card className="grid gap-4 p-6 sm:p-8">
-            <h2 id="booking-heading" className="flex items-center gap-2 text-xl font-semibold">
-              <CalendarClock className="size-5 text-brand-700" aria-hidden="true" />
-              Book a session
-            </h2>
-            <p className="text-muted">
-              Sessions are 1-1 video calls of 15 or 30 minutes, starting @{" "}
-              <span className="font-semibold text-ink">
-                {formatPriceLabel(advisor.hourlyRateInr)}
-              </span>
-              {advisor.hourlyRateInr > 0 ? " (incl. 18% GST)" : ""}.
-            </p>
+          <Card className="grid gap-5 p-4 sm:p-8">
+            <div className="grid gap-2">
+              <h2 id="booking-heading" className="flex items-center gap-2 text-xl font-semibold">
+                <CalendarClock className="size-5 text-brand-700" aria-hidden="true" />
+                Book a session
+              </h2>
+              <p className="text-sm text-muted">
+                1-1 video calls of 15 or 30 minutes, starting @{" "}
+                <span className="font-semibold text-ink">
+                  {formatPriceLabel(advisor.hourlyRateInr)}
+                </span>
+                {advisor.hourlyRateInr > 0 ? " (incl. 18% GST)" : ""}.
+              </p>
+            </div>
+            <ProfileBooking advisorId={advisor.id} />
             <p
-              className="rounded-lg border border-dashed border-brand-300 bg-brand-50 p-4 text-sm text-brand-900"
+              className="border-t border-line pt-4 text-sm text-muted"
               data-testid="booking-placeholder"
             >
-              Online booking with {name} opens here soon. Meanwhile, our team can help you plan your
-              questions in a free 15-minute discovery call.
+              Not sure what to ask {name}? Our team can help you plan your questions in a free
+              15-minute call.{" "}
+              <Link to="/free-discovery-call" className="font-medium text-brand-700 underline">
+                Book Free Discovery Call
+              </Link>
             </p>
-            <Button asChild variant="accent">
-              <Link to="/free-discovery-call">Book Free Discovery Call</Link>
-            </Button>
           </Card>
         </aside>
       </div>

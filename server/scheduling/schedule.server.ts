@@ -48,6 +48,33 @@ export async function getSchedule(db: Db | Tx, advisorId: string): Promise<Weekl
   return first ? toWeeklySchedule(first.timeZone, rows) : null;
 }
 
+export type EditableSchedule = {
+  schedule: WeeklySchedule;
+  /** False while the advisor has never saved one: `schedule` is then the default. */
+  saved: boolean;
+  /** The advisor's own zone (their session zone). */
+  ownTimeZone: string;
+  /** Whether seekers can see the profile (and so its slots). */
+  isPublic: boolean;
+};
+
+/** What the availability editor starts from: the saved schedule, or the default one. */
+export async function loadEditableSchedule(db: Db, advisorId: string): Promise<EditableSchedule> {
+  const [advisor] = await db
+    .select({ timeZone: advisors.sessionTimezone, status: advisors.profileStatus })
+    .from(advisors)
+    .where(eq(advisors.id, advisorId));
+  if (!advisor) throw new Error(`Advisor ${advisorId} not found`);
+  const saved = await getSchedule(db, advisorId);
+  return {
+    // The session zone was guessed (browser, country, Kolkata) when the profile was made.
+    schedule: saved ?? defaultWeeklySchedule(advisor.timeZone),
+    saved: saved !== null,
+    ownTimeZone: advisor.timeZone,
+    isPublic: advisor.status === "approved",
+  };
+}
+
 /** Slot rows (already sorted by day, then start) → the engine's weekly value. */
 export function toWeeklySchedule(
   timeZone: string,

@@ -8,7 +8,13 @@ import type { WeeklySchedule } from "../../core/slots";
 import { INVALID_TIME_ZONE_MESSAGE } from "../../core/time-zones";
 import { advisors, advisorSchedules, scheduleSlots } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { defaultScheduleFor, getSchedule, SAVE_FAILURES, saveSchedule } from "./schedule.server";
+import {
+  defaultScheduleFor,
+  getSchedule,
+  loadEditableSchedule,
+  SAVE_FAILURES,
+  saveSchedule,
+} from "./schedule.server";
 import { createAdvisor } from "./test-fixtures";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -187,6 +193,26 @@ describe("a new advisor's default schedule", () => {
       "Asia/Tokyo",
     );
     expect(defaultScheduleFor({}).timeZone).toBe("Asia/Kolkata");
+  });
+
+  it("is what the editor starts from until a schedule is saved", async () => {
+    const advisorId = await createAdvisor(database.db, {
+      sessionTimezone: "Asia/Dubai",
+      profileStatus: "pending",
+    });
+    expect(await loadEditableSchedule(database.db, advisorId)).toEqual({
+      schedule: defaultScheduleFor({ browserZone: "Asia/Dubai" }),
+      saved: false,
+      ownTimeZone: "Asia/Dubai",
+      isPublic: false,
+    });
+    await saveSchedule(database.db, advisorId, london);
+    expect(await loadEditableSchedule(database.db, advisorId)).toEqual({
+      schedule: london,
+      saved: true,
+      ownTimeZone: "Europe/London",
+      isPublic: false,
+    });
   });
 
   it("can be saved as it is", async () => {

@@ -125,7 +125,7 @@ async function loadPublic(
   advisorId: string,
   range: { from: Date; to: Date } | null,
   now: Date,
-): Promise<{ schedule: WeeklySchedule; busy: Awaited<ReturnType<typeof busyIntervals>> } | null> {
+): Promise<{ schedule: WeeklySchedule; busy: BusyInterval[] } | null> {
   const rows = await db
     .select({
       sessionTimeZone: advisors.sessionTimezone,

@@ -204,3 +204,10 @@ test.describe("roles", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
+
+test("without Google credentials the Google button is not shown", async ({ page }) => {
+  await gotoHydrated(page, "/auth");
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Sign In / Sign Up" })).toBeVisible();
+  await expect(page.getByText("For advisors and advice seekers")).toBeVisible();
+});

@@ -51,12 +51,14 @@ export function AvailabilityGrid({
   const [focused, setFocused] = useState(() => cellIndex(1, initialSlot));
   const drag = useGridDrag({ cells, onCellsChange, onFocusCell: setFocused });
 
-  // Open on the advisor's day: the earliest selected half hour, or 8:00.
+  // Open on the advisor's day: the earliest selected half hour (or 8:00) near the top, with
+  // the half hour before it in view so its hour label is not hidden under the header.
   useEffect(() => {
     const container = scrollRef.current;
     const row = container?.querySelector<HTMLElement>(`tr[data-slot="${initialSlot}"]`);
     const header = container?.querySelector("thead");
-    if (container && row) container.scrollTop = row.offsetTop - (header?.offsetHeight ?? 0);
+    if (!container || !row) return;
+    container.scrollTop = row.offsetTop - (header?.offsetHeight ?? 0) - row.offsetHeight;
   }, [initialSlot]);
 
   const focusCell = (cell: number) => {

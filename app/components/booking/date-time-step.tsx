@@ -1,0 +1,187 @@
+import { AlertCircle, CalendarX2, LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import type { SessionDuration } from "../../../core/slots";
+import { guessTimeZone, timeZoneOptions } from "../../../core/time-zones";
+import type {
+  AdvisorDates,
+  AdvisorSlots,
+  OfferedSlot,
+} from "../../../server/scheduling/slots.server";
+import { TimeZoneSelect } from "../availability/time-zone-select";
+import { Button } from "../ui/button";
+import { SlotCalendar } from "./slot-calendar";
+import { formatLongDate, SlotPicker } from "./slot-picker";
+import { useBrowserTimeZone, useJson } from "./use-json";
+
+export const DATE_TIME_MESSAGES = {
+  loadFailedTitle: "Error Loading Availability",
+  loadFailed:
+    "We couldn't load the advisor's availability schedule. Please refresh or try again later.",
+  noAvailability:
+    "This advisor hasn't added their availability yet. Please check back later or try another advisor.",
+  noOpenDates: "No open times in the next 30 days. Please check back later or try another advisor.",
+} as const;
+
+/** What the step hands on: the slot, on which date and in which zones. */
+export type SlotChoice = OfferedSlot & {
+  date: string;
+  duration: SessionDuration;
+  viewerTimeZone: string;
+  advisorTimeZone: string;
+};
+
+/**
+ * Select Date & Time (spec part 2, section 2): a time-zone bar, a calendar with only bookable
+ * dates enabled, the date's times from the server, and a summary. Changing the zone clears
+ * the date and time; changing the date (or the session length) clears the time.
+ */
+export function DateTimeStep({
+  advisorId,
+  duration,
+  onBack,
+  onContinue,
+}: {
+  advisorId: string;
+  duration: SessionDuration;
+  onBack?: () => void;
+  onContinue?: (choice: SlotChoice) => void;
+}) {
+  const browserZone = useBrowserTimeZone();
+  const [pickedZone, setPickedZone] = useState<string | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  const [slot, setSlot] = useState<OfferedSlot | null>(null);
+  const [shownDuration, setShownDuration] = useState(duration);
+  if (shownDuration !== duration) {
+    setShownDuration(duration);
+    setDate(null);
+    setSlot(null);
+  }
+  // Until hydration the browser's zone is unknown, and so is everything shown in it.
+  const zone = pickedZone ?? (browserZone === null ? null : guessTimeZone({ browserZone }));
+  const api = `/api/advisors/${encodeURIComponent(advisorId)}`;
+  const query = (extra: Record<string, string> = {}) =>
+    new URLSearchParams({ ...extra, tz: zone ?? "", duration: String(duration) }).toString();
+  const dates = useJson<AdvisorDates>(zone ? `${api}/dates?${query()}` : null);
+  const slots = useJson<AdvisorSlots>(zone && date ? `${api}/slots?${query({ date })}` : null);
+
+  const choice: SlotChoice | null =
+    slot && date && zone && dates.status === "ready"
+      ? {
+          ...slot,
+          date,
+          duration,
+          viewerTimeZone: zone,
+          advisorTimeZone: dates.data.advisorTimeZone,
+        }
+      : null;
+
+  return (
+    <section aria-labelledby="date-time-heading" className="grid min-w-0 gap-4">
+      <h3 id="date-time-heading" className="text-lg font-semibold">
+        Select Date &amp; Time
+      </h3>
+      <TimeZoneSelect
+        id="booking-time-zone"
+        label="Times shown in"
+        value={zone ?? ""}
+        options={zone ? timeZoneOptions(browserZone) : []}
+        disabled={zone === null}
+        onChange={(next) => {
+          setPickedZone(next);
+          setDate(null);
+          setSlot(null);
+        }}
+      />
+      {dates.status === "ready" ? (
+        dates.data.hasAvailability ? (
+          <>
+            <SlotCalendar
+              key={`${zone} ${duration}`}
+              first={dates.data.first}
+              last={dates.data.last}
+              selectable={new Set(dates.data.dates)}
+              selected={date}
+              onSelect={(next) => {
+                setDate(next);
+                setSlot(null);
+              }}
+            />
+            {dates.data.dates.length === 0 ? (
+              <Notice>{DATE_TIME_MESSAGES.noOpenDates}</Notice>
+            ) : date ? (
+              <SlotPicker
+                state={slots}
+                date={date}
+                selected={slot?.start ?? null}
+                onSelect={setSlot}
+              />
+            ) : (
+              <p className="text-sm text-muted">Pick a highlighted date to see its times.</p>
+            )}
+            {choice ? <Summary choice={choice} /> : null}
+          </>
+        ) : (
+          <Notice>{DATE_TIME_MESSAGES.noAvailability}</Notice>
+        )
+      ) : dates.status === "error" ? (
+        <div role="alert" className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-4">
+          <p className="flex items-center gap-2 font-semibold text-danger">
+            <AlertCircle className="size-4" aria-hidden="true" />
+            {DATE_TIME_MESSAGES.loadFailedTitle}
+          </p>
+          <p className="text-sm text-red-900">{DATE_TIME_MESSAGES.loadFailed}</p>
+          <Button type="button" variant="outline" size="sm" onClick={dates.retry} className="w-fit">
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <p role="status" className="flex h-72 items-center justify-center gap-2 text-sm text-muted">
+          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> Loading
+          availability...
+        </p>
+      )}
+      {onBack || onContinue ? (
+        <div className="flex items-center justify-between gap-3 border-t border-line pt-4">
+          {onBack ? (
+            <Button type="button" variant="outline" onClick={onBack}>
+              Back
+            </Button>
+          ) : (
+            <span />
+          )}
+          {onContinue ? (
+            <Button type="button" disabled={!choice} onClick={() => choice && onContinue(choice)}>
+              Continue to Payment
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Notice({ children }: { children: string }) {
+  return (
+    <p role="status" className="flex gap-2 rounded-lg border border-dashed border-line p-4 text-sm">
+      <CalendarX2 className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
+
+/** "10:00 AM your time · 8:30 PM advisor's time" (the advisor's part only when it differs). */
+function Summary({ choice }: { choice: SlotChoice }) {
+  const differs = choice.advisorLabel !== choice.label;
+  return (
+    <div role="status" className="grid gap-0.5 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+      <p className="font-semibold">Your selected appointment</p>
+      <p>
+        {formatLongDate(choice.date)} · {choice.duration} minutes
+      </p>
+      <p data-testid="slot-summary">
+        {choice.label} your time
+        {differs ? ` · ${choice.advisorLabel} advisor's time` : ""}
+      </p>
+    </div>
+  );
+}

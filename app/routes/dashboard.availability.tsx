@@ -1,0 +1,123 @@
+import { ArrowLeft, ExternalLink } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { validateAvailability } from "../../core/availability";
+import { requireAdvisor } from "../../server/auth/session.server";
+import { loadEditableSchedule, saveSchedule } from "../../server/scheduling/schedule.server";
+import { AvailabilityEditor } from "../components/availability/availability-editor";
+import { Button } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { toast } from "../components/ui/toaster";
+import type { Route } from "./+types/dashboard.availability";
+
+const SAVED_MESSAGE = "Availability saved successfully";
+/** A week of half hours is a few kilobytes of JSON; anything far larger is not the editor. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function meta() {
+  return [{ title: "Your availability | BeenThere" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAdvisor(request, context);
+  return {
+    advisorId: viewer.advisorId,
+    ...(await loadEditableSchedule(context.db, viewer.advisorId)),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAdvisor(request, context);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+    return data({ ok: false as const, message: "Request too large" }, { status: 413 });
+  }
+  const form = await request.formData();
+  const result = await saveSchedule(context.db, viewer.advisorId, form.get("availability"));
+  if (result.ok) return { ok: true as const, message: SAVED_MESSAGE };
+  if (result.status === 500) {
+    context.logger.error({ err: result.cause, advisorId: viewer.advisorId }, result.message);
+  }
+  return data({ ok: false as const, message: result.message }, { status: result.status });
+}
+
+export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
+  const [value, setValue] = useState(loaderData.schedule);
+  const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<typeof action>();
+  const saving = fetcher.state !== "idle";
+  const unsaved =
+    !loaderData.saved || JSON.stringify(value) !== JSON.stringify(loaderData.schedule);
+
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else
+      toast.error(fetcher.data.message, {
+        description: "Your previous availability is unchanged.",
+      });
+  }, [fetcher.data]);
+
+  const save = () => {
+    // The server checks again; this only saves a round trip for the common mistakes.
+    const check = validateAvailability(value);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    setError(null);
+    void fetcher.submit({ availability: JSON.stringify(check.schedule) }, { method: "post" });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to dashboard
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Your availability</h1>
+      <p className="mt-2 max-w-2xl text-muted">
+        Choose the hours you can take sessions each week. Seekers see them in their own time zone
+        and can book from 12 hours to 30 days ahead.
+      </p>
+      {loaderData.saved ? null : (
+        <p className="mt-4 rounded-lg border border-accent-400 bg-amber-50 p-3 text-sm text-amber-900">
+          This is a suggested schedule (weekdays 9:00-17:00). Adjust it and save to let seekers book
+          you.
+        </p>
+      )}
+      <Card className="mt-6 grid gap-6 p-4 sm:p-6">
+        <AvailabilityEditor
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setError(null);
+          }}
+          ownTimeZone={loaderData.ownTimeZone}
+          error={error}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
+          {loaderData.isPublic ? (
+            <Link
+              to={`/advisor/${loaderData.advisorId}`}
+              className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+            >
+              View your public profile <ExternalLink className="size-4" aria-hidden="true" />
+            </Link>
+          ) : (
+            <span className="text-sm text-muted">
+              Seekers can book you once your profile is approved.
+            </span>
+          )}
+          <div className="flex items-center gap-3">
+            {unsaved ? <span className="text-sm text-muted">Unsaved changes</span> : null}
+            <Button type="button" onClick={save} disabled={saving}>
+              {saving ? "Saving..." : "Save availability"}
+            </Button>
+          </div>
+        </div>
+      </Card>
+    </div>
+  );
+}

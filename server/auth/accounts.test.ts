@@ -1,0 +1,210 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildConfig } from "../config.server";
+import * as s from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import { activateInvite, createInvite, signIn, signUp } from "./accounts.server";
+import { createAuth } from "./auth.server";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let deps: Parameters<typeof signIn>[0];
+const config = buildConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "accounts-test-")) });
+const request = (ip = "10.0.0.1") => ({ headers: new Headers(), clientIp: ip });
+const t = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  deps = {
+    db: database.db,
+    auth: createAuth(database.db, config, pino({ level: "silent" })),
+    config,
+  };
+});
+afterAll(() => database.destroy());
+
+async function confirmedAccount(email: string, password: string) {
+  expect(
+    await signUp(deps, { firstName: "Test", lastName: "Person", email, password }, "10.0.0.9"),
+  ).toEqual({ ok: true });
+  await database.db
+    .update(s.authUsers)
+    .set({ emailVerified: true })
+    .where(eq(s.authUsers.email, email));
+}
+
+describe("sign-up", () => {
+  it("creates the product user with the names as typed and queues a confirmation mail", async () => {
+    await confirmedAccount("nila@example.com", "password-1");
+    const [user] = await database.db
+      .select()
+      .from(s.users)
+      .where(eq(s.users.email, "nila@example.com"));
+    expect(user).toMatchObject({
+      firstName: "Test",
+      lastName: "Person",
+      admin: "N",
+      isActive: true,
+    });
+    expect(user!.authUserId).not.toBeNull();
+    const mails = await database.db
+      .select()
+      .from(s.emailOutbox)
+      .where(eq(s.emailOutbox.toAddress, "nila@example.com"));
+    expect(mails.map((m) => m.subject)).toEqual(["Confirm your e-mail for BeenThere"]);
+  });
+
+  it("refuses a registered e-mail, in any case, and writes nothing", async () => {
+    const before = await database.db.select().from(s.authUsers);
+    const result = await signUp(
+      deps,
+      {
+        firstName: "A",
+        lastName: "B",
+        email: "NILA@example.com".toLowerCase(),
+        password: "password-2",
+      },
+      "10.0.0.9",
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      title: "Email Already Registered",
+      jumpTo: "signin",
+    });
+    expect(await database.db.select().from(s.authUsers)).toHaveLength(before.length);
+  });
+});
+
+describe("sign-in lockout", () => {
+  it("locks after 5 failures, refuses the right password while locked, and unlocks 15 minutes after the last", async () => {
+    await confirmedAccount("lock@example.com", "right-password");
+    const attempt = (password: string, at: Date) =>
+      signIn(deps, { email: "lock@example.com", password, rememberMe: false }, request(), at);
+    for (let i = 0; i < 4; i++) {
+      expect(await attempt("wrong", t(i))).toMatchObject({ ok: false, title: "Login Failed" });
+    }
+    expect(await attempt("wrong", t(4))).toMatchObject({
+      ok: false,
+      title: "Account Temporarily Locked",
+      message: "Too many failed login attempts. Please try again in 15 minutes.",
+    });
+    expect(await attempt("right-password", t(10))).toMatchObject({
+      title: "Account Temporarily Locked",
+      message: "Too many failed login attempts. Please try again in 9 minutes.",
+    });
+    const after = await attempt("right-password", t(20));
+    expect(after.ok).toBe(true);
+    expect(
+      await database.db
+        .select()
+        .from(s.loginAttempts)
+        .where(eq(s.loginAttempts.email, "lock@example.com")),
+    ).toEqual([]);
+  });
+
+  it("a success clears the count", async () => {
+    await confirmedAccount("clear@example.com", "right-password");
+    const attempt = (password: string, at: Date) =>
+      signIn(deps, { email: "clear@example.com", password, rememberMe: true }, request(), at);
+    for (let i = 0; i < 4; i++) await attempt("wrong", t(i));
+    expect((await attempt("right-password", t(5))).ok).toBe(true);
+    expect(await attempt("wrong", t(6))).toMatchObject({ title: "Login Failed" });
+  });
+
+  it("a remembered session gets a lasting cookie; otherwise it ends with the browser", async () => {
+    await confirmedAccount("remember@example.com", "right-password");
+    const remembered = await signIn(
+      deps,
+      { email: "remember@example.com", password: "right-password", rememberMe: true },
+      request(),
+    );
+    const forgotten = await signIn(
+      deps,
+      { email: "remember@example.com", password: "right-password", rememberMe: false },
+      request(),
+    );
+    const sessionCookie = (r: typeof remembered) =>
+      r.ok ? r.headers.getSetCookie().find((c) => c.startsWith("bt.session_token=")) : undefined;
+    expect(sessionCookie(remembered)).toMatch(/Max-Age=\d+/);
+    expect(sessionCookie(forgotten)).not.toMatch(/Max-Age/);
+  });
+
+  it("limits how many sign-ins one client may try", async () => {
+    const results = [];
+    for (let i = 0; i < 31; i++) {
+      results.push(
+        await signIn(
+          deps,
+          { email: `spray${i}@example.com`, password: "x", rememberMe: false },
+          request("10.9.9.9"),
+        ),
+      );
+    }
+    expect(results.at(-1)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Too many attempts from your network/),
+    });
+    expect(results.at(-2)).toMatchObject({ title: "Account Not Found" });
+  });
+});
+
+describe("invited advisors (DESIGN 5.11)", () => {
+  async function invitedAdvisor(email: string) {
+    const [user] = await database.db
+      .insert(s.users)
+      .values({ firstName: "Invited", lastName: "Advisor", email, isActive: false })
+      .returning();
+    const [advisor] = await database.db
+      .insert(s.advisors)
+      .values({ userId: user!.id, profileStatus: "pending_activation" })
+      .returning();
+    return { user: user!, advisor: advisor! };
+  }
+
+  it("setting a password activates the user, approves the profile and works once", async () => {
+    const { user, advisor } = await invitedAdvisor("invited@example.com");
+    const token = await createInvite(database.db, user.id);
+    expect(await activateInvite(database.db, { token, password: "first-password" })).toEqual({
+      ok: true,
+      email: "invited@example.com",
+    });
+    const [after] = await database.db.select().from(s.users).where(eq(s.users.id, user.id));
+    expect(after).toMatchObject({ isActive: true });
+    expect(after!.authUserId).not.toBeNull();
+    const [profile] = await database.db
+      .select()
+      .from(s.advisors)
+      .where(eq(s.advisors.id, advisor.id));
+    expect(profile!.profileStatus).toBe("approved");
+    const login = await signIn(
+      deps,
+      { email: "invited@example.com", password: "first-password", rememberMe: false },
+      request("10.1.1.1"),
+    );
+    expect(login.ok).toBe(true);
+    expect(await activateInvite(database.db, { token, password: "second-password" })).toMatchObject(
+      {
+        ok: false,
+        message: "Failed to update password. Link may have expired.",
+      },
+    );
+  });
+
+  it("an expired or unknown token changes nothing", async () => {
+    const { user } = await invitedAdvisor("late@example.com");
+    const token = await createInvite(
+      database.db,
+      user.id,
+      new Date(Date.now() - 8 * 24 * 3600_000),
+    );
+    expect((await activateInvite(database.db, { token, password: "password-1" })).ok).toBe(false);
+    expect(
+      (await activateInvite(database.db, { token: "made-up", password: "password-1" })).ok,
+    ).toBe(false);
+    const [after] = await database.db.select().from(s.users).where(eq(s.users.id, user.id));
+    expect(after).toMatchObject({ isActive: false, authUserId: null });
+  });
+});
