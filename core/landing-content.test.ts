@@ -1,3 +1,4 @@
+import { searchTerms } from "./search";
 import { describe, expect, it } from "vitest";
 import {
   advisorSearchHref,
@@ -78,5 +79,11 @@ describe("landing content", () => {
     ["", "/advisors?search="],
   ])("advisorSearchHref(%j) is %s", (text, href) => {
     expect(advisorSearchHref(text)).toBe(href);
+  });
+});
+
+describe("quick topics and search", () => {
+  it("every chip keeps at least one word that search can use", () => {
+    for (const chip of QUICK_TOPICS) expect(searchTerms(chip), chip).not.toEqual([]);
   });
 });

@@ -56,7 +56,8 @@ export const HERO_SHORT_PHRASES = [
 /** Quick-topic chips under the hero search box. */
 export const QUICK_TOPICS = [
   "Moving to Dubai",
-  "MS in the US",
+  // Chips must survive search's word rules: "MS in the US" would keep no word at all.
+  "H-1B and OPT",
   "Salary Negotiation",
   "Study in Germany",
   "Product Management",
