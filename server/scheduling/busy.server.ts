@@ -14,7 +14,7 @@ export async function busyIntervals(
   range: { from: Date; to: Date },
   now: Date,
 ): Promise<BusyInterval[]> {
-  const booked = await db
+  const booked = db
     .select({ start: bookings.datetime, end: bookings.endsAt })
     .from(bookings)
     .where(
@@ -28,7 +28,7 @@ export async function busyIntervals(
         ),
       ),
     );
-  const blocked = await db
+  const blocked = db
     .select({ start: blockedSlots.startTime, end: blockedSlots.endTime })
     .from(blockedSlots)
     .where(
@@ -38,5 +38,6 @@ export async function busyIntervals(
         gt(blockedSlots.endTime, range.from),
       ),
     );
-  return [...booked, ...blocked];
+  // One statement for both: on PGlite every round trip costs about a millisecond.
+  return booked.unionAll(blocked);
 }

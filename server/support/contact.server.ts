@@ -20,7 +20,7 @@ export type ContactResult =
   | { status: "invalid"; fieldErrors: ContactFieldErrors }
   | { status: "rate-limited"; message: string; retryAfterSeconds: number };
 
-type ContactConfig = Pick<Config, "supportEmail" | "appUrl">;
+type ContactConfig = Pick<Config, "supportEmail" | "appUrl" | "rateLimitScale">;
 
 /**
  * Handles one contact-form message: validates it (the schema is the truth, whatever the
@@ -43,7 +43,10 @@ export async function sendContactMessage(
     return { status: "sent", name: message.name, email: message.email };
   }
 
-  const limit = await hitRateLimit(db, `contact:${clientIp}`, CONTACT_RATE_LIMIT);
+  const limit = await hitRateLimit(db, `contact:${clientIp}`, {
+    ...CONTACT_RATE_LIMIT,
+    limit: Math.round(CONTACT_RATE_LIMIT.limit * config.rateLimitScale),
+  });
   if (!limit.allowed) {
     return {
       status: "rate-limited",

@@ -14,7 +14,11 @@ beforeEach(async () => {
   await database.db.delete(rateLimits);
 });
 
-const config = { supportEmail: "support@beenthere.test", appUrl: "http://localhost:3000" };
+const config = {
+  supportEmail: "support@beenthere.test",
+  appUrl: "http://localhost:3000",
+  rateLimitScale: 1,
+};
 const message = {
   name: "Priya Nair",
   email: "priya@example.com",

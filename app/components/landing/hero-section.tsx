@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import {
   advisorSearchHref,
@@ -16,7 +17,10 @@ import { TypewriterTopic } from "./typewriter-topic";
 import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
 export function HeroSection() {
-  const animate = !usePrefersReducedMotion();
+  const reducedMotion = usePrefersReducedMotion();
+  // Anything that moves for more than 5 seconds can be paused (WCAG 2.2.2).
+  const [paused, setPaused] = useState(false);
+  const animate = !reducedMotion && !paused;
   return (
     <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/60 to-canvas">
       <div
@@ -46,6 +50,16 @@ export function HeroSection() {
           />{" "}
           <span>{HERO_HEADING_END}</span>
         </h1>
+        {reducedMotion ? null : (
+          <button
+            type="button"
+            aria-pressed={paused}
+            onClick={() => setPaused((p) => !p)}
+            className="-mt-3 rounded-md px-2 py-1 text-xs font-medium text-muted hover:text-brand-700"
+          >
+            {paused ? "Play topic animation" : "Pause topic animation"}
+          </button>
+        )}
         <p className="max-w-2xl text-lg text-muted sm:text-xl">{HERO_TAGLINE}</p>
         <AdvisorSearchForm
           id="hero-search"

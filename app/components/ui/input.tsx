@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import { cloneElement, type ComponentProps, isValidElement, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 
 const field =
@@ -28,13 +28,17 @@ export function Field({
   label: string;
   error?: string;
   hint?: string;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && !error ? <p className="text-xs text-muted">{hint}</p> : null}
+      {describe(children, error ? `${id}-error` : hint ? `${id}-hint` : undefined, Boolean(error))}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs font-medium text-danger">
           {error}
@@ -42,4 +46,13 @@ export function Field({
       ) : null}
     </div>
   );
+}
+
+/** Points the field's control at its hint or error, and marks it invalid when there is one. */
+function describe(control: ReactNode, describedBy: string | undefined, invalid: boolean) {
+  if (!isValidElement<ComponentProps<"input">>(control)) return control;
+  return cloneElement(control, {
+    "aria-describedby": describedBy,
+    "aria-invalid": invalid || undefined,
+  });
 }
