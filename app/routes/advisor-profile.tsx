@@ -118,10 +118,7 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <ProfileBooking advisorId={advisor.id} />
-            <p
-              className="border-t border-line pt-4 text-sm text-muted"
-              data-testid="booking-placeholder"
-            >
+            <p className="border-t border-line pt-4 text-sm text-muted">
               Not sure what to ask {name}? Our team can help you plan your questions in a free
               15-minute call.{" "}
               <Link to="/free-discovery-call" className="font-medium text-brand-700 underline">

@@ -1,5 +1,7 @@
 import { requireViewer } from "../../server/auth/session.server";
 import { ROLE_LABELS } from "../../core/roles";
+import { Link } from "react-router";
+import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import type { Route } from "./+types/dashboard";
 
@@ -13,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: `${viewer.firstName} ${viewer.lastName}`.trim(),
     email: viewer.email,
     role: viewer.role,
+    isAdvisor: viewer.advisorId !== null,
   };
 }
 
@@ -27,6 +30,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="text-muted">Viewing as: {ROLE_LABELS[loaderData.role]}</p>
       </Card>
+      {loaderData.isAdvisor ? (
+        <Card className="mt-4 flex flex-wrap items-center justify-between gap-4 p-6">
+          <div>
+            <h2 className="font-semibold">Your weekly availability</h2>
+            <p className="text-sm text-muted">Choose the hours seekers can book you.</p>
+          </div>
+          <Button asChild>
+            <Link to="/dashboard/availability">Edit availability</Link>
+          </Button>
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -75,7 +75,8 @@ test.describe("advisor profile", () => {
     );
     await expect(page.getByRole("heading", { name: "About" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Skills" })).toBeVisible();
-    await expect(page.getByTestId("booking-placeholder")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Book a session" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Select Date & Time" })).toBeVisible();
     await page.getByRole("link", { name: "Back to advisors" }).click();
     await expect(page).toHaveURL(/\/advisors$/);
   });
