@@ -55,6 +55,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => console.error(`idle database connection lost: ${error.message}`));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
