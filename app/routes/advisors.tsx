@@ -1,11 +1,7 @@
 import { SearchX } from "lucide-react";
 import { Link } from "react-router";
-import {
-  ADVISORS_PAGE_SIZE,
-  advisorSearchUrl,
-  parseAdvisorSearch,
-} from "../../core/advisor-search-params";
-import { searchAdvisors } from "../../server/advisors/advisor-directory.server";
+import { advisorSearchUrl } from "../../core/advisor-search-params";
+import { searchAdvisorsFor } from "../../server/advisors/advisor-directory.server";
 import { AdvisorCard } from "../components/advisors/advisor-card";
 import { AdvisorSearchBox } from "../components/advisors/advisor-search-box";
 import { Button } from "../components/ui/button";
@@ -24,15 +20,9 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { search, page } = parseAdvisorSearch(new URL(request.url).searchParams);
-  const result = await searchAdvisors(context.db, {
-    query: search,
-    page,
-    pageSize: ADVISORS_PAGE_SIZE,
-    teamAdvisorId: context.config.discoveryAdvisorId,
-  });
-  return { search, ...result };
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { searchParams } = new URL(request.url);
+  return searchAdvisorsFor(context.db, searchParams, context.config.discoveryAdvisorId);
 }
 
 export default function Advisors({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, max, ne } from "drizzle-orm";
+import { ADVISORS_PAGE_SIZE, parseAdvisorSearch } from "../../core/advisor-search-params";
 import { rankAdvisors, type SearchableAdvisor } from "../../core/search";
 import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
@@ -144,4 +145,16 @@ export function listSitemapAdvisors(db: Db) {
     .from(advisors)
     .where(eq(advisors.profileStatus, "approved"))
     .orderBy(asc(advisors.createdAt));
+}
+
+/** The listing a query string asks for; shared by the /advisors page and its JSON API. */
+export async function searchAdvisorsFor(db: Db, params: URLSearchParams, teamAdvisorId: string) {
+  const { search, page } = parseAdvisorSearch(params);
+  const result = await searchAdvisors(db, {
+    query: search,
+    page,
+    pageSize: ADVISORS_PAGE_SIZE,
+    teamAdvisorId,
+  });
+  return { search, ...result };
 }

@@ -177,3 +177,43 @@ export function Callout({
     </div>
   );
 }
+
+/** A two-column table of facts in a prose page; `emphasis` picks the column set in bold. */
+export function ProseTable({
+  caption,
+  headings,
+  rows,
+  emphasis,
+}: {
+  caption: string;
+  headings: readonly [string, string];
+  rows: ReadonlyArray<readonly [string, string]>;
+  emphasis: 0 | 1;
+}) {
+  const cell = (column: 0 | 1) =>
+    column === emphasis ? "px-4 py-3 font-medium text-ink" : "px-4 py-3";
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-canvas text-ink">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {rows.map(([first, second]) => (
+            <tr key={first}>
+              <td className={cell(0)}>{first}</td>
+              <td className={cell(1)}>{second}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -3,6 +3,7 @@ import {
   Callout,
   ProseList,
   ProsePage,
+  ProseTable,
   type ProseSection,
   TextLink,
 } from "../../components/pages/prose-page";
@@ -72,29 +73,12 @@ const SECTIONS: readonly ProseSection[] = [
     title: "When you get a refund",
     content: (
       <>
-        <div className="overflow-x-auto rounded-lg border border-line">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Refunds by who cancels and when</caption>
-            <thead className="bg-canvas text-ink">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  What happens
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Refund
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {REFUND_TABLE.map(([situation, refund]) => (
-                <tr key={situation}>
-                  <td className="px-4 py-3">{situation}</td>
-                  <td className="px-4 py-3 font-medium text-ink">{refund}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ProseTable
+          caption="Refunds by who cancels and when"
+          headings={["What happens", "Refund"]}
+          rows={REFUND_TABLE}
+          emphasis={1}
+        />
         <p>
           A full refund means everything you paid: the session fee and the 18% GST on it. There are
           no cancellation charges. The 24-hour line is measured from the session&apos;s scheduled

@@ -4,6 +4,7 @@ import {
   ProseHeading,
   ProseList,
   ProsePage,
+  ProseTable,
   type ProseSection,
   TextLink,
 } from "../../components/pages/prose-page";
@@ -164,29 +165,12 @@ const SECTIONS: readonly ProseSection[] = [
     id: "retention",
     title: "How long we keep it",
     content: (
-      <div className="overflow-x-auto rounded-lg border border-line">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">How long each kind of data is kept</caption>
-          <thead className="bg-canvas text-ink">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Data
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Kept for
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {RETENTION.map(([data, period]) => (
-              <tr key={data}>
-                <td className="px-4 py-3 font-medium text-ink">{data}</td>
-                <td className="px-4 py-3">{period}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ProseTable
+        caption="How long each kind of data is kept"
+        headings={["Data", "Kept for"]}
+        rows={RETENTION}
+        emphasis={0}
+      />
     ),
   },
   {
