@@ -5,8 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
 import { benchEngine, type EngineResult } from "./engine";
+import { startAppProcess } from "../tests/support/app-process";
 import { load, type LoadResult } from "./load";
-import { startApp } from "./server";
 import { ms, say, type Summary } from "./stats";
 
 /**
@@ -27,14 +27,14 @@ async function benchEndpoints(): Promise<Endpoints> {
     execFileSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
   }
   say("starting the built app on a free loopback port...");
-  const app = await startApp();
+  const app = await startAppProcess({ RATE_LIMIT_SCALE: "100" });
   try {
-    const listing = (await (await fetch(`${app.baseUrl}/api/advisors`)).json()) as {
+    const listing = (await (await fetch(`${app.url}/api/advisors`)).json()) as {
       advisors: Array<{ id: string }>;
     };
     const advisorId = listing.advisors[0]?.id;
     if (!advisorId) throw new Error("The seeded app lists no advisor");
-    const api = `${app.baseUrl}/api/advisors/${advisorId}`;
+    const api = `${app.url}/api/advisors/${advisorId}`;
     // Every date of the booking window in four zones, both durations: free, busy and empty days.
     const slotUrls: string[] = [];
     const dateUrls: string[] = [];

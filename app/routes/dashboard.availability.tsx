@@ -8,6 +8,7 @@ import { AvailabilityEditor } from "../components/availability/availability-edit
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { toast } from "../components/ui/toaster";
+import { CONNECTION_LOST, offlineSafe } from "../lib/offline-safe";
 import type { Route } from "./+types/dashboard.availability";
 
 const SAVED_MESSAGE = "Availability saved successfully";
@@ -38,6 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.logger.error({ err: result.cause, advisorId: viewer.advisorId }, result.message);
   }
   return data({ ok: false as const, message: result.message }, { status: result.status });
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return offlineSafe(serverAction, { ok: false as const, message: CONNECTION_LOST });
 }
 
 export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   DEMO_ADVISOR,
   DEMO_PASSWORD,
@@ -8,7 +7,12 @@ import {
   signUp,
   uniqueEmail,
 } from "./support/auth";
+import type { Route } from "@playwright/test";
+import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
+
+// Each journey starts its own app on a fresh database.
+test.setTimeout(90_000);
 
 test.describe("sign-up and sign-in", () => {
   test("sign up, confirm by e-mail, sign in, see the name, log out", async ({ page }) => {
@@ -193,6 +197,13 @@ test.describe("roles", () => {
     expect((await page.request.post("/api/role", { form: { role: "admin" } })).status()).toBe(403);
     await page.reload();
     await expect(page.getByText("Viewing as: Advice Seeker")).toBeVisible();
+
+    await page.route("**/api/role*", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("banner").getByLabel("Viewing as:").selectOption("advisor");
+    await expect(
+      page.getByText("Could not reach BeenThere. Please check your connection and try again."),
+    ).toBeVisible();
+    await expect(page.getByRole("banner").getByLabel("Viewing as:")).toHaveValue("seeker");
   });
 
   test("an advisor's Join button says Go to Dashboard and takes them there", async ({ page }) => {
@@ -210,4 +221,30 @@ test("without Google credentials the Google button is not shown", async ({ page 
   await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Sign In / Sign Up" })).toBeVisible();
   await expect(page.getByText("For advisors and advice seekers")).toBeVisible();
+});
+
+test("a lost connection while signing in or out says so and keeps the page", async ({ page }) => {
+  // The form posts are lost on the way; the page's own reloads of its data still arrive.
+  const offline = (route: Route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue();
+  await page.route("**/auth.data*", offline);
+  await gotoHydrated(page, "/auth?tab=signin");
+  const form = page.getByRole("tabpanel", { name: "Sign In" });
+  await form.getByLabel("Email").fill(DEMO_SEEKER);
+  await form.getByLabel("Password").fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "Could not reach BeenThere. Please check your connection and try again.",
+  );
+  await expect(form.getByLabel("Email")).toHaveValue(DEMO_SEEKER);
+  await page.unroute("**/auth.data*", offline);
+
+  await signIn(page, DEMO_SEEKER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.route("**/auth/logout*", offline);
+  await page.getByRole("button", { name: /^Account menu for / }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByText("Failed to sign out. Please try again.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("button", { name: /^Account menu for / })).toBeVisible();
 });

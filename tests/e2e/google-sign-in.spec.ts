@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import Provider from "oidc-provider";
-import { startAppServer, freePort } from "./support/app-server";
+import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
 import { gotoHydrated } from "./support/navigation";
 
 /*
@@ -11,7 +11,7 @@ import { gotoHydrated } from "./support/navigation";
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
-let app: Awaited<ReturnType<typeof startAppServer>>;
+let app: AppProcess;
 let stopProvider: () => void;
 
 test.beforeAll(async () => {
@@ -50,18 +50,19 @@ test.beforeAll(async () => {
   });
   const server = provider.listen(providerPort);
   stopProvider = () => server.close();
-  app = await startAppServer(
+  app = await startAppProcess(
     {
+      SEED: "false",
       GOOGLE_CLIENT_ID: "beenthere-test",
       GOOGLE_CLIENT_SECRET: "beenthere-test-secret",
       GOOGLE_DISCOVERY_URL: `${issuer}/.well-known/openid-configuration`,
     },
-    appPort,
+    { port: appPort },
   );
 });
 
-test.afterAll(() => {
-  app?.stop();
+test.afterAll(async () => {
+  await app?.stop();
   stopProvider?.();
 });
 

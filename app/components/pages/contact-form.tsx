@@ -22,7 +22,7 @@ export type ContactValues = Record<ContactField, string>;
 export type ContactActionData =
   | { status: "sent"; name: string; email: string }
   | { status: "invalid"; fieldErrors: ContactFieldErrors; values: ContactValues }
-  | { status: "rate-limited"; message: string; values: ContactValues };
+  | { status: "not-sent"; message: string; values: ContactValues };
 
 const ID = "contact";
 const fieldId = (field: ContactField) => `${ID}-${field}`;
@@ -116,7 +116,7 @@ function ContactFormFields({
       <h2 id="contact-form-heading" className="text-xl font-semibold text-ink">
         Send us a message
       </h2>
-      {actionData?.status === "rate-limited" ? (
+      {actionData?.status === "not-sent" ? (
         <p
           role="alert"
           className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger"

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { isRole } from "../../../core/roles";
 import { requireViewer, roleCookie } from "../../../server/auth/session.server";
+import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import type { Route } from "./+types/role";
 
 /** Switches the viewing role; only to a role the person holds, decided here. */
@@ -13,4 +14,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const secure = context.config.appUrl.startsWith("https://");
   return data({ ok: true, role }, { headers: { "Set-Cookie": roleCookie(role, secure) } });
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return offlineSafe(serverAction, { ok: false, error: CONNECTION_LOST });
 }

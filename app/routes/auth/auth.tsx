@@ -6,6 +6,7 @@ import { getViewer } from "../../../server/auth/session.server";
 import { AuthCard } from "../../components/auth/auth-card";
 import { type AuthTab, AuthTabs } from "../../components/auth/auth-tabs";
 import { flashCookie } from "../../lib/flash";
+import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import type { Route } from "./+types/auth";
 
 export function meta() {
@@ -127,6 +128,18 @@ async function startGoogleSignIn(
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   throw redirect(url, { headers });
+}
+
+/** A sign-in or sign-up that never reached the server stays on the form with a message. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent: AuthTab =
+    (await request.clone().formData()).get("intent") === "signin" ? "signin" : "signup";
+  return offlineSafe(serverAction, {
+    intent,
+    ok: false,
+    title: "Error",
+    message: CONNECTION_LOST,
+  } satisfies AuthActionData);
 }
 
 export default function AuthPage() {

@@ -5,6 +5,7 @@ import { requestPasswordReset } from "../../../server/auth/accounts.server";
 import { AuthCard, FormMessage } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/input";
+import { offlineSafe } from "../../lib/offline-safe";
 import type { Route } from "./+types/forgot-password";
 
 export function meta() {
@@ -20,6 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await requestPasswordReset(context, parsed.data.email, context.clientIp);
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 400 });
   return { ok: true, message: MESSAGES.resetSentTitle };
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return offlineSafe(serverAction, { ok: false, message: MESSAGES.resetSendFailed });
 }
 
 export default function ForgotPassword() {

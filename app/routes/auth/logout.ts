@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { MESSAGES } from "../../../core/auth-rules";
+import { offlineSafe } from "../../lib/offline-safe";
 import { signOut } from "../../../server/auth/accounts.server";
 import type { Route } from "./+types/logout";
 
@@ -14,6 +15,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.logger.error({ err: error }, "sign-out failed");
     return data({ error: MESSAGES.signOutFailed }, { status: 500 });
   }
+}
+
+/** A sign-out that never reached the server keeps the page and says so. */
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return offlineSafe(serverAction, { error: MESSAGES.signOutFailed });
 }
 
 export function loader() {

@@ -5,6 +5,7 @@ import { AuthCard, FormMessage } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/input";
 import { flashCookie } from "../../lib/flash";
+import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import type { Route } from "./+types/reset-password";
 
 /** Invited advisors set their first password here; everyone else resets theirs. */
@@ -42,6 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? { title: MESSAGES.activatedTitle, description: MESSAGES.passwordSet }
     : { title: MESSAGES.passwordUpdated, description: "Sign in with your new password." };
   throw redirect("/auth?tab=signin", { headers: { "Set-Cookie": flashCookie(flash) } });
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return offlineSafe(serverAction, { message: CONNECTION_LOST });
 }
 
 export default function ResetPassword() {

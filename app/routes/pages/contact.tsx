@@ -4,6 +4,7 @@ import {
   ContactForm,
   type ContactValues,
 } from "../../components/pages/contact-form";
+import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { ProsePage } from "../../components/pages/prose-page";
 import { SupportDetails } from "../../components/pages/support-details";
 import { sendContactMessage } from "../../../server/support/contact.server";
@@ -32,20 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data("Message too large", { status: 413 });
   }
   const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const values: ContactValues = {
-    name: text("name"),
-    email: text("email"),
-    topic: text("topic"),
-    message: text("message"),
-  };
+  const values = contactValues(form);
+  const website = form.get("website");
   const result = await sendContactMessage(
     context.db,
     context.config,
-    { ...values, website: text("website") },
+    { ...values, website: typeof website === "string" ? website : "" },
     context.clientIp,
   );
   switch (result.status) {
@@ -62,13 +55,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "rate-limited":
       context.logger.warn({ clientIp: context.clientIp }, "contact form rate limit reached");
       return data(
-        { status: "rate-limited", message: result.message, values } satisfies ContactActionData,
+        { status: "not-sent", message: result.message, values } satisfies ContactActionData,
         {
           status: 429,
           headers: { "Retry-After": String(result.retryAfterSeconds) },
         },
       );
   }
+}
+
+/** A message that never reached the server stays in the form, with a message saying so. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const values = contactValues(await request.clone().formData());
+  return offlineSafe(serverAction, {
+    status: "not-sent",
+    message: CONNECTION_LOST,
+    values,
+  } satisfies ContactActionData);
+}
+
+function contactValues(form: FormData): ContactValues {
+  const text = (name: keyof ContactValues) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    name: text("name"),
+    email: text("email"),
+    topic: text("topic"),
+    message: text("message"),
+  };
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
