@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import type { SearchableAdvisor } from "./search";
-import { MIN_WORD_LENGTH, STOP_WORDS, rankAdvisors, searchTerms } from "./search";
+import { MIN_WORD_LENGTH, STOP_WORDS, buildSearchIndex, rankAdvisors, searchTerms } from "./search";
 
 let nextId = 0;
 function advisor(overrides: Partial<SearchableAdvisor> = {}): SearchableAdvisor {
@@ -178,5 +178,20 @@ describe("rankAdvisors ordering", () => {
     const [result] = rankAdvisors([a], "marketing");
     expect(result?.advisor).toBe(a);
     expect(result?.advisor.hourlyRateInr).toBe(2500);
+  });
+});
+
+describe("buildSearchIndex", () => {
+  it("ranks exactly as the plain list does, for query after query", () => {
+    const list = [
+      advisor({ firstName: "Zara", jobTitle: "Product Manager", about: "Moved to Dubai" }),
+      advisor({ firstName: "Kabir", shortIntro: "Product person in Dubai" }),
+      advisor({ firstName: "Asha", careerAdviceTopics: ["Relocation to Dubai"] }),
+      advisor({ firstName: "Meera", currentCompany: "Google", skills: ["product"] }),
+    ];
+    const index = buildSearchIndex(list);
+    for (const query of ["", "dubai", "product dubai", "google product", "nothing-here"]) {
+      expect(rankAdvisors(index, query)).toEqual(rankAdvisors(list, query));
+    }
   });
 });

@@ -1,6 +1,11 @@
 import { and, asc, count, eq, inArray, max, ne } from "drizzle-orm";
 import { ADVISORS_PAGE_SIZE, parseAdvisorSearch } from "../../core/advisor-search-params";
-import { rankAdvisors, type SearchableAdvisor } from "../../core/search";
+import {
+  buildSearchIndex,
+  rankAdvisors,
+  type SearchIndex,
+  type SearchableAdvisor,
+} from "../../core/search";
 import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 
@@ -97,13 +102,13 @@ export async function searchAdvisors(
 }
 
 /*
- * The searchable fields of all listed advisors, cached per database and reused while a cheap
+ * The search index of all listed advisors, cached per database and reused while a cheap
  * version check (count and latest change) says nothing changed. Each instance checks the
  * database itself, so several instances never serve stale results for long.
  */
-const indexCache = new WeakMap<Db, { version: string; advisors: SearchableAdvisor[] }>();
+const indexCache = new WeakMap<Db, { version: string; index: SearchIndex<SearchableAdvisor> }>();
 
-async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchableAdvisor[]> {
+async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchIndex<SearchableAdvisor>> {
   const [stamp] = await db
     .select({
       n: count(),
@@ -115,7 +120,7 @@ async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchableAdv
     .where(listed(teamAdvisorId));
   const version = JSON.stringify(stamp);
   const cached = indexCache.get(db);
-  if (cached?.version === version) return cached.advisors;
+  if (cached?.version === version) return cached.index;
   const rows = await db
     .select({
       id: advisors.id,
@@ -134,8 +139,9 @@ async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchableAdv
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .where(listed(teamAdvisorId));
-  indexCache.set(db, { version, advisors: rows });
-  return rows;
+  const index = buildSearchIndex(rows);
+  indexCache.set(db, { version, index });
+  return index;
 }
 
 /** Ids and last change of every approved profile (the team's too: its page is public). */

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import { ADVISORS_PAGE_SIZE } from "../core/advisor-search-params";
+import {
+  buildSearchIndex,
+  rankAdvisors,
+  type SearchIndex,
+  type SearchableAdvisor,
+} from "../core/search";
+import { searchAdvisors } from "../server/advisors/advisor-directory.server";
+import { advisors, users } from "../server/db/schema";
+import { createTestDatabase } from "../server/db/test-database";
+import { say, summarize, type Summary } from "./stats";
+
+/**
+ * Search at marketplace scale: 10,000 approved advisors in a migrated in-memory database, then
+ * the listing's service (rank every advisor, load one page) and the pure ranking alone.
+ */
+export const ADVISOR_COUNT = 10_000;
+const RUNS = 40;
+export const QUERIES = [
+  "", // no usable words: every advisor
+  "moving to dubai",
+  "product manager at google",
+  "salary negotiation",
+  "studying in canada after engineering",
+  "xylophone", // nobody
+];
+
+const FIRST = ["Aarav", "Diya", "Kabir", "Meera", "Rohan", "Isha", "Vivaan", "Ananya", "Arjun"];
+const LAST = ["Sharma", "Iyer", "Reddy", "Gupta", "Nair", "Bose", "Menon", "Kapoor", "Das"];
+const TITLES = ["Product Manager", "Data Scientist", "Software Engineer", "Consultant", "Designer"];
+const COMPANIES = ["Google", "Infosys", "Flipkart", "Deloitte", "Amazon", "Zomato", "TCS"];
+const PLACES = ["Dubai", "Bengaluru", "London", "Toronto", "Singapore", "Berlin", "Pune"];
+const TOPICS = ["Salary Negotiation", "Relocation", "Study Abroad", "Career Switch", "Interviews"];
+const pick = <T>(list: readonly T[], i: number, salt = 0) => list[(i * 7 + salt) % list.length]!;
+
+export type SearchResult = {
+  service: { query: string; cold: number; warm: Summary; total: number; pageBytes: number }[];
+  ranking: { query: string; time: Summary }[];
+  indexBuild: Summary;
+};
+
+export async function benchSearch(): Promise<SearchResult> {
+  const database = await createTestDatabase();
+  const { db } = database;
+  try {
+    say(`inserting ${ADVISOR_COUNT.toLocaleString("en")} approved advisors...`);
+    for (let from = 0; from < ADVISOR_COUNT; from += 1000) {
+      const batch = Array.from({ length: 1000 }, (_, k) => from + k);
+      await db.transaction(async (tx) => {
+        const made = await tx
+          .insert(users)
+          .values(
+            batch.map((i) => ({
+              firstName: pick(FIRST, i),
+              lastName: pick(LAST, i, 3),
+              email: `advisor${i}@bench.example`,
+            })),
+          )
+          .returning({ id: users.id });
+        await tx.insert(advisors).values(
+          made.map(({ id }, k) => {
+            const i = batch[k]!;
+            return {
+              userId: id,
+              profileStatus: "approved" as const,
+              jobTitle: pick(TITLES, i, 1),
+              currentCompany: pick(COMPANIES, i, 2),
+              workLocations: [pick(PLACES, i), pick(PLACES, i, 4)],
+              careerAdviceTopics: [pick(TOPICS, i), pick(TOPICS, i, 2)],
+              skills: ["Mentoring", pick(TITLES, i, 3)],
+              shortIntro: `${pick(TITLES, i, 1)} who moved to ${pick(PLACES, i)}.`,
+              about: `I help people with ${pick(TOPICS, i, 1).toLowerCase()} and moving abroad.`,
+              hourlyRateInr: (i % 20) * 500,
+            };
+          }),
+        );
+      });
+    }
+    await db.execute(sql`analyze`);
+
+    const service: SearchResult["service"] = [];
+    const ranking: SearchResult["ranking"] = [];
+    const rows = await db
+      .select()
+      .from(advisors)
+      .innerJoin(users, sql`${users.id} = ${advisors.userId}`)
+      .then((all) =>
+        all.map((r) => ({
+          ...r.advisors,
+          firstName: r.users.firstName,
+          lastName: r.users.lastName,
+        })),
+      );
+    const builds: number[] = [];
+    let index: SearchIndex<SearchableAdvisor> = buildSearchIndex([]);
+    for (let run = 0; run < 5; run++) {
+      const start = performance.now();
+      index = buildSearchIndex(rows);
+      builds.push(performance.now() - start);
+    }
+    for (const query of QUERIES) {
+      const options = { query, page: 2, pageSize: ADVISORS_PAGE_SIZE, teamAdvisorId: randomUUID() };
+      // The first search after a change rebuilds the in-process index; later ones reuse it.
+      await db.execute(
+        sql`update advisors set updated_at = now() where ctid = (select ctid from advisors limit 1)`,
+      );
+      let start = performance.now();
+      const first = await searchAdvisors(db, options);
+      const cold = performance.now() - start;
+      const warm: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        start = performance.now();
+        await searchAdvisors(db, options);
+        warm.push(performance.now() - start);
+      }
+      const pageBytes = Buffer.byteLength(JSON.stringify(first));
+      service.push({ query, cold, warm: summarize(warm), total: first.total, pageBytes });
+      say(
+        `  "${query}": ${first.total} found, cold ${cold.toFixed(0)} ms, warm p50 ${summarize(warm).p50.toFixed(1)} ms`,
+      );
+
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        start = performance.now();
+        rankAdvisors(index, query);
+        times.push(performance.now() - start);
+      }
+      ranking.push({ query, time: summarize(times) });
+    }
+    return { service, ranking, indexBuild: summarize(builds) };
+  } finally {
+    await database.destroy();
+  }
+}
