@@ -5,8 +5,11 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
+import { authUsers } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createHttpApp } from "./app.server";
 
@@ -29,6 +32,7 @@ const logger = pino(
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let baseUrl: string;
 let close: () => void;
+let sessionCookie: string;
 
 beforeAll(async () => {
   if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
@@ -36,6 +40,24 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = buildConfig({ DATA_DIR: path.resolve("data/test-http"), LOG_LEVEL: "info" });
   const auth = createAuth(database.db, config, logger);
+  // A signed-in person, for what the pages do when their account cannot be loaded.
+  const deps = { db: database.db, auth, config };
+  const person = { email: "neha@example.com", password: "password-1" };
+  await signUp(deps, { firstName: "Neha", lastName: "Joshi", ...person }, "10.0.0.1");
+  await database.db
+    .update(authUsers)
+    .set({ emailVerified: true })
+    .where(eq(authUsers.email, person.email));
+  const signedIn = await signIn(
+    deps,
+    { ...person, rememberMe: false },
+    { headers: new Headers(), clientIp: "10.0.0.1" },
+  );
+  if (!signedIn.ok) throw new Error(signedIn.message);
+  sessionCookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const app = createHttpApp({ config, auth, database, logger, build });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -75,6 +97,18 @@ describe("the HTTP server", () => {
       const res = await fetch(`${baseUrl}/healthz`);
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: "unavailable", database: false });
+    });
+
+    it("keeps a page without data usable for a signed-in person whose account cannot load", async () => {
+      const res = await fetch(`${baseUrl}/terms`, { headers: { cookie: sessionCookie } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Terms");
+      // Shown as a header without the account menu; the browser toasts `Failed to fetch user roles`.
+      expect(html).not.toContain("Account menu for");
+      expect(logLines).toContainEqual(
+        expect.objectContaining({ msg: "could not load the signed-in user" }),
+      );
     });
 
     it("shows a friendly error page with a reference, logs it, and leaks no stack trace", async () => {
