@@ -8,6 +8,7 @@ import type { Db } from "../db/client.server";
 import * as s from "../db/schema";
 import { hitRateLimit } from "../security/rate-limit.server";
 import type { Auth } from "./auth.server";
+import { insertVerifiedLogin } from "./verified-login.server";
 
 /*
  * Account flows on top of better-auth: the spec's messages, the server-side lockout, per-client
@@ -280,19 +281,10 @@ export async function activateInvite(
         message: MESSAGES.updatePasswordFailed,
       } as Failure;
     }
-    const authUserId = randomUUID();
-    await tx.insert(s.authUsers).values({
-      id: authUserId,
+    const authUserId = await insertVerifiedLogin(tx, {
       name: `${user.firstName} ${user.lastName}`.trim(),
-      email: user.email.toLowerCase(),
-      emailVerified: true, // the invitation link proved the address
-    });
-    await tx.insert(s.authAccounts).values({
-      id: randomUUID(),
-      accountId: authUserId,
-      providerId: "credential",
-      userId: authUserId,
-      password: passwordHash,
+      email: user.email,
+      passwordHash,
     });
     await tx.update(s.users).set({ authUserId, isActive: true }).where(eq(s.users.id, user.id));
     await tx

@@ -4,6 +4,7 @@ import { count, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { sessionPrice } from "../../../core/pricing";
 import { TEAM_ADVISOR_ID, type Config } from "../../config.server";
+import { insertVerifiedLogin } from "../../auth/verified-login.server";
 import { createLocalStorage } from "../../storage/local-storage.server";
 import type { Db, Tx } from "../client.server";
 import * as s from "../schema";
@@ -107,23 +108,13 @@ async function createPerson(
   person: Omit<NewUser, "authUserId">,
   passwordHash: string | null,
 ): Promise<string> {
-  let authUserId: string | null = null;
-  if (passwordHash) {
-    authUserId = randomUUID();
-    await tx.insert(s.authUsers).values({
-      id: authUserId,
-      name: `${person.firstName} ${person.lastName}`,
-      email: person.email.toLowerCase(),
-      emailVerified: true,
-    });
-    await tx.insert(s.authAccounts).values({
-      id: randomUUID(),
-      accountId: authUserId,
-      providerId: "credential",
-      userId: authUserId,
-      password: passwordHash,
-    });
-  }
+  const authUserId = passwordHash
+    ? await insertVerifiedLogin(tx, {
+        name: `${person.firstName} ${person.lastName}`,
+        email: person.email,
+        passwordHash,
+      })
+    : null;
   const [user] = await tx
     .insert(s.users)
     .values({ ...person, authUserId })
