@@ -19,7 +19,7 @@ import { say, summarize, type Summary } from "./stats";
  */
 export const ADVISOR_COUNT = 10_000;
 const RUNS = 40;
-export const QUERIES = [
+const QUERIES = [
   "", // no usable words: every advisor
   "moving to dubai",
   "product manager at google",
