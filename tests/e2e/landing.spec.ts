@@ -241,6 +241,12 @@ test.describe("landing page", () => {
         await expect(page.getByTestId("hero-topic-short")).toHaveText(HERO_SHORT_PHRASES[0]);
         await expect(page.getByTestId("hero-topic")).toBeHidden();
       }
+      // Hovering holds the testimonials still; a scan during a slide's fade would measure
+      // half-transparent text against the background.
+      await page.locator('section[aria-labelledby="testimonials-heading"]').hover();
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => !(a instanceof CSSTransition)),
+      );
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations).toEqual([]);
       const overflow = await page.evaluate(
