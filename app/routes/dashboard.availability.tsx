@@ -1,6 +1,6 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher, useRevalidator } from "react-router";
 import { validateAvailability } from "../../core/availability";
 import { requireAdvisor } from "../../server/auth/session.server";
 import { loadEditableSchedule, saveSchedule } from "../../server/scheduling/schedule.server";
@@ -12,6 +12,7 @@ import { CONNECTION_LOST, offlineSafe } from "../lib/offline-safe";
 import type { Route } from "./+types/dashboard.availability";
 
 const SAVED_MESSAGE = "Availability saved successfully";
+const LOAD_FAILED_MESSAGE = "Unable to load availability. Please refresh or try again.";
 /** A week of half hours is a few kilobytes of JSON; anything far larger is not the editor. */
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -20,11 +21,14 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireAdvisor(request, context);
-  return {
-    advisorId: viewer.advisorId,
-    ...(await loadEditableSchedule(context.db, viewer.advisorId)),
-  };
+  const { advisorId } = await requireAdvisor(request, context);
+  try {
+    return { advisorId, ...(await loadEditableSchedule(context.db, advisorId)) };
+  } catch (error) {
+    // The page stays, with a way to try again, rather than the site's error page.
+    context.logger.error({ err: error, advisorId }, "could not load the availability schedule");
+    return { advisorId, loadFailed: true as const };
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,6 +50,44 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to dashboard
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Your availability</h1>
+      <p className="mt-2 max-w-2xl text-muted">
+        Choose the hours you can take sessions each week. Seekers see them in their own time zone
+        and can book from 12 hours to 30 days ahead.
+      </p>
+      {"loadFailed" in loaderData ? <LoadFailed /> : <ScheduleForm loaded={loaderData} />}
+    </div>
+  );
+}
+
+function LoadFailed() {
+  const revalidator = useRevalidator();
+  return (
+    <Card role="alert" className="mt-6 grid justify-items-start gap-4 p-6">
+      <p className="text-danger">{LOAD_FAILED_MESSAGE}</p>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={() => void revalidator.revalidate()}
+        disabled={revalidator.state !== "idle"}
+      >
+        Try Again
+      </Button>
+    </Card>
+  );
+}
+
+type Loaded = Exclude<Route.ComponentProps["loaderData"], { loadFailed: true }>;
+
+function ScheduleForm({ loaded: loaderData }: { loaded: Loaded }) {
   const [value, setValue] = useState(loaderData.schedule);
   const [error, setError] = useState<string | null>(null);
   const fetcher = useFetcher<typeof action>();
@@ -74,18 +116,7 @@ export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to dashboard
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Your availability</h1>
-      <p className="mt-2 max-w-2xl text-muted">
-        Choose the hours you can take sessions each week. Seekers see them in their own time zone
-        and can book from 12 hours to 30 days ahead.
-      </p>
+    <>
       {loaderData.saved ? null : (
         <p className="mt-4 rounded-lg border border-accent-400 bg-amber-50 p-3 text-sm text-amber-900">
           This is a suggested schedule (weekdays 9:00-17:00). Adjust it and save to let seekers book
@@ -123,6 +154,6 @@ export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </Card>
-    </div>
+    </>
   );
 }

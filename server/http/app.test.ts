@@ -5,11 +5,11 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
-import { authUsers } from "../db/schema";
+import { advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createHttpApp } from "./app.server";
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = buildConfig({ DATA_DIR: path.resolve("data/test-http"), LOG_LEVEL: "info" });
   const auth = createAuth(database.db, config, logger);
-  // A signed-in person, for what the pages do when their account cannot be loaded.
+  // A signed-in advisor, for what pages do when their data cannot be loaded.
   const deps = { db: database.db, auth, config };
   const person = { email: "neha@example.com", password: "password-1" };
   await signUp(deps, { firstName: "Neha", lastName: "Joshi", ...person }, "10.0.0.1");
@@ -48,6 +48,11 @@ beforeAll(async () => {
     .update(authUsers)
     .set({ emailVerified: true })
     .where(eq(authUsers.email, person.email));
+  const [user] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, person.email));
+  await database.db.insert(advisors).values({ userId: user!.id, profileStatus: "approved" });
   const signedIn = await signIn(
     deps,
     { ...person, rememberMe: false },
@@ -88,6 +93,27 @@ describe("the HTTP server", () => {
     expect(logLines).toContainEqual(
       expect.objectContaining({ msg: "page not found", path: "/no/such/page" }),
     );
+  });
+
+  it("keeps the availability page, with a way to try again, when the schedule cannot load", async () => {
+    const page = () =>
+      fetch(`${baseUrl}/dashboard/availability`, { headers: { cookie: sessionCookie } });
+    await database.db.execute(sql`alter table schedule_slots rename to schedule_slots_away`);
+    try {
+      const res = await page();
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Unable to load availability. Please refresh or try again.");
+      expect(html).toContain("Try Again");
+      expect(logLines).toContainEqual(
+        expect.objectContaining({ msg: "could not load the availability schedule" }),
+      );
+    } finally {
+      await database.db.execute(sql`alter table schedule_slots_away rename to schedule_slots`);
+    }
+    const html = await (await page()).text();
+    expect(html).not.toContain("Unable to load availability");
+    expect(html).toContain("Save availability");
   });
 
   describe("when the database goes away", () => {
