@@ -28,6 +28,7 @@ async function axeViolations(page: Page, selector?: string) {
 }
 
 test("an advisor sets a weekly availability in London time and saves it", async ({ page }) => {
+  test.slow(); // a long journey: sign-in, drag, keyboard, save, an axe scan and a reload
   await signIn(page, DEMO_ADVISOR, DEMO_PASSWORD, "/dashboard/availability");
   await expect(page.getByRole("heading", { name: "Your availability" })).toBeVisible();
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
