@@ -1,9 +1,10 @@
-import { ArrowLeft, Briefcase, CalendarClock, Clock, MapPin } from "lucide-react";
+import { Briefcase, CalendarClock, Clock, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { advisorDisplayName, formatPriceLabel } from "../../core/format";
 import { isUuid } from "../../core/ids";
 import { findApprovedAdvisor } from "../../server/advisors/advisor-directory.server";
 import { ProfileBooking } from "../components/booking/profile-booking";
+import { BackLink } from "../components/ui/back-link";
 import { Button } from "../components/ui/button";
 import { Badge, Card } from "../components/ui/card";
 import type { Route } from "./+types/advisor-profile";
@@ -49,12 +50,7 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link
-        to="/advisors"
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to advisors
-      </Link>
+      <BackLink to="/advisors">Back to advisors</BackLink>
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <article className="grid gap-6">
           <Card className="grid gap-6 p-6 sm:grid-cols-[auto_1fr] sm:p-8">

@@ -1,10 +1,11 @@
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useRevalidator } from "react-router";
 import { validateAvailability } from "../../core/availability";
 import { requireAdvisor } from "../../server/auth/session.server";
 import { loadEditableSchedule, saveSchedule } from "../../server/scheduling/schedule.server";
 import { AvailabilityEditor } from "../components/availability/availability-editor";
+import { BackLink } from "../components/ui/back-link";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { toast } from "../components/ui/toaster";
@@ -52,12 +53,7 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link
-        to="/dashboard"
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Back to dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Your availability</h1>
       <p className="mt-2 max-w-2xl text-muted">
         Choose the hours you can take sessions each week. Seekers see them in their own time zone

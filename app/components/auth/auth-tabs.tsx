@@ -7,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { toast } from "../ui/toaster";
 import { FormMessage } from "./auth-card";
 import { LegalDialog } from "./legal-dialog";
+import { NewPasswordField } from "./new-password-field";
 
 export type AuthTab = "signup" | "signin";
 
@@ -94,16 +95,7 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
           <Field id="signup-email" label="Email">
             <Input id="signup-email" name="email" type="email" autoComplete="email" required />
           </Field>
-          <Field id="signup-password" label="Password" hint="At least 8 characters.">
-            <Input
-              id="signup-password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={8}
-            />
-          </Field>
+          <NewPasswordField id="signup-password" label="Password" />
           <p className="text-xs text-muted">
             By signing up you agree to our <LegalDialog kind="terms" /> and{" "}
             <LegalDialog kind="privacy" />.

@@ -2,6 +2,7 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { MESSAGES, newPasswordSchema } from "../../../core/auth-rules";
 import { activateInvite, resetPassword } from "../../../server/auth/accounts.server";
 import { AuthCard, FormMessage } from "../../components/auth/auth-card";
+import { NewPasswordField } from "../../components/auth/new-password-field";
 import { Button } from "../../components/ui/button";
 import { Field, Input } from "../../components/ui/input";
 import { flashCookie } from "../../lib/flash";
@@ -65,16 +66,7 @@ export default function ResetPassword() {
     >
       <Form method="post" className="grid gap-4" noValidate>
         <input type="hidden" name="token" value={token} />
-        <Field id="new-password" label="New Password" hint="At least 8 characters.">
-          <Input
-            id="new-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-          />
-        </Field>
+        <NewPasswordField id="new-password" label="New Password" />
         <Field id="confirm-password" label="Confirm Password">
           <Input
             id="confirm-password"
