@@ -3,6 +3,7 @@ import type { ServerBuild } from "react-router";
 import { createAuth } from "./auth/auth.server";
 import { buildConfig, describeConfig } from "./config.server";
 import { openDatabase } from "./db/client.server";
+import { DataDirLockedError } from "./db/data-dir-lock.server";
 import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
 import { createHttpApp } from "./http/app.server";
 import { startJobs } from "./jobs/scheduler.server";
@@ -89,6 +90,10 @@ function printBanner(url: string, seeded: { logins: { role: string; email: strin
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`\n  ${error.message}\n\n`);
+    process.exit(1);
+  }
   logger.fatal({ err: error }, "failed to start");
   process.exit(1);
 });

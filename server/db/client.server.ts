@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 /** The one database type the rest of the server sees, whichever driver is behind it. */
@@ -40,8 +41,17 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm } });
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // One process per data directory: a second server refuses to start instead of corrupting it.
+  const lock = inMemory ? null : lockDataDir(`${path.resolve(dataDir)}.lock`);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -49,7 +59,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     // PGlite is a single in-process connection: no other instance can race us.
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: (timeoutMs) => pingWith(db, timeoutMs),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
