@@ -50,8 +50,10 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />,
       {
+        // React's own inline scripts (streamed Suspense boundaries) carry the CSP nonce too.
+        nonce: loadContext.cspNonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -13,6 +13,10 @@ export type AppContext = {
   requestId: string;
   /** The caller's address (behind a proxy, from X-Forwarded-For), for rate limits. */
   clientIp: string;
+  /** The TCP peer is this machine (from the socket, not a header): for local-only pages. */
+  peerIsLoopback: boolean;
+  /** This response's Content-Security-Policy nonce, for the inline scripts we render. */
+  cspNonce: string;
 };
 
 declare module "react-router" {

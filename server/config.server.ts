@@ -17,7 +17,9 @@ const optional = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // Unset: loopback for a local APP_URL (nothing else on the network reaches a dev run),
+  // every interface for a deployment.
+  HOST: optional,
   // How many proxies sit in front of the app; their X-Forwarded-For is believed, nobody else's.
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   APP_URL: optional.pipe(z.url().optional()),
@@ -97,7 +99,7 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (local ? "127.0.0.1" : "0.0.0.0"),
     trustProxyHops: e.TRUST_PROXY_HOPS,
     appUrl,
     dataDir,

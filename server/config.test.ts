@@ -20,6 +20,19 @@ describe("configuration", () => {
     expect(config.storage.dir).toBe(path.join(dataDir, "uploads"));
   });
 
+  it("listens on loopback for a local APP_URL and on every interface for a deployment", () => {
+    expect(buildConfig({ DATA_DIR: tempDir() }).host).toBe("127.0.0.1");
+    expect(buildConfig({ DATA_DIR: tempDir(), HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    const deployment = buildConfig({
+      APP_URL: "https://beenthere.example",
+      AUTH_SECRET: "a".repeat(40),
+      SMTP_URL: "smtp://mail.example:587",
+      BANK_ENCRYPTION_KEY: "b".repeat(40),
+      DATA_DIR: tempDir(),
+    });
+    expect(deployment.host).toBe("0.0.0.0");
+  });
+
   it("generates a local auth secret once and keeps it in the data directory", () => {
     const dataDir = tempDir();
     const first = buildConfig({ DATA_DIR: dataDir }).authSecret;

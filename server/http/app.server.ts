@@ -10,6 +10,9 @@ import type { Auth } from "../auth/auth.server";
 import { type Config, publicConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import type { Logger } from "../logger.server";
+import { csrfGuard } from "./csrf.server";
+import { isLoopbackAddress } from "./loopback";
+import { type SecurityLocals, securityHeaders } from "./security-headers.server";
 
 type Options = {
   config: Config;
@@ -23,7 +26,10 @@ type Options = {
   clientDir?: string;
 };
 
-/** The HTTP server: request ids and logging, health, static files, then the React Router app. */
+/**
+ * The HTTP server: security headers, request ids and logging, the cross-site request check,
+ * health, static files, then the React Router app.
+ */
 export function createHttpApp({
   config,
   auth,
@@ -37,6 +43,7 @@ export function createHttpApp({
   app.disable("x-powered-by");
   // Client addresses feed the rate limits: trust only the configured proxies, never any caller.
   app.set("trust proxy", config.trustProxyHops);
+  app.use(securityHeaders(config));
   app.use(compression());
 
   app.use(
@@ -62,6 +69,8 @@ export function createHttpApp({
     }),
   );
 
+  app.use(csrfGuard(config));
+
   app.get("/healthz", async (_req, res) => {
     const up = await database.ping();
     res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up });
@@ -83,7 +92,7 @@ export function createHttpApp({
     createRequestHandler({
       build,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req): AppContext => ({
+      getLoadContext: (req, res): AppContext => ({
         db: database.db,
         auth,
         config,
@@ -91,6 +100,8 @@ export function createHttpApp({
         logger: req.log,
         requestId: String(req.id),
         clientIp: req.ip ?? "unknown",
+        peerIsLoopback: isLoopbackAddress(req.socket.remoteAddress),
+        cspNonce: (res.locals as SecurityLocals).cspNonce,
       }),
     }),
   );

@@ -2,10 +2,15 @@ import { data, redirect } from "react-router";
 import { MESSAGES } from "../../../core/auth-rules";
 import { offlineSafe } from "../../lib/offline-safe";
 import { signOut } from "../../../server/auth/accounts.server";
+import { requireViewer } from "../../../server/auth/session.server";
 import type { Route } from "./+types/logout";
 
-/** POST only: signing out by a link would let any page sign people out. */
+/**
+ * POST only: signing out by a link would let any page sign people out (and the cross-site
+ * check refuses a post from another site). Without a session there is nothing to end.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  await requireViewer(request, context);
   try {
     const cookies = await signOut(context.auth, request.headers);
     const headers = new Headers();

@@ -6,9 +6,14 @@ export function meta() {
   return [{ title: "Outbox (local) | BeenThere" }, { name: "robots", content: "noindex" }];
 }
 
-/** Local runs without SMTP only: every mail the app sent, with its links, newest first. */
+/**
+ * Local runs without SMTP only, and only to a browser on this machine (the socket's address,
+ * which no header can fake): every mail the app sent, with its links, newest first.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!context.config.mail.outboxPageEnabled) throw new Response("Not found", { status: 404 });
+  if (!context.config.mail.outboxPageEnabled || !context.peerIsLoopback) {
+    throw new Response("Not found", { status: 404 });
+  }
   const mails = await listOutbox(context.db);
   return {
     mails: mails.map((m) => ({ ...m, links: m.text.match(/https?:\/\/\S+/g) ?? [] })),
