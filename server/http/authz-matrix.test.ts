@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routeTable from "../../app/routes";
+import {
+  type Expected,
+  type Fixture,
+  MATRIX,
+  type MatrixRow,
+  type Persona,
+  PERSONAS,
+} from "./authz-matrix.rows";
+import { startTestApp, type TestApp } from "./test-app";
+
+/*
+ * The authorization matrix over HTTP: every row of authz-matrix.rows.ts, sent as each persona
+ * to the production build. The route table itself decides what needs rows, so a new route,
+ * loader or action without one fails here.
+ */
+type Handler = "loader" | "action";
+type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
+
+let app: TestApp;
+let build: ServerBuild;
+let fixture: Fixture;
+const people = {} as Record<Exclude<Persona, "anonymous">, Person>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
+  people.seeker = await app.createPerson();
+  people.otherSeeker = await app.createPerson();
+  people.advisor = await app.createPerson({ advisor: "approved" });
+  people.otherAdvisor = await app.createPerson({ advisor: "approved" });
+  people.pendingAdvisor = await app.createPerson({ advisor: "pending" });
+  people.admin = await app.createPerson({ admin: true });
+  const bystander = await app.createPerson({ advisor: "approved" });
+  fixture = {
+    db: app.database.db,
+    ids: {
+      anonymous: null,
+      ...(Object.fromEntries(
+        Object.entries(people).map(([p, person]) => [
+          p,
+          { userId: person.userId, advisorId: person.advisorId },
+        ]),
+      ) as Omit<Fixture["ids"], "anonymous">),
+    },
+    approvedAdvisorId: people.advisor.advisorId!,
+    pendingAdvisorId: people.pendingAdvisor.advisorId!,
+    bystanderAdvisorId: bystander.advisorId!,
+    missingId: randomUUID(),
+  };
+});
+afterAll(() => app?.close());
+
+/** Every route of the built app: its pattern as in app/routes.ts and its handlers. */
+function builtRoutes() {
+  return Object.values(build.routes)
+    .filter((r) => r && r.id !== "root")
+    .map((r) => ({
+      route: r!.index ? "/" : `/${r!.path ?? ""}`,
+      loader: Boolean(r!.module.loader),
+      action: Boolean(r!.module.action),
+    }));
+}
+
+/** The patterns written in app/routes.ts, nested routes joined to their parents. */
+function declaredRoutes(
+  entries: { path?: string; index?: boolean; children?: unknown[] }[],
+  prefix = "",
+): string[] {
+  return entries.flatMap((e) => {
+    const own = e.index ? prefix || "/" : `${prefix}/${e.path ?? ""}`.replace(/\/+/g, "/");
+    const children = (e.children ?? []) as typeof entries;
+    return [own, ...declaredRoutes(children, e.index ? prefix : own)];
+  });
+}
+
+async function send(row: MatrixRow, as: Persona) {
+  const request = typeof row.request === "function" ? row.request(fixture, as) : row.request;
+  const headers: Record<string, string> = {};
+  if (as !== "anonymous") headers.cookie = people[as].cookie;
+  if (row.handler === "action") headers.origin = app.config.appUrl;
+  const res = await fetch(`${app.baseUrl}${request.path}`, {
+    method: row.handler === "loader" ? "GET" : "POST",
+    headers,
+    body: row.handler === "action" ? new URLSearchParams(request.form ?? {}) : undefined,
+    redirect: "manual",
+  });
+  await res.arrayBuffer();
+  return res;
+}
+
+function describeAnswer(res: Response): string {
+  const location = res.headers.get("location");
+  return location ? `${res.status} → ${location}` : String(res.status);
+}
+
+function matches(res: Response, expected: Expected): boolean {
+  const location = res.headers.get("location");
+  const redirected = res.status >= 300 && res.status < 400;
+  if (expected === "allowed") return res.status >= 200 && res.status < 300;
+  if (expected === "auth") return redirected && /^\/auth\?redirect=/.test(location ?? "");
+  if (typeof expected === "object") return redirected && location === expected.redirect;
+  return res.status === expected;
+}
+
+describe("the authorization matrix", () => {
+  it("has rows for every route of app/routes.ts, and for every loader and action", () => {
+    const built = builtRoutes();
+    expect(built.map((r) => r.route).sort()).toEqual(declaredRoutes(routeTable).sort());
+    const missing: string[] = [];
+    for (const route of built) {
+      // Every route answers GET (a page without a loader still renders), so each has a row.
+      const handlers: Handler[] = route.action ? ["loader", "action"] : ["loader"];
+      for (const handler of handlers) {
+        if (!MATRIX.some((row) => row.route === route.route && row.handler === handler)) {
+          missing.push(`${route.route} ${handler}`);
+        }
+      }
+    }
+    expect(missing, "routes without authorization matrix rows").toEqual([]);
+    const known = new Set(built.map((r) => `${r.route} ${r.action ? "action" : ""}`));
+    for (const row of MATRIX) {
+      const exists =
+        built.some((r) => r.route === row.route) &&
+        (row.handler === "loader" || known.has(`${row.route} action`));
+      expect(exists, `a row for ${row.route} ${row.handler}, which does not exist`).toBe(true);
+    }
+  });
+
+  for (const row of MATRIX) {
+    const name = `${row.handler === "loader" ? "GET" : "POST"} ${row.route}${row.case ? ` (${row.case})` : ""}`;
+    it(name, async () => {
+      const wrong: string[] = [];
+      for (const as of PERSONAS) {
+        const res = await send(row, as);
+        const expected = row.expect[as];
+        if (!matches(res, expected)) {
+          wrong.push(`${as}: expected ${JSON.stringify(expected)}, got ${describeAnswer(res)}`);
+        }
+        if (row.endsSession && as !== "anonymous") {
+          people[as].cookie = await people[as].signInAgain();
+        }
+        await row.verify?.(fixture, as);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it("refuses a POST to every route without an action, for everyone", async () => {
+    const wrong: string[] = [];
+    for (const route of builtRoutes().filter((r) => !r.action)) {
+      const path = route.route.replace(/:[a-z]+/gi, fixture.approvedAdvisorId).replace("*", "x");
+      for (const as of PERSONAS) {
+        const res = await send(
+          { route: route.route, handler: "action", request: { path }, expect: {} as never },
+          as,
+        );
+        if (res.status !== 405) wrong.push(`${as} POST ${path}: ${describeAnswer(res)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
