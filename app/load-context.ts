@@ -15,8 +15,8 @@ export type AppContext = {
   clientIp: string;
   /** The TCP peer is this machine (from the socket, not a header): for local-only pages. */
   peerIsLoopback: boolean;
-  /** This response's Content-Security-Policy nonce, for the inline scripts we render. */
-  cspNonce: string;
+  /** This response's Content-Security-Policy nonce, for the inline scripts we render (none in dev). */
+  cspNonce: string | undefined;
 };
 
 declare module "react-router" {

@@ -7,8 +7,12 @@ import { contentSecurityPolicy } from "./content-security-policy";
 const HSTS_SECONDS = 365 * 24 * 60 * 60;
 const DEFAULT_GOOGLE_ORIGIN = "https://accounts.google.com";
 
-/** Set by `securityHeaders` for the rest of the request: the nonce of this response's scripts. */
-export type SecurityLocals = { cspNonce: string };
+/**
+ * Set by `securityHeaders` for the rest of the request: the nonce of this response's scripts.
+ * None in development, whose relaxed policy needs none (and React would flag the attribute,
+ * which browsers hide from scripts, as a hydration mismatch).
+ */
+export type SecurityLocals = { cspNonce: string | undefined };
 
 /** HTTPS as the browser sees it: a https APP_URL, TLS, or X-Forwarded-Proto from a trusted proxy. */
 export function servedOverHttps(config: Config, req: express.Request): boolean {
@@ -28,7 +32,7 @@ export function securityHeaders(config: Config): express.RequestHandler {
     : undefined;
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
-    (res.locals as SecurityLocals).cspNonce = nonce;
+    (res.locals as SecurityLocals).cspNonce = config.isProduction ? nonce : undefined;
     res.setHeader(
       "Content-Security-Policy",
       contentSecurityPolicy({
