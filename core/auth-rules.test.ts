@@ -54,7 +54,7 @@ describe("safeRedirect", () => {
 });
 
 describe("account forms", () => {
-  it("require names with the spec's message and 8-character passwords", () => {
+  it("require names with their message and 8-character passwords", () => {
     const result = signUpSchema.safeParse({
       firstName: " ",
       lastName: "Rao",

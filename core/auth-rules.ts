@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * The account rules and their exact messages (spec part 1, sections 5, 8 and 9; DESIGN 5.13).
+ * The account rules and their exact messages (ADR 4).
  * One source for the forms and the server actions.
  */
 export const PASSWORD_MIN_LENGTH = 8;

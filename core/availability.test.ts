@@ -45,7 +45,7 @@ describe("validateAvailability", () => {
     expect(validateAvailability(monday(["23:30", "24:00"])).ok).toBe(true);
   });
 
-  it("refuses an invalid time zone with the spec's message", () => {
+  it("refuses an invalid time zone with its message", () => {
     const result = validateAvailability({ ...monday(["09:00", "10:00"]), timeZone: "Mars/Base" });
     expect(result).toEqual({ ok: false, message: INVALID_TIME_ZONE_MESSAGE });
   });

@@ -28,7 +28,7 @@ export const CELLS_PER_DAY = (24 * 60) / CELL_MINUTES;
 /** Hours 8:00-22:00 are shown as normal working hours; the rest are shaded. */
 export const WORKING_HOURS = { start: 8, end: 22 } as const;
 
-/** New advisors start with Monday-Friday 09:00-17:00 in their zone (spec part 2, section 9). */
+/** New advisors start with Monday-Friday 09:00-17:00 in their zone (ADR 6). */
 export function defaultWeeklySchedule(timeZone: string): WeeklySchedule {
   const day = () => [{ start: "09:00", end: "17:00" }];
   return { timeZone, windows: { 1: day(), 2: day(), 3: day(), 4: day(), 5: day() } };

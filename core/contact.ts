@@ -1,6 +1,6 @@
-// The contact form (spec part 2, section 2 "Policy and static pages"): one schema, used by the
-// form for instant hints and by the server action as the truth, plus the support facts the
-// contact page, the e-mails and the policy pages all quote.
+// The contact form: one schema, used by the form for instant hints and by the server action
+// as the truth, plus the support facts the contact page, the e-mails and the policy pages all
+// quote.
 import { z } from "zod";
 
 export const CONTACT_TOPICS = [
@@ -23,7 +23,7 @@ export const CONTACT_MESSAGES = {
   messageTooLong: `Please keep your message to ${CONTACT_LIMITS.messageMax} characters or fewer.`,
 } as const;
 
-/** Support hours as the spec states them (Indian Standard Time). */
+/** Support hours as the contact page states them (Indian Standard Time). */
 export const SUPPORT_HOURS = [
   { days: "Monday to Friday", shortDays: "Mon-Fri", hours: "9:00-18:00 IST" },
   { days: "Saturday and Sunday", shortDays: "Sat-Sun", hours: "10:00-16:00 IST" },

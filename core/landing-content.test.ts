@@ -15,7 +15,7 @@ import {
 } from "./landing-content";
 
 describe("landing content", () => {
-  it("has the counts of spec section 9", () => {
+  it("has the counts the landing page shows", () => {
     expect(HERO_PHRASES).toHaveLength(LANDING_COUNTS.longPhrases);
     expect(LANDING_COUNTS.longPhrases).toBe(17);
     expect(HERO_SHORT_PHRASES).toHaveLength(LANDING_COUNTS.shortPhrases);
@@ -64,7 +64,7 @@ describe("landing content", () => {
     ]);
   });
 
-  it("shows the spec's marketing figures as final text, counting up to them", () => {
+  it("shows the fixed marketing figures as final text, counting up to them", () => {
     expect(MARKETING_FIGURES.map((figure) => figure.display)).toEqual(["500+", "10000+", "4.9/5"]);
     for (const { display, countUp } of MARKETING_FIGURES) {
       if (countUp) expect(`${countUp.to}${countUp.suffix}`).toBe(display);

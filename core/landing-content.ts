@@ -1,7 +1,7 @@
-// Copy for the landing page (spec part 1, sections 1, 2 "Landing page (/)" and 9).
+// Copy for the landing page.
 // Pure data plus one URL helper, so the lists are easy to edit and to test.
 
-/** Spec section 9: how many entries each landing list holds. */
+/** How many entries each landing list holds. */
 export const LANDING_COUNTS = {
   longPhrases: 17,
   shortPhrases: 8,
@@ -9,7 +9,7 @@ export const LANDING_COUNTS = {
   employers: 12,
 } as const;
 
-/** Spec section 9: the hero topic changes every 2 seconds, testimonials every 4. */
+/** The hero topic changes every 2 seconds, testimonials every 4. */
 export const PHRASE_ROTATION_MS = 2000;
 export const TESTIMONIAL_ROTATION_MS = 4000;
 
@@ -162,7 +162,7 @@ export type MarketingFigure = {
   countUp?: { from: number; to: number; suffix: string };
 };
 
-/** Spec sections 1 and 9: fixed display text, not computed. */
+/** Fixed display text, not computed. */
 export const MARKETING_FIGURES: readonly MarketingFigure[] = [
   { label: "Expert Advisors", display: "500+", countUp: { from: 0, to: 500, suffix: "+" } },
   {

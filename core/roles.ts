@@ -1,4 +1,4 @@
-/** Roles (spec part 1, sections 4 and 6): everyone is a seeker; advisors and admins on top. */
+/** Roles (ADR 4): everyone is a seeker; advisors and admins on top. */
 export const ROLES = ["admin", "advisor", "seeker"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,4 +1,4 @@
-// Advisor search ranking (product spec):
+// Advisor search ranking (ADR 5):
 // - each query word found in name / job title / company / topics scores 100;
 // - only advisors with no such hit get 25 per word found in about / short intro;
 // - score 0 is dropped; ties are ordered by full name, then id.

@@ -135,7 +135,7 @@ export function timeZoneForCountry(country: string | null | undefined): string |
 
 /**
  * A new user's zone: the browser's if it is a valid IANA zone, else their country's,
- * else Asia/Kolkata (spec part 2, section 9).
+ * else Asia/Kolkata (ADR 6).
  */
 export function guessTimeZone(hints: {
   browserZone?: string | null;

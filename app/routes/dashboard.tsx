@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Who is signed in; the role dashboards of spec part 2 build on this page. */
+/** Who is signed in; the role dashboards build on this page. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">

@@ -7,7 +7,7 @@ import { TestimonialsCarousel } from "../components/landing/testimonials-carouse
 import { WhyChooseSection } from "../components/landing/why-choose-section";
 import type { Route } from "./+types/home";
 
-/** Spec section 9: at most 9 advisors on the landing page. */
+/** At most 9 advisors on the landing page. */
 const LANDING_ADVISORS = 9;
 
 export function meta() {
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** The landing page (spec part 1, section 2, "Landing page (/)"). */
+/** The landing page. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>

@@ -72,7 +72,7 @@ const search = (query: string, page = 1, pageSize = 10) =>
   searchAdvisors(database.db, { query, page, pageSize, teamAdvisorId: TEAM_ADVISOR_ID });
 
 describe("advisor search through the database", () => {
-  it("ranks by the spec's scores and drops non-matches, pending and the team", async () => {
+  it("ranks by the search scores of ADR 5 and drops non-matches, pending and the team", async () => {
     const result = await search("salary in dubai");
     expect(result.advisors.map((a) => a.id)).toEqual([
       ids.dubaiSalary,

@@ -11,7 +11,7 @@ import type { Auth } from "./auth.server";
 import { insertVerifiedLogin } from "./verified-login.server";
 
 /*
- * Account flows on top of better-auth: the spec's messages, the server-side lockout, per-client
+ * Account flows on top of better-auth: the product's messages, the server-side lockout, per-client
  * rate limits, and invitations. Routes call these and only shape the answers.
  */
 
@@ -19,7 +19,7 @@ export type Failure = {
   ok: false;
   title: string;
   message: string;
-  /** Which /auth tab the message invites the person to (spec part 1, section 2). */
+  /** Which /auth tab the message invites the person to. */
   jumpTo?: "signup" | "signin";
   hint?: string;
 };
@@ -59,7 +59,7 @@ export async function emailRegistered(db: Db, email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The sign-up form's first step (the spec's check_email_exists), rate-limited per client. */
+/** The sign-up form's first step (check_email_exists), rate-limited per client (ADR 4). */
 export async function checkEmail(
   deps: Pick<Deps, "db" | "config">,
   email: string,
@@ -116,7 +116,7 @@ export async function signUp(
 export type SignInResult = { ok: true; headers: Headers } | Failure;
 
 /**
- * Password sign-in with the lockout of spec part 1 section 4, kept in the database:
+ * Password sign-in with the lockout of ADR 4, kept in the database:
  * 5 failures within 15 minutes lock the e-mail until 15 minutes after the last one.
  */
 export async function signIn(
@@ -148,7 +148,7 @@ export async function signIn(
 
   const { code } = (await response.json().catch(() => ({}))) as { code?: string };
   if (code === "EMAIL_NOT_VERIFIED") {
-    // The password was right: not a failed attempt. The spec's message, with the way out.
+    // The password was right: not a failed attempt. The product's message, with the way out.
     return {
       ok: false,
       title: MESSAGES.notFoundTitle,
@@ -233,7 +233,7 @@ export async function resetPassword(
   }
 }
 
-// ---------------------------------------------------------------- invitations (DESIGN 5.11)
+// ------------------------------------------------------------------- invitations (ADR 4)
 
 const INVITE_DAYS = 7;
 const inviteIdentifier = (token: string) =>

@@ -151,7 +151,7 @@ describe("sign-in lockout", () => {
   });
 });
 
-describe("invited advisors (DESIGN 5.11)", () => {
+describe("invited advisors (ADR 4)", () => {
   async function invitedAdvisor(email: string) {
     const [user] = await database.db
       .insert(s.users)

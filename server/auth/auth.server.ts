@@ -14,7 +14,7 @@ const RESET_LINK_SECONDS = 24 * 60 * 60;
 
 /**
  * better-auth does passwords, sessions, e-mail verification, reset links and Google sign-in.
- * Our own `users` table (the spec's) links to its `auth_users` through `auth_user_id`.
+ * Our own `users` table (the product's people) links to its `auth_users` through `auth_user_id`.
  */
 export function createAuth(db: Db, config: Config, logger: Logger) {
   return betterAuth({

@@ -80,7 +80,7 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-/** The saved role choice (spec: selectedRole), checked against held roles on every read. */
+/** The saved role choice (selectedRole), checked against held roles on every read (ADR 4). */
 export function roleCookie(role: Role, secure: boolean): string {
   return `${ROLE_COOKIE}=${role}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
 }

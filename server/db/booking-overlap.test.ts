@@ -3,7 +3,7 @@ import { advisors, bookings, users } from "./schema";
 import { createTestDatabase, sqlState } from "./test-database";
 
 /*
- * DESIGN 5.5: a database exclusion constraint makes two live bookings of one advisor that
+ * ADR 2: a database exclusion constraint makes two live bookings of one advisor that
  * overlap in time impossible, whatever the application does.
  */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

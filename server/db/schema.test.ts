@@ -43,7 +43,7 @@ async function newAdvisor(email: string) {
 }
 
 describe(`migrations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
-  it("create every table of the spec and of the design", async () => {
+  it("create every table the product uses", async () => {
     const rows = await queryRows<{ tablename: string }>(
       database.db,
       sql`select tablename from pg_tables where schemaname = 'public'`,

@@ -16,9 +16,10 @@ import {
 } from "drizzle-orm/pg-core";
 
 /*
- * One schema for every entity of the spec (section 3 of both parts), using the spec's table
- * and column names. Constraints that protect data live here; the one Drizzle cannot declare
- * (the booking exclusion constraint) is a custom SQL migration.
+ * One schema for every entity of the product, with the product's agreed table and column names
+ * (snake_case; missing ones are added rather than existing ones renamed). Constraints that
+ * protect data live here; the one Drizzle cannot declare (the booking exclusion constraint,
+ * ADR 2) is a custom SQL migration.
  */
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -184,7 +185,7 @@ export const advisors = pgTable(
     profileStatus: text("profile_status", { enum: PROFILE_STATUSES }).notNull().default("draft"),
     bankAccountHolderName: text("bank_account_holder_name"),
     bankName: text("bank_name"),
-    // Encrypted at rest (DESIGN 5.12); only the owner sees it unmasked.
+    // Encrypted at rest (ADR 4); only the owner sees it unmasked.
     bankAccountNumber: text("bank_account_number"),
     bankIfscCode: text("bank_ifsc_code"),
     bankBranch: text("bank_branch"),

@@ -10,7 +10,7 @@ import { advisors, advisorSchedules, scheduleSlots } from "../db/schema";
  * `schedule_slots` (ISO weekdays, local "HH:mm" in the schedule's zone) is the only store.
  */
 
-/** Spec part 2, section 8: one message per step of a save, so a failure says where it broke. */
+/** One message per step of a save, so a failure says where it broke. */
 export const SAVE_FAILURES = {
   check: "Failed to check existing schedule",
   update: "Failed to update schedule",

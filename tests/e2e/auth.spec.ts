@@ -45,7 +45,7 @@ test.describe("sign-up and sign-in", () => {
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard$/);
   });
 
-  test("the form checks names, password length and taken e-mails with the spec's words", async ({
+  test("the form checks names, password length and taken e-mails with the product's words", async ({
     page,
   }) => {
     await signUp(page, { first: "", last: "Rao", email: uniqueEmail(), password: "long-enough-1" });
@@ -80,7 +80,7 @@ test.describe("sign-up and sign-in", () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
-  test("a wrong password and an unknown e-mail get the spec's messages", async ({ page }) => {
+  test("a wrong password and an unknown e-mail get the product's messages", async ({ page }) => {
     await signIn(page, DEMO_SEEKER, "not-the-password");
     await expect(page.getByRole("alert")).toContainText("Login Failed");
     await expect(page.getByRole("alert")).toContainText(

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 test.describe("site header and footer", () => {
-  test("the header logo and navigation lead where the spec says", async ({ page }) => {
+  test("the header logo and navigation lead to their pages", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("talk to an expert who has been in your shoes before");
     const header = page.getByRole("banner");
@@ -37,7 +37,7 @@ test.describe("site header and footer", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("the footer links every page the spec lists", async ({ page }) => {
+  test("the footer links every policy and company page", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     for (const [name, href] of [
@@ -86,7 +86,7 @@ test.describe("site header and footer", () => {
 });
 
 test.describe("404 page", () => {
-  test("an unknown path shows the spec's text and a way home", async ({ page }) => {
+  test("an unknown path shows the not-found text and a way home", async ({ page }) => {
     const response = await page.goto("/this/does/not/exist");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();

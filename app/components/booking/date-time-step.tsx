@@ -31,7 +31,7 @@ export type SlotChoice = OfferedSlot & {
 };
 
 /**
- * Select Date & Time (spec part 2, section 2): a time-zone bar, a calendar with only bookable
+ * Select Date & Time: a time-zone bar, a calendar with only bookable
  * dates enabled, the date's times from the server, and a summary. Changing the zone clears
  * the date and time; changing the date (or the session length) clears the time.
  */

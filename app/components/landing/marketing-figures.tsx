@@ -1,7 +1,7 @@
 import { MARKETING_FIGURES } from "../../../core/landing-content";
 import { CountUp } from "./count-up";
 
-/** The fixed marketing figures of spec section 1 (500+, 10000+, 4.9/5). */
+/** The fixed marketing figures (500+, 10000+, 4.9/5). */
 export function MarketingFigures() {
   return (
     <div className="rounded-card bg-brand-800 px-6 py-10 text-white shadow-card sm:px-10">

@@ -8,7 +8,7 @@ const controlClass =
   "inline-flex size-10 items-center justify-center rounded-full border border-line bg-surface text-ink transition-colors hover:border-brand-300 hover:bg-brand-50";
 
 /**
- * Four testimonials rotating every 4 seconds (spec section 9), with previous / next, dots
+ * Four testimonials rotating every 4 seconds, with previous / next, dots
  * and a pause button. Rotation stops while the pointer is over it or focus is inside it,
  * and never starts for visitors who prefer reduced motion.
  */

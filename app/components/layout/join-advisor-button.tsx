@@ -6,7 +6,7 @@ import { toast } from "../ui/toaster";
 const REDIRECT_DELAY_MS = 1000;
 
 /**
- * Join As Advisor (spec part 1, section 4). Who the viewer is comes from the server with the
+ * Join As Advisor. Who the viewer is comes from the server with the
  * page; it is unknown only while a form submission may have changed it (signing in or out,
  * switching role), and then the button waits with "Loading...".
  */

@@ -23,7 +23,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700" : "text-muted",
   );
 
-/** The site-wide header: logo, navigation and the calls to action (spec part 1, section 2). */
+/** The site-wide header: logo, navigation and the calls to action. */
 export function SiteHeader() {
   const viewer = useViewer();
   return (

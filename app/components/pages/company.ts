@@ -7,7 +7,7 @@ export const COMPANY = {
   grievanceOfficer: "Kavya Reddy, Head of Trust & Safety",
 } as const;
 
-/** The dates the policy pages were last changed (spec part 2, section 9). */
+/** The dates the policy pages were last changed. */
 export const POLICY_DATES = {
   terms: { label: "30th June 2025", dateTime: "2025-06-30" },
   refunds: { label: "30th June 2025", dateTime: "2025-06-30" },

@@ -1,6 +1,6 @@
 import { Toaster as Sonner } from "sonner";
 
-/** Toasts as the spec sets them: at most 3 visible, each for 4000 ms. */
+/** Toasts as the product shows them: at most 3 visible, each for 4000 ms. */
 export function Toaster() {
   return (
     <Sonner

@@ -3,7 +3,7 @@ import type { Route } from "./+types/auth";
 /*
  * better-auth answers only the links a browser follows: e-mail confirmation, reset links and
  * the Google callback. Sign-up, sign-in and the rest go through our own actions, which add
- * the lockout, the rate limits and the spec's messages — so they cannot be bypassed here.
+ * the lockout, the rate limits and the product's messages — so they cannot be bypassed here.
  */
 const BROWSER_PATHS = [
   /^\/api\/auth\/verify-email$/,

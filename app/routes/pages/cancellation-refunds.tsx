@@ -20,7 +20,7 @@ export function meta() {
   ];
 }
 
-/** Who gets what back, by who cancelled and when (DESIGN.md 5.1). */
+/** Who gets what back, by who cancelled and when (ADR 3). */
 const REFUND_TABLE = [
   ["You cancel 24 hours or more before the start", "Full refund, automatically"],
   ["You cancel between 24 and 12 hours before the start", "No refund"],
