@@ -57,36 +57,41 @@ describe("two servers on one embedded database", () => {
   let stopFirst: (() => Promise<void>) | undefined;
   afterAll(() => stopFirst?.());
 
-  it("the second refuses to start, naming the process that holds the database", async () => {
-    const first = await startAppProcess({ DATA_DIR: dataDir, SEED: "false" });
-    stopFirst = first.stop;
-    const holder = JSON.parse(readFileSync(path.join(dataDir, "db.lock"), "utf8")) as {
-      pid: number;
-    };
-    const second = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    second.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    second.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => second.once("exit", resolve));
-    expect(code).toBe(1);
-    expect(output).toContain(
-      `The embedded database is in use by another BeenThere server (process ${holder.pid}`,
-    );
-    // The first server is unharmed.
-    expect((await fetch(`http://127.0.0.1:${first.port}/healthz`)).status).toBe(200);
-    await first.stop();
-    stopFirst = undefined;
-    expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
-  });
+  // Two real server starts: slow on a loaded machine.
+  it(
+    "the second refuses to start, naming the process that holds the database",
+    { timeout: 240_000 },
+    async () => {
+      const first = await startAppProcess({ DATA_DIR: dataDir, SEED: "false" });
+      stopFirst = first.stop;
+      const holder = JSON.parse(readFileSync(path.join(dataDir, "db.lock"), "utf8")) as {
+        pid: number;
+      };
+      const second = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          PORT: "0",
+          HOST: "127.0.0.1",
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      second.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      second.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => second.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(
+        `The embedded database is in use by another BeenThere server (process ${holder.pid}`,
+      );
+      // The first server is unharmed.
+      expect((await fetch(`http://127.0.0.1:${first.port}/healthz`)).status).toBe(200);
+      await first.stop();
+      stopFirst = undefined;
+      expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+    },
+  );
 });
