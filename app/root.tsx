@@ -43,6 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Marks the page interactive, so browser tests never type into a not-yet-hydrated form;
+  // here rather than in App, so the error pages are marked too.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-IN">
       <head>
@@ -75,10 +80,6 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  // Marks the page interactive, so browser tests never type into a not-yet-hydrated form.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   // A toast carried across a redirect (signed in, password changed, …).
   useEffect(() => {
     const flash = takeFlash();

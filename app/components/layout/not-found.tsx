@@ -17,7 +17,7 @@ function StatusPage({
   return (
     <section className="mx-auto grid max-w-xl flex-1 content-center justify-items-center gap-4 px-4 py-24 text-center">
       <title>{`${title} | BeenThere`}</title>
-      <p className="text-6xl font-bold text-brand-200" aria-hidden="true">
+      <p className="text-6xl font-bold text-brand-600" aria-hidden="true">
         {code}
       </p>
       <h1 className="text-3xl font-bold">{title}</h1>
