@@ -143,7 +143,7 @@ describe("the HTTP server", () => {
         firstName: "",
         lastName: "Rao",
         email: "not-an-email",
-        password: "short-pw",
+        password: "tiny7pw",
       }),
     });
     expect(res.status).toBe(400);
@@ -158,7 +158,7 @@ describe("the HTTP server", () => {
     }
     expect(html.match(/aria-invalid="true"/g)).toHaveLength(3);
     expect(html).toContain('value="Rao"'); // what was typed stays...
-    expect(html).not.toContain("short-pw"); // ...except the password
+    expect(html).not.toContain("tiny7pw"); // ...except the password
   });
 
   describe("when the database goes away", () => {
