@@ -9,11 +9,11 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { MESSAGES } from "../core/auth-rules";
+import { AUTH_MESSAGES as MESSAGES } from "../core/messages/auth";
 import { getViewer } from "../server/auth/session.server";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { NotFound } from "./components/layout/not-found";
+import { NotAllowed, NotFound } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Button } from "./components/ui/button";
@@ -43,6 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Marks the page interactive, so browser tests never type into a not-yet-hydrated form;
+  // here rather than in App, so the error pages are marked too.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-IN">
       <head>
@@ -75,25 +80,27 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  // Marks the page interactive, so browser tests never type into a not-yet-hydrated form.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   // A toast carried across a redirect (signed in, password changed, …).
   useEffect(() => {
     const flash = takeFlash();
     if (flash) toast[flash.kind ?? "success"](flash.title, { description: flash.description });
   }, [location.key]);
   useEffect(() => {
-    if (loaderData.rolesFailed) toast.error("Error", { description: MESSAGES.rolesFailed });
+    if (loaderData.rolesFailed) {
+      toast.error(MESSAGES.errorTitle, { description: MESSAGES.rolesFailed });
+    }
   }, [loaderData.rolesFailed]);
   return <Outlet />;
 }
 
-/** A friendly page for anything unexpected; the details stay in the server log. */
+/**
+ * "Not found" and "not allowed" answers get their own friendly page with a way back; anything
+ * unexpected gets the error page, its details in the server log only.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <NotAllowed />;
   return (
     <section className="mx-auto grid max-w-xl flex-1 content-center justify-items-center gap-4 px-4 py-24 text-center">
       <title>Something went wrong | BeenThere</title>

@@ -1,86 +1,10 @@
-import { z } from "zod";
-
 /*
- * The account rules and their exact messages (ADR 4).
- * One source for the forms and the server actions.
+ * The account rules: password length, the sign-in lockout and safe redirects. Their messages
+ * are in core/messages/auth.ts, the form schemas in core/forms/auth.ts.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const LOCKOUT_MAX_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
-
-export const MESSAGES = {
-  requiredFields: "Please fill in all required fields.",
-  weakPasswordTitle: "Weak Password",
-  weakPassword: "Password must be at least 8 characters long.",
-  passwordsDiffer: "Passwords do not match",
-  emailInvalid: "Please enter a valid email address.",
-  emailCheckFailed: "Could not validate email. Try again.",
-  emailTakenTitle: "Email Already Registered",
-  emailTaken: "Please sign in instead.",
-  signUpFailedTitle: "Sign up failed",
-  signUpSuccessTitle: "Check Your Email",
-  signUpSuccess: "We've sent you a confirmation link to complete your registration.",
-  lockedTitle: "Account Temporarily Locked",
-  locked: (minutes: number) =>
-    `Too many failed login attempts. Please try again in ${minutes} minutes.`,
-  loginFailedTitle: "Login Failed",
-  loginFailed: "Incorrect email or password. Please try again.",
-  notFoundTitle: "Account Not Found",
-  notFound: "No account found with this email. Please Sign Up first.",
-  unconfirmedHint:
-    "If you have just signed up, open the confirmation link we e-mailed you first, then sign in.",
-  signInSuccessTitle: "Welcome back!",
-  signInSuccess: "You have been successfully logged in.",
-  signInFailedTitle: "Error",
-  signInFailed: "Failed to sign in. Please try again.",
-  unexpected: "An unexpected error occurred. Please try again.",
-  tooManyRequests: (minutes: number) =>
-    `Too many attempts from your network. Please try again in ${minutes} minutes.`,
-  callbackFailedTitle: "Authentication Error",
-  callbackFailed: "Failed to complete authentication. Please try again.",
-  resetNoAccount: "No account found with this email address",
-  resetSendFailed: "Failed to send reset email. Please try again.",
-  resetSentTitle: "Email Sent",
-  updatePasswordFailed: "Failed to update password. Link may have expired.",
-  passwordUpdated: "Password updated successfully",
-  passwordSet: "Password set! Your account is now active.",
-  activatedTitle: "Advisor Account Activated!",
-  signOutFailed: "Failed to sign out. Please try again.",
-  rolesFailed: "Failed to fetch user roles",
-} as const;
-
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: MESSAGES.emailInvalid }));
-const password = z.string().min(PASSWORD_MIN_LENGTH, { message: MESSAGES.weakPassword });
-
-export const signUpSchema = z.object({
-  firstName: z.string().trim().min(1, { message: MESSAGES.requiredFields }).max(100),
-  lastName: z.string().trim().min(1, { message: MESSAGES.requiredFields }).max(100),
-  email,
-  password,
-});
-
-export const signInSchema = z.object({
-  email,
-  password: z.string().min(1, { message: MESSAGES.requiredFields }),
-  rememberMe: z.boolean().default(false),
-});
-
-export const emailOnlySchema = z.object({ email });
-
-export const newPasswordSchema = z
-  .object({
-    password,
-    confirmPassword: z.string(),
-    token: z.string().min(1, { message: MESSAGES.updatePasswordFailed }),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MESSAGES.passwordsDiffer,
-    path: ["confirmPassword"],
-  });
 
 /**
  * Where to go after signing in: only a same-site relative path, never another site

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type IsoWeekday, parseClock, type TimeWindow, type WeeklySchedule } from "./slots";
-import { INVALID_TIME_ZONE_MESSAGE, isValidTimeZone } from "./time-zones";
+import { canonicalTimeZone, INVALID_TIME_ZONE_MESSAGE, isValidTimeZone } from "./time-zones";
 
 /**
  * A weekly availability value (time zone + local "HH:mm" windows per ISO weekday): its
@@ -54,7 +54,8 @@ export type AvailabilityCheck =
  * one window in the week. Returns the value with each day's windows sorted by start.
  */
 export function validateAvailability(schedule: WeeklySchedule): AvailabilityCheck {
-  if (!isValidTimeZone(schedule.timeZone)) return { ok: false, message: INVALID_TIME_ZONE_MESSAGE };
+  const timeZone = canonicalTimeZone(schedule.timeZone);
+  if (!isValidTimeZone(timeZone)) return { ok: false, message: INVALID_TIME_ZONE_MESSAGE };
   const windows: WeeklySchedule["windows"] = {};
   for (const day of WEEKDAYS) {
     const list = schedule.windows[day] ?? [];
@@ -66,7 +67,7 @@ export function validateAvailability(schedule: WeeklySchedule): AvailabilityChec
   if (Object.keys(windows).length === 0) {
     return { ok: false, message: AVAILABILITY_REQUIRED_MESSAGE };
   }
-  return { ok: true, schedule: { timeZone: schedule.timeZone, windows } };
+  return { ok: true, schedule: { timeZone, windows } };
 }
 
 /** The day's windows sorted, or the message saying what is wrong with them. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_TOPICS, contactSchema, tooManyMessagesMessage, validateContact } from "./contact";
+import { CONTACT_TOPICS } from "./contact";
+import { validateForm } from "./form";
+import { contactSchema } from "./forms/contact";
+import { CONTACT_MESSAGES } from "./messages/contact";
+
+const validateContact = (values: unknown) => validateForm(contactSchema, values);
 
 const valid = {
   name: "Priya Nair",
@@ -105,13 +110,13 @@ describe("the contact schema", () => {
   });
 });
 
-describe("tooManyMessagesMessage", () => {
+describe("the too-many-messages message", () => {
   it.each([
     [3600, "Too many messages. Please try again in 60 minutes."],
     [61, "Too many messages. Please try again in 2 minutes."],
     [60, "Too many messages. Please try again in 1 minute."],
     [1, "Too many messages. Please try again in 1 minute."],
   ])("after %s seconds: %s", (seconds, message) => {
-    expect(tooManyMessagesMessage(seconds)).toBe(message);
+    expect(CONTACT_MESSAGES.tooManyMessages(seconds)).toBe(message);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { validateAvailability } from "./availability";
 import {
+  canonicalTimeZone,
   DEFAULT_TIME_ZONE,
   INVALID_TIME_ZONE_MESSAGE,
   SELECTABLE_TIME_ZONES,
@@ -111,5 +113,35 @@ describe("guessing a new user's zone", () => {
     );
     expect(guessTimeZone({ browserZone: null, country: "Atlantis" })).toBe(DEFAULT_TIME_ZONE);
     expect(guessTimeZone({})).toBe("Asia/Kolkata");
+  });
+});
+
+describe("old zone names", () => {
+  it("become their current IANA name; current names stay as they are", () => {
+    expect(canonicalTimeZone("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(canonicalTimeZone("Europe/Kiev")).toBe("Europe/Kyiv");
+    expect(canonicalTimeZone("Etc/UTC")).toBe("UTC");
+    expect(canonicalTimeZone("Asia/Kolkata")).toBe("Asia/Kolkata");
+    expect(canonicalTimeZone("Europe/London")).toBe("Europe/London");
+  });
+
+  it("never add India twice to the picker, and a browser's alias is guessed as the current name", () => {
+    expect(timeZoneOptions("Asia/Calcutta")).toEqual([...SELECTABLE_TIME_ZONES]);
+    expect(timeZoneOptions("Asia/Saigon")).toEqual([...SELECTABLE_TIME_ZONES, "Asia/Ho_Chi_Minh"]);
+    expect(guessTimeZone({ browserZone: "Asia/Calcutta" })).toBe("Asia/Kolkata");
+  });
+
+  it("is saved under the current name", () => {
+    const check = validateAvailability({
+      timeZone: "Asia/Calcutta",
+      windows: { 1: [{ start: "09:00", end: "10:00" }] },
+    });
+    expect(check).toMatchObject({ ok: true, schedule: { timeZone: "Asia/Kolkata" } });
+  });
+
+  it("every alias points at a zone this runtime knows", () => {
+    for (const alias of ["Asia/Calcutta", "Asia/Rangoon", "America/Godthab", "Pacific/Truk"]) {
+      expect(isValidTimeZone(canonicalTimeZone(alias))).toBe(true);
+    }
   });
 });

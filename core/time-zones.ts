@@ -22,6 +22,54 @@ export const SELECTABLE_TIME_ZONES = [
 export const INVALID_TIME_ZONE_MESSAGE =
   "Invalid timezone — please re-select your timezone in your profile settings.";
 
+/**
+ * Old IANA names (links) that browsers still report, mapped to the current name, so one place
+ * is never listed or stored twice ("Asia/Calcutta" beside "Asia/Kolkata"). ICU, and so V8,
+ * keeps many of the old names as its canonical ones, so Intl cannot be asked for this.
+ */
+const TIME_ZONE_ALIASES: Readonly<Record<string, string>> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Dacca": "Asia/Dhaka",
+  "Asia/Thimbu": "Asia/Thimphu",
+  "Asia/Ulan_Bator": "Asia/Ulaanbaatar",
+  "Asia/Macao": "Asia/Macau",
+  "Asia/Chongqing": "Asia/Shanghai",
+  "Asia/Chungking": "Asia/Shanghai",
+  "Asia/Harbin": "Asia/Shanghai",
+  "Asia/Tel_Aviv": "Asia/Jerusalem",
+  "Asia/Istanbul": "Europe/Istanbul",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Europe/Belfast": "Europe/London",
+  "Europe/Nicosia": "Asia/Nicosia",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "America/Godthab": "America/Nuuk",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Montreal": "America/Toronto",
+  "Australia/ACT": "Australia/Sydney",
+  "Australia/Canberra": "Australia/Sydney",
+  "Pacific/Truk": "Pacific/Chuuk",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Samoa": "Pacific/Pago_Pago",
+  "US/Eastern": "America/New_York",
+  "US/Central": "America/Chicago",
+  "US/Mountain": "America/Denver",
+  "US/Pacific": "America/Los_Angeles",
+  "Etc/UTC": "UTC",
+  "Etc/GMT": "UTC",
+  "Etc/Universal": "UTC",
+  "Etc/Zulu": "UTC",
+};
+
+/** The current IANA name for a zone (an old alias becomes its new name; others unchanged). */
+export function canonicalTimeZone(zone: string): string {
+  return TIME_ZONE_ALIASES[zone] ?? zone;
+}
+
 // IANA names are "Area/Location[/Sub]" with each part starting upper-case
 // (e.g. "America/Argentina/Buenos_Aires", "Etc/GMT+5").
 const IANA_NAME = /^[A-Z][A-Za-z0-9_+-]*(?:\/[A-Z][A-Za-z0-9_+-]*)+$/;
@@ -57,9 +105,8 @@ export function safeTimeZone(zone: string): string {
  */
 export function timeZoneOptions(viewerZone: string | null | undefined): string[] {
   const options: string[] = [...SELECTABLE_TIME_ZONES];
-  if (viewerZone && isValidTimeZone(viewerZone) && !options.includes(viewerZone)) {
-    options.push(viewerZone);
-  }
+  const own = viewerZone ? canonicalTimeZone(viewerZone) : null;
+  if (own && isValidTimeZone(own) && !options.includes(own)) options.push(own);
   return options;
 }
 
@@ -141,6 +188,7 @@ export function guessTimeZone(hints: {
   browserZone?: string | null;
   country?: string | null;
 }): string {
-  if (hints.browserZone && isValidTimeZone(hints.browserZone)) return hints.browserZone;
+  const browserZone = hints.browserZone ? canonicalTimeZone(hints.browserZone) : null;
+  if (browserZone && isValidTimeZone(browserZone)) return browserZone;
   return timeZoneForCountry(hints.country) ?? DEFAULT_TIME_ZONE;
 }

@@ -1,5 +1,6 @@
-export const CONNECTION_LOST =
-  "Could not reach BeenThere. Please check your connection and try again.";
+import { COMMON_MESSAGES } from "../../core/messages/common";
+
+export const CONNECTION_LOST = COMMON_MESSAGES.connectionLost;
 
 /**
  * Calls a route's server action from the browser. A request that never reached the server

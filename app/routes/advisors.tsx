@@ -41,7 +41,7 @@ export default function Advisors({ loaderData }: Route.ComponentProps) {
           <h2 id="results-heading" className="sr-only">
             Advisors
           </h2>
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {advisors.map((advisor) => (
               <AdvisorCard key={advisor.id} advisor={advisor} />
             ))}

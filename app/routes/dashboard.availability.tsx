@@ -8,6 +8,7 @@ import { AvailabilityEditor } from "../components/availability/availability-edit
 import { BackLink } from "../components/ui/back-link";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
+import { LeaveGuard } from "../components/ui/leave-guard";
 import { toast } from "../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../lib/offline-safe";
 import type { Route } from "./+types/dashboard.availability";
@@ -88,8 +89,8 @@ function ScheduleForm({ loaded: loaderData }: { loaded: Loaded }) {
   const [error, setError] = useState<string | null>(null);
   const fetcher = useFetcher<typeof action>();
   const saving = fetcher.state !== "idle";
-  const unsaved =
-    !loaderData.saved || JSON.stringify(value) !== JSON.stringify(loaderData.schedule);
+  const edited = JSON.stringify(value) !== JSON.stringify(loaderData.schedule);
+  const unsaved = !loaderData.saved || edited;
 
   useEffect(() => {
     if (!fetcher.data) return;
@@ -119,6 +120,7 @@ function ScheduleForm({ loaded: loaderData }: { loaded: Loaded }) {
           you.
         </p>
       )}
+      <LeaveGuard when={edited && !saving} what="your availability" />
       <Card className="mt-6 grid gap-6 p-4 sm:p-6">
         <AvailabilityEditor
           value={value}

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEAM_ADVISOR_ID } from "../config.server";
-import { advisors, users } from "../db/schema";
+import { advisors } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
+import { createAdvisor } from "../db/test-factories";
 import {
   findApprovedAdvisor,
   listApprovedAdvisors,
@@ -48,22 +49,16 @@ const FIXTURES: Record<string, Fixture> = {
 beforeAll(async () => {
   database = await createTestDatabase();
   for (const [key, { first, last, ...rest }] of Object.entries(FIXTURES)) {
-    const [user] = await database.db
-      .insert(users)
-      .values({ firstName: first, lastName: last, email: `${key}@example.com` })
-      .returning();
-    const [row] = await database.db
-      .insert(advisors)
-      .values({
-        profileStatus: "approved",
+    ids[key] = await createAdvisor(
+      database.db,
+      {
         phone: "+91 98450 00000",
         bankAccountNumber: "enc:secret",
         ...rest,
         ...(key === "team" ? { id: TEAM_ADVISOR_ID } : {}),
-        userId: user!.id,
-      })
-      .returning();
-    ids[key] = row!.id;
+      },
+      { firstName: first, lastName: last },
+    );
   }
 });
 afterAll(() => database.destroy());

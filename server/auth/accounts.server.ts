@@ -2,7 +2,8 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { lockMinutesLeft, MESSAGES, recordFailure, type LoginRecord } from "../../core/auth-rules";
+import { lockMinutesLeft, recordFailure, type LoginRecord } from "../../core/auth-rules";
+import { AUTH_MESSAGES as MESSAGES } from "../../core/messages/auth";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import * as s from "../db/schema";
@@ -44,7 +45,7 @@ async function limited(
   const minutes = Math.ceil(result.retryAfterSeconds / 60);
   return {
     ok: false,
-    title: MESSAGES.signInFailedTitle,
+    title: MESSAGES.errorTitle,
     message: MESSAGES.tooManyRequests(minutes),
   } satisfies Failure;
 }
@@ -204,13 +205,13 @@ export async function requestPasswordReset(
   const refused = await limited({ db, config }, `reset:${clientIp}`, LIMITS.reset);
   if (refused) return refused;
   if (!(await hasCredentials(db, email))) {
-    return { ok: false, title: MESSAGES.signInFailedTitle, message: MESSAGES.resetNoAccount };
+    return { ok: false, title: MESSAGES.errorTitle, message: MESSAGES.resetNoAccount };
   }
   try {
     await auth.api.requestPasswordReset({ body: { email, redirectTo: "/reset-password" } });
     return { ok: true };
   } catch {
-    return { ok: false, title: MESSAGES.signInFailedTitle, message: MESSAGES.resetSendFailed };
+    return { ok: false, title: MESSAGES.errorTitle, message: MESSAGES.resetSendFailed };
   }
 }
 
@@ -225,7 +226,7 @@ export async function resetPassword(
     if (error instanceof APIError) {
       return {
         ok: false,
-        title: MESSAGES.signInFailedTitle,
+        title: MESSAGES.errorTitle,
         message: MESSAGES.updatePasswordFailed,
       };
     }
@@ -277,7 +278,7 @@ export async function activateInvite(
     if (!user || user.authUserId) {
       return {
         ok: false,
-        title: MESSAGES.signInFailedTitle,
+        title: MESSAGES.errorTitle,
         message: MESSAGES.updatePasswordFailed,
       } as Failure;
     }

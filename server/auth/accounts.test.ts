@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import * as s from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { activateInvite, createInvite, signIn, signUp } from "./accounts.server";
+import {
+  activateInvite,
+  createInvite,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signUp,
+} from "./accounts.server";
 import { createAuth } from "./auth.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -103,6 +110,30 @@ describe("sign-in lockout", () => {
         .from(s.loginAttempts)
         .where(eq(s.loginAttempts.email, "lock@example.com")),
     ).toEqual([]);
+  });
+
+  it("a password reset lifts the lock, so the new password works at once", async () => {
+    const email = "reset-lock@example.com";
+    await confirmedAccount(email, "old-password");
+    const attempt = (password: string, at: Date) =>
+      signIn(deps, { email, password, rememberMe: false }, request(), at);
+    for (let i = 0; i < 5; i++) await attempt("wrong", t(i));
+    expect(await attempt("old-password", t(5))).toMatchObject({
+      title: "Account Temporarily Locked",
+    });
+
+    expect(await requestPasswordReset(deps, email, "10.0.0.7")).toEqual({ ok: true });
+    const [mail] = await database.db
+      .select()
+      .from(s.emailOutbox)
+      .where(eq(s.emailOutbox.subject, "Reset your BeenThere password"));
+    const token = /\/reset-password\/([\w-]+)/.exec(mail!.text)?.[1];
+    expect(token).toBeTruthy();
+    expect(await resetPassword(deps.auth, { token: token!, password: "new-password" })).toEqual({
+      ok: true,
+    });
+
+    expect((await attempt("new-password", t(6))).ok).toBe(true);
   });
 
   it("a success clears the count", async () => {

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import { eq, sql } from "drizzle-orm";
+import { PASSWORD_MIN_LENGTH } from "../../core/auth-rules";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import * as s from "../db/schema";
@@ -45,9 +46,13 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 8,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Whoever proved they own the e-mail may sign in with the new password at once.
+      onPasswordReset: async ({ user }) => {
+        await db.delete(s.loginAttempts).where(eq(s.loginAttempts.email, user.email.toLowerCase()));
+      },
       sendResetPassword: async ({ user, url }) => {
         await queueEmail(db, {
           to: user.email,

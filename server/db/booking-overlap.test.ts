@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advisors, bookings, users } from "./schema";
+import { bookings } from "./schema";
 import { createTestDatabase, sqlState } from "./test-database";
+import { createAdvisor, createSeeker } from "./test-factories";
 
 /*
  * ADR 2: a database exclusion constraint makes two live bookings of one advisor that
@@ -13,21 +14,9 @@ let otherAdvisorId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [seeker, a, b] = await database.db
-    .insert(users)
-    .values([
-      { firstName: "Seeker", lastName: "One", email: "seeker@example.com" },
-      { firstName: "Advisor", lastName: "One", email: "a1@example.com" },
-      { firstName: "Advisor", lastName: "Two", email: "a2@example.com" },
-    ])
-    .returning();
-  seekerId = seeker!.id;
-  const rows = await database.db
-    .insert(advisors)
-    .values([{ userId: a!.id }, { userId: b!.id }])
-    .returning();
-  advisorId = rows[0]!.id;
-  otherAdvisorId = rows[1]!.id;
+  seekerId = await createSeeker(database.db);
+  advisorId = await createAdvisor(database.db);
+  otherAdvisorId = await createAdvisor(database.db);
 });
 afterAll(() => database.destroy());
 

@@ -11,6 +11,7 @@ import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
 import { advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
+import { createAdvisor } from "../db/test-factories";
 import { createHttpApp } from "./app.server";
 
 /*
@@ -114,6 +115,50 @@ describe("the HTTP server", () => {
     const html = await (await page()).text();
     expect(html).not.toContain("Unable to load availability");
     expect(html).toContain("Save availability");
+  });
+
+  it("answers a pending advisor's profile with 404 and lists it nowhere", async () => {
+    const pending = await createAdvisor(database.db, { profileStatus: "pending" });
+    const approved = await createAdvisor(database.db);
+    expect((await fetch(`${baseUrl}/advisor/${approved}`)).status).toBe(200);
+    const res = await fetch(`${baseUrl}/advisor/${pending}`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Advisor not found");
+    const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`/advisor/${approved}`);
+    expect(sitemap).not.toContain(pending);
+    const listed = (await (await fetch(`${baseUrl}/api/advisors`)).json()) as {
+      advisors: { id: string }[];
+    };
+    expect(listed.advisors.map((a) => a.id)).toContain(approved);
+    expect(listed.advisors.map((a) => a.id)).not.toContain(pending);
+  });
+
+  it("gives a form post that skipped the browser's checks the same errors, beside their fields", async () => {
+    const res = await fetch(`${baseUrl}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+      body: new URLSearchParams({
+        intent: "signup",
+        firstName: "",
+        lastName: "Rao",
+        email: "not-an-email",
+        password: "tiny7pw",
+      }),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    for (const [field, message] of [
+      ["firstName", "Please fill in all required fields."],
+      ["email", "Please enter a valid email address."],
+      ["password", "Password must be at least 8 characters long."],
+    ]) {
+      expect(html).toMatch(new RegExp(`id="signup-${field}-error"[^>]*>.*?${message}`));
+      expect(html).toContain(`aria-describedby="signup-${field}-error`);
+    }
+    expect(html.match(/aria-invalid="true"/g)).toHaveLength(3);
+    expect(html).toContain('value="Rao"'); // what was typed stays...
+    expect(html).not.toContain("tiny7pw"); // ...except the password
   });
 
   describe("when the database goes away", () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { emailOutbox } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
@@ -16,6 +16,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.destroy());
+// Each test starts from an empty outbox and queues the mails it is about.
+beforeEach(async () => {
+  await database.db.delete(emailOutbox);
+});
 
 const mail = {
   to: "seeker@example.com",
@@ -50,13 +54,26 @@ describe("the mailer", () => {
   });
 
   it("delivers queued mails through the transport and marks them sent", async () => {
+    const first = await queueEmail(database.db, mail);
+    const second = await queueEmail(database.db, { ...mail, to: "advisor@example.com" });
     const sent: unknown[] = [];
     const transport = { sendMail: async (m: unknown) => void sent.push(m) };
     const count = await deliverOutbox(database.db, config, logger, transport as never);
-    expect(count).toBe(1);
-    expect(sent).toEqual([expect.objectContaining({ to: mail.to, subject: mail.subject })]);
+    expect(count).toBe(2);
+    expect(sent).toHaveLength(2);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ to: mail.to, subject: mail.subject }),
+        expect.objectContaining({ to: "advisor@example.com", subject: mail.subject }),
+      ]),
+    );
     const rows = await database.db.select().from(emailOutbox);
-    expect(rows.every((r) => r.status === "sent" && r.sentAt)).toBe(true);
+    expect(rows.map((r) => [r.id, r.status, r.sentAt !== null]).sort()).toEqual(
+      [
+        [first, "sent", true],
+        [second, "sent", true],
+      ].sort(),
+    );
   });
 
   it("records a failed delivery and retries it later", async () => {
@@ -71,6 +88,9 @@ describe("the mailer", () => {
   });
 
   it("sends through nodemailer's local transport when no SMTP is configured", async () => {
+    const id = await queueEmail(database.db, mail);
     expect(await deliverOutbox(database.db, config, logger)).toBe(1);
+    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ status: "sent" });
   });
 });

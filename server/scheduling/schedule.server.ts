@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { defaultWeeklySchedule, parseAvailability } from "../../core/availability";
 import type { IsoWeekday, WeeklySchedule } from "../../core/slots";
-import { guessTimeZone } from "../../core/time-zones";
+import { canonicalTimeZone, guessTimeZone } from "../../core/time-zones";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, advisorSchedules, scheduleSlots } from "../db/schema";
 
@@ -66,11 +66,15 @@ export async function loadEditableSchedule(db: Db, advisorId: string): Promise<E
     .where(eq(advisors.id, advisorId));
   if (!advisor) throw new Error(`Advisor ${advisorId} not found`);
   const saved = await getSchedule(db, advisorId);
+  // The session zone was guessed (browser, country, Kolkata) when the profile was made; one
+  // stored under an old alias is shown under its current name.
+  const ownTimeZone = canonicalTimeZone(advisor.timeZone);
   return {
-    // The session zone was guessed (browser, country, Kolkata) when the profile was made.
-    schedule: saved ?? defaultWeeklySchedule(advisor.timeZone),
+    schedule: saved
+      ? { ...saved, timeZone: canonicalTimeZone(saved.timeZone) }
+      : defaultWeeklySchedule(ownTimeZone),
     saved: saved !== null,
-    ownTimeZone: advisor.timeZone,
+    ownTimeZone,
     isPublic: advisor.status === "approved",
   };
 }

@@ -15,7 +15,7 @@ import {
   SAVE_FAILURES,
   saveSchedule,
 } from "./schedule.server";
-import { createAdvisor } from "./test-fixtures";
+import { createAdvisor } from "../db/test-factories";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { isIsoDate, SESSION_DURATIONS, type SessionDuration } from "../../core/slots";
-import { DEFAULT_TIME_ZONE, isValidTimeZone } from "../../core/time-zones";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, isValidTimeZone } from "../../core/time-zones";
 
 /** The query string of the public slot endpoints, checked before any database work. */
 
@@ -32,7 +32,7 @@ export function parseSlotParams(
   if ((date !== null || options.requireDate) && !isIsoDate(date ?? "")) {
     return { ok: false, message: SLOT_QUERY_ERRORS.date };
   }
-  const viewerTimeZone = params.get("tz") ?? DEFAULT_TIME_ZONE;
+  const viewerTimeZone = canonicalTimeZone(params.get("tz") ?? DEFAULT_TIME_ZONE);
   if (!isValidTimeZone(viewerTimeZone)) return { ok: false, message: SLOT_QUERY_ERRORS.timeZone };
   const duration = Number(params.get("duration") ?? 30);
   if (!(SESSION_DURATIONS as readonly number[]).includes(duration)) {

@@ -3,7 +3,7 @@ import type { WeeklySchedule } from "../../core/slots";
 import { createTestDatabase } from "../db/test-database";
 import { saveSchedule } from "./schedule.server";
 import { datesFor, slotsFor } from "./slots.server";
-import { blockTime, createAdvisor, createBooking, createSeeker } from "./test-fixtures";
+import { blockTime, createAdvisor, createBooking, createSeeker } from "../db/test-factories";
 
 /*
  * The public slots come from the database through the pure engine: live bookings and blocked

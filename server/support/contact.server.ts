@@ -1,12 +1,7 @@
-import {
-  CONTACT_HONEYPOT_FIELD,
-  type ContactFieldErrors,
-  type ContactInput,
-  SUPPORT_HOURS,
-  SUPPORT_REPLY_TIME,
-  tooManyMessagesMessage,
-  validateContact,
-} from "../../core/contact";
+import { CONTACT_HONEYPOT_FIELD, SUPPORT_HOURS, SUPPORT_REPLY_TIME } from "../../core/contact";
+import { type FieldErrors, validateForm } from "../../core/form";
+import { type ContactInput, contactSchema } from "../../core/forms/contact";
+import { CONTACT_MESSAGES } from "../../core/messages/contact";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { queueEmail } from "../mail/mailer.server";
@@ -17,7 +12,7 @@ export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60 *
 
 export type ContactResult =
   | { status: "sent"; name: string; email: string }
-  | { status: "invalid"; fieldErrors: ContactFieldErrors }
+  | { status: "invalid"; fieldErrors: FieldErrors<typeof contactSchema> }
   | { status: "rate-limited"; message: string; retryAfterSeconds: number };
 
 type ContactConfig = Pick<Config, "supportEmail" | "appUrl" | "rateLimitScale">;
@@ -35,7 +30,7 @@ export async function sendContactMessage(
   clientIp: string,
 ): Promise<ContactResult> {
   const honeypot = input[CONTACT_HONEYPOT_FIELD];
-  const validation = validateContact(input);
+  const validation = validateForm(contactSchema, input);
   if (!validation.success) return { status: "invalid", fieldErrors: validation.fieldErrors };
   const message = validation.data;
   // A bot filled in the hidden field: look successful so it moves on, but send nothing.
@@ -50,7 +45,7 @@ export async function sendContactMessage(
   if (!limit.allowed) {
     return {
       status: "rate-limited",
-      message: tooManyMessagesMessage(limit.retryAfterSeconds),
+      message: CONTACT_MESSAGES.tooManyMessages(limit.retryAfterSeconds),
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }

@@ -4,17 +4,25 @@ import { gotoHydrated } from "./support/navigation";
 
 const cards = (page: Page) => page.getByRole("link", { name: /^View Profile of / });
 
+/** How many advisors the listing holds, from the JSON API rather than a number typed here. */
+async function listedCount(page: Page): Promise<number> {
+  return ((await (await page.request.get("/api/advisors")).json()) as { total: number }).total;
+}
+
 test.describe("advisor listing", () => {
   test("lists every approved advisor with the count, 12 to a page", async ({ page }) => {
+    const total = await listedCount(page);
+    expect(total, "the demo data fills more than one page").toBeGreaterThan(12);
     await page.goto("/advisors");
     await expect(page).toHaveTitle("Find Advisors | BeenThere");
     await expect(page.getByRole("heading", { name: "Find Your Perfect Advisor" })).toBeVisible();
-    await expect(page.getByText("22 advisors found")).toBeVisible();
+    await expect(page.getByText(`${total} advisors found`)).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
     await page.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/advisors\?page=2$/);
-    await expect(cards(page)).toHaveCount(10);
-    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    const pages = Math.ceil(total / 12);
+    await expect(cards(page)).toHaveCount(pages === 2 ? total - 12 : 12);
+    await expect(page.getByText(`Page 2 of ${pages}`)).toBeVisible();
   });
 
   test("the search box is preset from the URL and the URL follows the box", async ({ page }) => {
@@ -41,7 +49,7 @@ test.describe("advisor listing", () => {
     await expect(cards(page)).toHaveCount(0);
     await page.getByRole("link", { name: "Show all advisors" }).click();
     await expect(page).toHaveURL(/\/advisors$/);
-    await expect(page.getByText("22 advisors found")).toBeVisible();
+    await expect(page.getByText(`${await listedCount(page)} advisors found`)).toBeVisible();
   });
 
   test("serves the same ranking as JSON without private fields", async ({ request }) => {
@@ -91,10 +99,15 @@ test.describe("advisor profile", () => {
     });
   }
 
-  test("a pending advisor's profile is not public", async ({ page, request }) => {
+  // The pending profile's own URL answering 404 is checked in server/http/app.test.ts, which
+  // can make a pending advisor; here, the demo's pending advisor is found nowhere public.
+  test("the sitemap lists the listed advisors and the team's page, and search skips the pending one", async ({
+    page,
+    request,
+  }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     const profileUrls = sitemap.match(/\/advisor\/[0-9a-f-]{36}/g) ?? [];
-    expect(profileUrls.length).toBe(23); // 22 listed advisors and the team's page
+    expect(profileUrls.length).toBe((await listedCount(page)) + 1);
     await page.goto("/advisors?search=vikram");
     await expect(page.getByText("0 advisors found")).toBeVisible();
   });

@@ -28,6 +28,11 @@ test.describe("sign-up and sign-in", () => {
 
     await page.goto(await mailLink(page, email, "Confirm your e-mail"));
     await expect(page).toHaveURL(/\/auth\?confirmed=1/);
+    await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(page.getByText("Email confirmed")).toHaveCount(1);
     await signIn(page, email, "long-enough-1");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText("Welcome back!")).toBeVisible();
@@ -45,16 +50,32 @@ test.describe("sign-up and sign-in", () => {
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard$/);
   });
 
-  test("the form checks names, password length and taken e-mails with the product's words", async ({
+  test("each field's error shows beside it, in the product's words, before anything is sent", async ({
     page,
   }) => {
-    await signUp(page, { first: "", last: "Rao", email: uniqueEmail(), password: "long-enough-1" });
-    await expect(page.getByRole("alert")).toContainText("Please fill in all required fields.");
-    await signUp(page, { first: "Anil", last: "Rao", email: uniqueEmail(), password: "short" });
-    await expect(page.getByRole("alert")).toContainText("Weak Password");
-    await expect(page.getByRole("alert")).toContainText(
-      "Password must be at least 8 characters long.",
-    );
+    await signUp(page, { first: "", last: "Rao", email: "not-an-email", password: "short" });
+    const form = page.getByRole("tabpanel", { name: "Sign Up" });
+    const expectError = async (label: string, message: string) => {
+      const field = form.getByLabel(label, { exact: true });
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/\./g, "\\.")));
+    };
+    await expectError("First Name", "Please fill in all required fields.");
+    await expectError("Email", "Please enter a valid email address.");
+    await expectError("Password", "Password must be at least 8 characters long.");
+    await expect(form.getByLabel("Last Name")).not.toHaveAttribute("aria-invalid");
+    await expect(form.getByLabel("First Name")).toBeFocused();
+    // Fixed as it is typed; a field left with a new mistake says so when the person moves on.
+    await form.getByLabel("First Name").fill("Anil");
+    await expect(form.getByLabel("First Name")).not.toHaveAttribute("aria-invalid");
+    await form.getByLabel("Last Name").fill("");
+    await form.getByLabel("Last Name").blur();
+    await expectError("Last Name", "Please fill in all required fields.");
+  });
+
+  test("a taken e-mail is refused once, under the form, with a way to Sign In", async ({
+    page,
+  }) => {
     await signUp(page, {
       first: "Anil",
       last: "Rao",
@@ -62,6 +83,7 @@ test.describe("sign-up and sign-in", () => {
       password: "long-enough-1",
     });
     await expect(page.getByRole("alert")).toContainText("Email Already Registered");
+    await expect(page.getByText("Please sign in instead.")).toHaveCount(1);
     await page.getByRole("button", { name: "Go to Sign In" }).click();
     await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute(
       "aria-selected",
@@ -80,12 +102,16 @@ test.describe("sign-up and sign-in", () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
-  test("a wrong password and an unknown e-mail get the product's messages", async ({ page }) => {
+  test("a wrong password and an unknown e-mail get the product's messages, each shown once", async ({
+    page,
+  }) => {
     await signIn(page, DEMO_SEEKER, "not-the-password");
     await expect(page.getByRole("alert")).toContainText("Login Failed");
     await expect(page.getByRole("alert")).toContainText(
       "Incorrect email or password. Please try again.",
     );
+    // Not a toast as well as the form's message.
+    await expect(page.getByText("Incorrect email or password. Please try again.")).toHaveCount(1);
     await signIn(page, uniqueEmail("nobody"), "whatever-123");
     await expect(page.getByRole("alert")).toContainText(
       "No account found with this email. Please Sign Up first.",
@@ -148,7 +174,9 @@ test("forgot password: mail, reset, old password fails, new works, the link work
   await page.getByLabel("New Password").fill("new-password-1");
   await page.getByLabel("Confirm Password").fill("new-password-2");
   await page.getByRole("button", { name: "Update Password" }).click();
-  await expect(page.getByRole("alert")).toContainText("Passwords do not match");
+  await expect(page.getByLabel("Confirm Password")).toHaveAccessibleDescription(
+    "Passwords do not match",
+  );
   await page.getByLabel("New Password").fill("new-password-1");
   await page.getByLabel("Confirm Password").fill("new-password-1");
   await page.getByRole("button", { name: "Update Password" }).click();

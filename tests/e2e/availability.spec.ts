@@ -128,3 +128,39 @@ test.describe("a visitor in New York", () => {
     await expect(continueButton).toBeDisabled();
   });
 });
+
+test("the focused cell shows a focus ring, and leaving with unsaved changes asks first", async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADVISOR, DEMO_PASSWORD, "/dashboard/availability");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.getByRole("button", { name: "Clear all" }).focus();
+  await page.keyboard.press("Tab");
+  const focused = page.locator('[role="gridcell"]:focus');
+  await expect(focused).toHaveCount(1);
+  const ring = await focused.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: style.outlineWidth };
+  });
+  expect(ring).toEqual({ style: "solid", width: "2px" });
+
+  const before = await focused.getAttribute("aria-selected");
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await page.getByRole("link", { name: "Back to dashboard" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toContainText("You have unsaved changes to your availability.");
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/availability$/);
+
+  await page.getByRole("link", { name: "Back to dashboard" }).click();
+  await dialog.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await gotoHydrated(page, "/dashboard/availability");
+  await page.getByRole("button", { name: "Clear all" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.locator('[role="gridcell"]:focus')).toHaveAttribute(
+    "aria-selected",
+    before ?? "",
+  );
+});

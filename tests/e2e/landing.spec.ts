@@ -4,9 +4,12 @@ import {
   EMPLOYERS,
   HERO_PHRASES,
   HERO_SHORT_PHRASES,
+  PHRASE_ROTATION_MS,
   QUICK_TOPICS,
+  TESTIMONIAL_ROTATION_MS,
   TESTIMONIALS,
 } from "../../core/landing-content";
+import { gotoHydrated } from "./support/navigation";
 
 const testimonial = (index: number) => TESTIMONIALS[index]!.author;
 
@@ -171,46 +174,52 @@ test.describe("landing page", () => {
     );
   });
 
+  // The page's own clock is Playwright's: time moves only when the test moves it.
   test("the carousel rotates every 4 seconds, but not while hovered", async ({ page }) => {
-    await page.goto("/");
+    await page.clock.install();
+    await gotoHydrated(page, "/");
     await carousel(page).scrollIntoViewIfNeeded();
-    await expect(visibleSlide(page)).toContainText(testimonial(1), { timeout: 6_000 });
+    await page.mouse.move(0, 0);
+    await expect(visibleSlide(page)).toContainText(testimonial(0));
+    await page.clock.runFor(TESTIMONIAL_ROTATION_MS - 100);
+    await expect(visibleSlide(page)).toContainText(testimonial(0));
+    await page.clock.runFor(100);
+    await expect(visibleSlide(page)).toContainText(testimonial(1));
 
     await visibleSlide(page).hover();
-    const text = await visibleSlide(page).textContent();
-    await page.waitForTimeout(4_500);
-    await expect(visibleSlide(page)).toHaveText(text ?? "");
+    await page.clock.runFor(TESTIMONIAL_ROTATION_MS * 2);
+    await expect(visibleSlide(page)).toContainText(testimonial(1));
 
     await page.mouse.move(0, 0);
-    await expect(visibleSlide(page)).not.toHaveText(text ?? "", { timeout: 6_000 });
+    await page.clock.runFor(TESTIMONIAL_ROTATION_MS);
+    await expect(visibleSlide(page)).toContainText(testimonial(2));
   });
 
-  test("the typewriter rotates the hero topic", async ({ page }) => {
-    await page.goto("/");
+  test("the typewriter types the next hero topic out, letter by letter", async ({ page }) => {
+    await page.clock.install();
+    await gotoHydrated(page, "/");
     const topic = page.getByTestId("hero-topic");
     await expect(topic).toHaveText(HERO_PHRASES[0]);
-    // Each next phrase is typed out character by character, then held until the next one.
-    const seen = new Set<string>();
-    const typedOutAPhrase = async () => {
-      seen.add((await topic.textContent()) ?? "");
-      return HERO_PHRASES.slice(1).some(
-        (phrase) =>
-          seen.has(phrase) &&
-          [...seen].some(
-            (text) => text.length > 0 && text.length < phrase.length && phrase.startsWith(text),
-          ),
-      );
-    };
-    await expect.poll(typedOutAPhrase, { timeout: 10_000, intervals: [50] }).toBe(true);
+    await page.clock.runFor(PHRASE_ROTATION_MS);
+    // Just after the switch the next phrase is only partly typed...
+    await page.clock.runFor(100);
+    const partly = (await topic.textContent()) ?? "";
+    expect(partly.length).toBeGreaterThan(0);
+    expect(partly.length).toBeLessThan(HERO_PHRASES[1].length);
+    expect(HERO_PHRASES[1].startsWith(partly)).toBe(true);
+    // ...and typed out in full well before the next one.
+    await page.clock.runFor(PHRASE_ROTATION_MS - 200);
+    await expect(topic).toHaveText(HERO_PHRASES[1]);
   });
 
   test("with reduced motion the hero topic and the testimonial stay put", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.goto("/");
+    await page.clock.install();
+    await gotoHydrated(page, "/");
     const topic = page.getByTestId("hero-topic");
     await expect(topic).toHaveText(HERO_PHRASES[0]);
     await expect(visibleSlide(page)).toContainText(testimonial(0));
-    await page.waitForTimeout(3_000);
+    await page.clock.runFor(TESTIMONIAL_ROTATION_MS * 3);
     await expect(topic).toHaveText(HERO_PHRASES[0]);
     await expect(visibleSlide(page)).toContainText(testimonial(0));
     // The buttons still work.

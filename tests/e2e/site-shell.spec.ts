@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support/navigation";
 
 test.describe("site header and footer", () => {
   test("the header logo and navigation lead to their pages", async ({ page }) => {
@@ -23,7 +24,19 @@ test.describe("site header and footer", () => {
       "href",
       "/free-discovery-call",
     );
-    await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+  });
+
+  test("each way into /auth opens its own tab", async ({ page }) => {
+    const selectedTab = page.getByRole("tab", { selected: true });
+    await gotoHydrated(page, "/");
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=signin$/);
+    await expect(selectedTab).toHaveText("Sign In");
+    // A page that needs an account sends people to sign in; a plain /auth invites them to join.
+    await gotoHydrated(page, "/dashboard");
+    await expect(selectedTab).toHaveText("Sign In");
+    await gotoHydrated(page, "/auth");
+    await expect(selectedTab).toHaveText("Sign Up");
   });
 
   test("clicking a navigation link navigates", async ({ page }) => {

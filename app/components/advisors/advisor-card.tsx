@@ -1,4 +1,5 @@
-import { Briefcase, MapPin } from "lucide-react";
+import { Briefcase, Building2, type LucideIcon, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatPriceLabel, fullName, truncate } from "../../../core/format";
 import type { PublicAdvisor } from "../../../server/advisors/advisor-directory.server";
@@ -23,19 +24,20 @@ export function AdvisorCard({ advisor }: { advisor: PublicAdvisor }) {
           loading="lazy"
           className="size-18 shrink-0 rounded-full bg-brand-50 object-cover"
         />
-        <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold">{name}</h3>
-          <p className="flex items-center gap-1.5 text-sm text-muted">
-            <Briefcase className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">
-              {[advisor.jobTitle, advisor.currentCompany].filter(Boolean).join(" at ")}
-            </span>
-          </p>
+        <div className="grid min-w-0 gap-1">
+          <h3 className="text-base font-semibold break-words">{name}</h3>
+          {advisor.jobTitle ? (
+            <CardFact icon={Briefcase} testId="advisor-job-title">
+              {advisor.jobTitle}
+            </CardFact>
+          ) : null}
+          {advisor.currentCompany ? (
+            <CardFact icon={Building2} testId="advisor-company">
+              {advisor.currentCompany}
+            </CardFact>
+          ) : null}
           {advisor.workLocations.length > 0 ? (
-            <p className="flex items-center gap-1.5 text-sm text-muted">
-              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-              <span className="truncate">{advisor.workLocations.join(", ")}</span>
-            </p>
+            <CardFact icon={MapPin}>{advisor.workLocations.join(", ")}</CardFact>
           ) : null}
           {advisor.totalExperienceYears != null ? (
             <p className="text-sm text-muted">{advisor.totalExperienceYears} years experience</p>
@@ -72,5 +74,23 @@ export function AdvisorCard({ advisor }: { advisor: PublicAdvisor }) {
         </Button>
       </div>
     </Card>
+  );
+}
+
+/** One line of facts under the name; it wraps rather than cut a long title or company short. */
+function CardFact({
+  icon: Icon,
+  testId,
+  children,
+}: {
+  icon: LucideIcon;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <p className="flex items-start gap-1.5 text-sm text-muted" data-testid={testId}>
+      <Icon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 break-words">{children}</span>
+    </p>
   );
 }

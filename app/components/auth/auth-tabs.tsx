@@ -1,8 +1,12 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { signInSchema, signUpSchema } from "../../../core/forms/auth";
+import { AUTH_MESSAGES } from "../../../core/messages/auth";
+import { useZodForm } from "../../lib/forms";
 import type { AuthActionData } from "../../routes/auth/auth";
 import { Button } from "../ui/button";
-import { Field, Input } from "../ui/input";
+import { FormField } from "../ui/form-field";
+import { Input } from "../ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { toast } from "../ui/toaster";
 import { FormMessage } from "./auth-card";
@@ -19,7 +23,10 @@ type Props = {
   result: AuthActionData | undefined;
 };
 
-/** The two tabs of /auth; which one shows follows the last answer (spec part 1, section 2). */
+/**
+ * The two tabs of /auth; which one shows follows the last answer. Each answer is shown once,
+ * in the form it belongs to (field errors beside their fields, the rest under the form).
+ */
 export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, result }: Props) {
   const [tab, setTab] = useState<AuthTab>(initialTab);
   const navigation = useNavigation();
@@ -32,22 +39,30 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
     if (result?.ok && result.jumpTo) setTab(result.jumpTo);
   }
 
+  // Landing here from the confirmation link: one toast, on the Sign In tab.
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      toast.success(result.title, { description: result.message });
-    } else {
-      toast.error(result.title, { description: result.message });
+    if (confirmed) {
+      toast.success(AUTH_MESSAGES.emailConfirmedTitle, {
+        id: "email-confirmed",
+        description: AUTH_MESSAGES.emailConfirmed,
+      });
     }
-  }, [result]);
-
-  useEffect(() => {
-    if (confirmed) toast.success("Email confirmed", { description: "You can sign in now." });
   }, [confirmed]);
+
+  const signUpForm = useZodForm(signUpSchema, {
+    id: "signup",
+    result: result?.intent === "signup" ? result : undefined,
+  });
+  const signInForm = useZodForm(signInSchema, {
+    id: "signin",
+    result: result?.intent === "signin" ? result : undefined,
+  });
 
   // A success that moved tabs is shown where the person now is.
   const message = (tab: AuthTab) =>
-    result && (result.ok ? (result.jumpTo ?? result.intent) : result.intent) === tab ? (
+    result?.title &&
+    result.message &&
+    (result.ok ? (result.jumpTo ?? result.intent) : result.intent) === tab ? (
       <FormMessage
         tone={result.ok ? "success" : "error"}
         title={result.title}
@@ -73,29 +88,23 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
         <TabsTrigger value="signin">Sign In</TabsTrigger>
       </TabsList>
 
-      {confirmed && tab === "signin" ? (
-        <div className="mt-4">
-          <FormMessage tone="success" title="Email confirmed" message="You can sign in now." />
-        </div>
-      ) : null}
-
       <TabsContent value="signup" className="mt-6 grid gap-4">
         {googleSignIn ? <GoogleButton redirectTo={redirectTo} busy={busy === "google"} /> : null}
-        <Form method="post" className="grid gap-4" noValidate>
+        <Form method="post" className="grid gap-4" {...signUpForm.props}>
           <input type="hidden" name="intent" value="signup" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="signup-first" label="First Name">
-              <Input id="signup-first" name="firstName" autoComplete="given-name" required />
-            </Field>
-            <Field id="signup-last" label="Last Name">
-              <Input id="signup-last" name="lastName" autoComplete="family-name" required />
-            </Field>
+            <FormField form={signUpForm} name="firstName" label="First Name">
+              <Input autoComplete="given-name" required />
+            </FormField>
+            <FormField form={signUpForm} name="lastName" label="Last Name">
+              <Input autoComplete="family-name" required />
+            </FormField>
           </div>
-          <Field id="signup-email" label="Email">
-            <Input id="signup-email" name="email" type="email" autoComplete="email" required />
-          </Field>
-          <NewPasswordField id="signup-password" label="Password" />
+          <FormField form={signUpForm} name="email" label="Email">
+            <Input type="email" autoComplete="email" required />
+          </FormField>
+          <NewPasswordField form={signUpForm} name="password" label="Password" />
           <p className="text-xs text-muted">
             By signing up you agree to our <LegalDialog kind="terms" /> and{" "}
             <LegalDialog kind="privacy" />.
@@ -109,28 +118,20 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
 
       <TabsContent value="signin" className="mt-6 grid gap-4">
         {googleSignIn ? <GoogleButton redirectTo={redirectTo} busy={busy === "google"} /> : null}
-        <Form method="post" className="grid gap-4" noValidate>
+        <Form method="post" className="grid gap-4" {...signInForm.props}>
           <input type="hidden" name="intent" value="signin" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field id="signin-email" label="Email">
+          <FormField form={signInForm} name="email" label="Email">
             <Input
-              id="signin-email"
-              name="email"
               type="email"
               autoComplete="email"
               defaultValue={result?.ok && result.email ? result.email : undefined}
               required
             />
-          </Field>
-          <Field id="signin-password" label="Password">
-            <Input
-              id="signin-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
-          </Field>
+          </FormField>
+          <FormField form={signInForm} name="password" label="Password">
+            <Input type="password" autoComplete="current-password" required />
+          </FormField>
           <div className="flex items-center justify-between gap-4 text-sm">
             <label className="flex items-center gap-2">
               <input type="checkbox" name="rememberMe" className="size-4 accent-brand-700" />

@@ -1,18 +1,23 @@
 import { PASSWORD_MIN_LENGTH } from "../../../core/auth-rules";
-import { Field, Input } from "../ui/input";
+import type { FieldName, FormSchema } from "../../../core/form";
+import { AUTH_MESSAGES } from "../../../core/messages/auth";
+import type { ZodForm } from "../../lib/forms";
+import { FormField } from "../ui/form-field";
+import { Input } from "../ui/input";
 
-/** A field for choosing a password, with the minimum length the server enforces. */
-export function NewPasswordField({ id, label }: { id: string; label: string }) {
+/** A field for choosing a password, with the minimum length the schema enforces as its hint. */
+export function NewPasswordField<S extends FormSchema>({
+  form,
+  name,
+  label,
+}: {
+  form: ZodForm<S>;
+  name: FieldName<S>;
+  label: string;
+}) {
   return (
-    <Field id={id} label={label} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-      <Input
-        id={id}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-      />
-    </Field>
+    <FormField form={form} name={name} label={label} hint={AUTH_MESSAGES.passwordHint}>
+      <Input type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} />
+    </FormField>
   );
 }

@@ -158,7 +158,7 @@ export function AvailabilityGrid({
                       aria-label={cellLabel(day, slot)}
                       tabIndex={cell === focused ? 0 : -1}
                       className={cn(
-                        "h-6 scroll-mt-9 scroll-ml-12 border-l border-line p-0 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-900 sm:h-7 sm:scroll-ml-16",
+                        "h-6 scroll-mt-9 scroll-ml-12 border-l border-line p-0 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-900 focus-visible:outline-solid sm:h-7 sm:scroll-ml-16",
                         onHour ? "border-b border-b-slate-100" : "border-b border-b-slate-200",
                         selected
                           ? "bg-brand-500 hover:bg-brand-600"

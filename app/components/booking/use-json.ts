@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { canonicalTimeZone } from "../../../core/time-zones";
 
 export type JsonState<T> =
   | { status: "idle" }
@@ -50,11 +51,15 @@ async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T> {
 
 const noSubscription = () => () => {};
 
-/** The browser's IANA zone; null while rendering on the server and during hydration. */
+/**
+ * The browser's IANA zone under its current name (some report "Asia/Calcutta"); null while
+ * rendering on the server and during hydration.
+ */
 export function useBrowserTimeZone(): string | null {
-  return useSyncExternalStore(
-    noSubscription,
-    () => Intl.DateTimeFormat().resolvedOptions().timeZone || null,
-    () => null,
-  );
+  return useSyncExternalStore(noSubscription, browserTimeZone, () => null);
+}
+
+function browserTimeZone(): string | null {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone ? canonicalTimeZone(zone) : null;
 }

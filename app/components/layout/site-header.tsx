@@ -50,7 +50,7 @@ export function SiteHeader() {
             <UserMenu viewer={viewer} />
           ) : (
             <Button asChild className="hidden sm:inline-flex">
-              <Link to="/auth">Sign In</Link>
+              <Link to="/auth?tab=signin">Sign In</Link>
             </Button>
           )}
           <MobileMenu />
@@ -101,7 +101,7 @@ function MobileMenu() {
             </>
           ) : (
             <Button asChild>
-              <Link to="/auth">Sign In</Link>
+              <Link to="/auth?tab=signin">Sign In</Link>
             </Button>
           )}
         </div>

@@ -2,6 +2,7 @@ import { LayoutDashboard, LogOut, Settings } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
+import { AUTH_MESSAGES } from "../../../core/messages/auth";
 import type { ViewerSummary } from "../../lib/viewer";
 import { toast } from "../ui/toaster";
 
@@ -16,16 +17,15 @@ export function UserMenu({ viewer }: { viewer: ViewerSummary }) {
 
   useEffect(() => {
     if (logout.state === "idle" && logout.data?.error)
-      toast.error("Error", { description: logout.data.error });
+      toast.error(AUTH_MESSAGES.errorTitle, { description: logout.data.error });
   }, [logout.state, logout.data]);
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="grid size-10 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white uppercase hover:bg-brand-800"
-        aria-label={`Account menu for ${name}`}
-      >
-        {initials || "?"}
+      <DropdownMenu.Trigger className="grid size-10 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white uppercase hover:bg-brand-800">
+        {/* The initials are a picture of the person; the name says whose menu it is. */}
+        <span aria-hidden="true">{initials || "?"}</span>
+        <span className="sr-only">Account menu for {name}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

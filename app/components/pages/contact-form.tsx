@@ -1,31 +1,29 @@
 import { AlertCircle, CheckCircle2, Send } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
-  CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_LIMITS,
   CONTACT_TOPICS,
-  type ContactField,
-  type ContactFieldErrors,
   SUPPORT_REPLY_TIME,
-  validateContact,
 } from "../../../core/contact";
+import type { FieldErrors, FormValues } from "../../../core/form";
+import { contactSchema } from "../../../core/forms/contact";
+import { CONTACT_MESSAGES } from "../../../core/messages/contact";
 import { cn } from "../../lib/cn";
+import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
-import { Input, Label, Textarea } from "../ui/input";
+import { FormField } from "../ui/form-field";
+import { Input, Textarea } from "../ui/input";
 import { toast } from "../ui/toaster";
 
-export type ContactValues = Record<ContactField, string>;
+export type ContactValues = FormValues<typeof contactSchema>;
 
 /** What the contact route's action answers. */
 export type ContactActionData =
   | { status: "sent"; name: string; email: string }
-  | { status: "invalid"; fieldErrors: ContactFieldErrors; values: ContactValues }
+  | { status: "invalid"; fieldErrors: FieldErrors<typeof contactSchema>; values: ContactValues }
   | { status: "not-sent"; message: string; values: ContactValues };
-
-const ID = "contact";
-const fieldId = (field: ContactField) => `${ID}-${field}`;
 
 /**
  * The contact form. The server action is the truth; the same schema runs here first so people
@@ -43,73 +41,18 @@ function ContactFormFields({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useZodForm(contactSchema, { id: "contact", result: actionData });
   const values = actionData?.values;
-  const serverErrors = actionData?.status === "invalid" ? actionData.fieldErrors : undefined;
-
-  // Client-side hints replace the server's errors until the next answer from the server.
-  const [clientErrors, setClientErrors] = useState<ContactFieldErrors | null>(null);
-  const [attempted, setAttempted] = useState(false);
-  const [seenActionData, setSeenActionData] = useState(actionData);
-  if (actionData !== seenActionData) {
-    setSeenActionData(actionData);
-    setClientErrors(null);
-  }
-  const errors = clientErrors ?? serverErrors ?? {};
   const [messageLength, setMessageLength] = useState(values?.message.length ?? 0);
-
-  useEffect(() => {
-    if (serverErrors && formRef.current) focusFirstInvalid(formRef.current, serverErrors);
-  }, [serverErrors]);
-
-  const validate = (form: HTMLFormElement) => {
-    const result = validateContact(Object.fromEntries(new FormData(form)));
-    return result.success ? {} : result.fieldErrors;
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = validate(event.currentTarget);
-    setAttempted(true);
-    setClientErrors(found);
-    if (Object.keys(found).length > 0) {
-      event.preventDefault();
-      focusFirstInvalid(event.currentTarget, found);
-    }
-  };
-
-  const recheckField = (form: HTMLFormElement, field: ContactField) => {
-    const found = validate(form);
-    setClientErrors((current) => ({ ...(current ?? serverErrors ?? {}), [field]: found[field] }));
-  };
-
-  // After a first attempt, errors follow every keystroke; before it, a field that shows an
-  // error is rechecked as it is edited, so the message disappears once it is fixed.
-  const onChange = (event: FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement;
-    const field = target.name as ContactField;
-    if (field === "message") setMessageLength(target.value.length);
-    if (attempted) setClientErrors(validate(event.currentTarget));
-    else if (CONTACT_FIELDS.includes(field) && errors[field]) {
-      recheckField(event.currentTarget, field);
-    }
-  };
-
-  // A filled-in field is checked when the person leaves it; empty ones wait for the submit.
-  const onBlur = (event: FormEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement;
-    const field = target.name as ContactField;
-    if (attempted || !CONTACT_FIELDS.includes(field) || target.value.trim() === "") return;
-    recheckField(event.currentTarget, field);
-  };
 
   return (
     <Form
-      ref={formRef}
       method="post"
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-      onBlur={onBlur}
+      {...form.props}
+      onInput={(event) => {
+        const target = event.target as HTMLTextAreaElement;
+        if (target.name === "message") setMessageLength(target.value.length);
+      }}
       aria-labelledby="contact-form-heading"
       className="grid gap-5"
     >
@@ -126,69 +69,40 @@ function ContactFormFields({
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField field="name" label="Your name" error={errors.name}>
-          {(describedBy) => (
-            <Input
-              id={fieldId("name")}
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={CONTACT_LIMITS.nameMax}
-              defaultValue={values?.name}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
+        <FormField form={form} name="name" label="Your name">
+          <Input autoComplete="name" required maxLength={CONTACT_LIMITS.nameMax} />
         </FormField>
         <FormField
-          field="email"
+          form={form}
+          name="email"
           label="Email address"
           hint="We'll reply to this address."
-          error={errors.email}
         >
-          {(describedBy) => (
-            <Input
-              id={fieldId("email")}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={CONTACT_LIMITS.emailMax}
-              defaultValue={values?.email}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
-            />
-          )}
+          <Input type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.emailMax} />
         </FormField>
       </div>
-      <FormField field="topic" label="Topic" error={errors.topic}>
-        {(describedBy) => (
-          <select
-            id={fieldId("topic")}
-            name="topic"
-            required
-            defaultValue={values?.topic ?? ""}
-            aria-invalid={errors.topic ? true : undefined}
-            aria-describedby={describedBy}
-            className="h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-xs focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-200 aria-invalid:border-danger"
-          >
-            <option value="" disabled>
-              Choose a topic
+      <FormField form={form} name="topic" label="Topic">
+        <select
+          required
+          defaultValue={values?.topic ?? ""}
+          className="h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-xs focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-200 aria-invalid:border-danger"
+        >
+          <option value="" disabled>
+            Choose a topic
+          </option>
+          {CONTACT_TOPICS.map((topic) => (
+            <option key={topic} value={topic}>
+              {topic}
             </option>
-            {CONTACT_TOPICS.map((topic) => (
-              <option key={topic} value={topic}>
-                {topic}
-              </option>
-            ))}
-          </select>
-        )}
+          ))}
+        </select>
       </FormField>
       <FormField
-        field="message"
+        form={form}
+        name="message"
         label="Message"
-        hint={`Between ${CONTACT_LIMITS.messageMin} and ${CONTACT_LIMITS.messageMax} characters. For a booking, include the advisor's name and the session date.`}
-        error={errors.message}
-        counter={
+        hint={CONTACT_MESSAGES.messageHint}
+        aside={
           <span
             aria-hidden="true"
             className={cn(
@@ -200,24 +114,13 @@ function ContactFormFields({
           </span>
         }
       >
-        {(describedBy) => (
-          <Textarea
-            id={fieldId("message")}
-            name="message"
-            rows={6}
-            required
-            defaultValue={values?.message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy}
-            className="min-h-36 resize-y"
-          />
-        )}
+        <Textarea rows={6} required className="min-h-36 resize-y" />
       </FormField>
       {/* Honeypot: hidden from people and assistive technology; bots tend to fill it in. */}
       <div aria-hidden="true" className="sr-only">
-        <label htmlFor={`${ID}-${CONTACT_HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <label htmlFor={`contact-${CONTACT_HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input
-          id={`${ID}-${CONTACT_HONEYPOT_FIELD}`}
+          id={`contact-${CONTACT_HONEYPOT_FIELD}`}
           name={CONTACT_HONEYPOT_FIELD}
           type="text"
           tabIndex={-1}
@@ -241,65 +144,13 @@ function ContactFormFields({
   );
 }
 
-function FormField({
-  field,
-  label,
-  hint,
-  error,
-  counter,
-  children,
-}: {
-  field: ContactField;
-  label: string;
-  hint?: string;
-  error?: string;
-  counter?: ReactNode;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const id = fieldId(field);
-  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children(describedBy || undefined)}
-      {error ? (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
-      {hint || counter ? (
-        <div className="flex items-start justify-between gap-3">
-          {hint ? (
-            <p id={`${id}-hint`} className="text-xs text-muted">
-              {hint}
-            </p>
-          ) : (
-            <span />
-          )}
-          {counter}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-function focusFirstInvalid(form: HTMLFormElement, errors: ContactFieldErrors) {
-  const first = CONTACT_FIELDS.find((field) => errors[field]);
-  if (!first) return;
-  const element = form.elements.namedItem(first);
-  if (element instanceof HTMLElement) element.focus();
-}
-
 function ContactSuccess({ email }: { email: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // Move focus to the confirmation, keeping it clear of the sticky header.
     headingRef.current?.focus({ preventScroll: true });
     headingRef.current?.scrollIntoView({ block: "nearest" });
-    toast.success("Message sent", {
+    toast.success(CONTACT_MESSAGES.sentTitle, {
       description: `We'll reply within ${SUPPORT_REPLY_TIME} during support hours.`,
     });
   }, []);

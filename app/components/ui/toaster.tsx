@@ -1,10 +1,10 @@
 import { Toaster as Sonner } from "sonner";
 
-/** Toasts as the product shows them: at most 3 visible, each for 4000 ms. */
+/** Toasts as the product shows them: at most 3 visible, each for 4000 ms; at the bottom, clear of the header's buttons. */
 export function Toaster() {
   return (
     <Sonner
-      position="top-right"
+      position="bottom-right"
       visibleToasts={3}
       duration={4000}
       closeButton

@@ -1,11 +1,15 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
-import { MESSAGES, safeRedirect, signInSchema, signUpSchema } from "../../../core/auth-rules";
+import { safeRedirect } from "../../../core/auth-rules";
+import type { FieldErrors, FormValues } from "../../../core/form";
+import { signInSchema, signUpSchema } from "../../../core/forms/auth";
+import { AUTH_MESSAGES as MESSAGES } from "../../../core/messages/auth";
 import { checkEmail, signIn, signUp } from "../../../server/auth/accounts.server";
 import { GOOGLE_PROVIDER_ID } from "../../../server/auth/auth.server";
 import { getViewer } from "../../../server/auth/session.server";
 import { AuthCard } from "../../components/auth/auth-card";
 import { type AuthTab, AuthTabs } from "../../components/auth/auth-tabs";
 import { flashCookie } from "../../lib/flash";
+import { invalidForm, parseForm } from "../../lib/forms";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import type { Route } from "./+types/auth";
 
@@ -18,24 +22,32 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirect"));
+  const params = url.searchParams;
+  const redirectTo = safeRedirect(params.get("redirect"));
   if (await getViewer(request, context)) throw redirect(redirectTo);
+  const confirmed = params.get("confirmed") === "1";
+  // Sign Up is the default; Sign In is for the header's Sign In, a confirmed e-mail, and
+  // anyone sent here by a page that needs an account.
+  const signInFirst = params.get("tab") === "signin" || confirmed || params.has("redirect");
   return {
     redirectTo,
     googleSignIn: Boolean(context.config.google),
-    confirmed: url.searchParams.get("confirmed") === "1",
-    tab: (url.searchParams.get("tab") === "signin" ? "signin" : "signup") as AuthTab,
+    confirmed,
+    tab: (signInFirst ? "signin" : "signup") as AuthTab,
   };
 }
 
+/** A form-level answer (the spec's title and text), or per-field errors from the schema. */
 export type AuthActionData = {
   intent: AuthTab;
   ok: boolean;
-  title: string;
-  message: string;
+  title?: string;
+  message?: string;
   hint?: string;
   jumpTo?: AuthTab;
   email?: string;
+  fieldErrors?: FieldErrors<typeof signUpSchema> | FieldErrors<typeof signInSchema>;
+  values?: Partial<FormValues<typeof signUpSchema>>;
 };
 
 const fail = (
@@ -46,46 +58,40 @@ const fail = (
 ) => data<AuthActionData>({ intent, ok: false, title, message, ...extra }, { status: 400 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await request.clone().formData();
   const intent = form.get("intent");
   const redirectTo = safeRedirect(form.get("redirectTo"));
 
   if (intent === "google") return startGoogleSignIn(request, context, redirectTo);
+  return intent === "signin"
+    ? signInAction(request, context, redirectTo)
+    : signUpAction(request, context);
+}
 
-  if (intent === "signin") {
-    const parsed = signInSchema.safeParse({
-      email: form.get("email"),
-      password: form.get("password"),
-      rememberMe: form.get("rememberMe") === "on",
-    });
-    if (!parsed.success)
-      return fail("signin", MESSAGES.loginFailedTitle, parsed.error.issues[0]!.message);
-    const result = await signIn(context, parsed.data, {
-      headers: request.headers,
-      clientIp: context.clientIp,
-    });
-    if (!result.ok) return fail("signin", result.title, result.message, result);
-    const headers = new Headers();
-    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    headers.append(
-      "Set-Cookie",
-      flashCookie({ title: MESSAGES.signInSuccessTitle, description: MESSAGES.signInSuccess }),
-    );
-    throw redirect(redirectTo, { headers });
-  }
-
-  const parsed = signUpSchema.safeParse({
-    firstName: form.get("firstName") ?? "",
-    lastName: form.get("lastName") ?? "",
-    email: form.get("email") ?? "",
-    password: form.get("password") ?? "",
+async function signInAction(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  redirectTo: string,
+) {
+  const parsed = await parseForm(request, signInSchema);
+  if (!parsed.success) return invalidForm(parsed, { intent: "signin" as const, ok: false });
+  const result = await signIn(context, parsed.data, {
+    headers: request.headers,
+    clientIp: context.clientIp,
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const title =
-      issue.path[0] === "password" ? MESSAGES.weakPasswordTitle : MESSAGES.signUpFailedTitle;
-    return fail("signup", title, issue.message);
-  }
+  if (!result.ok) return fail("signin", result.title, result.message, result);
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  headers.append(
+    "Set-Cookie",
+    flashCookie({ title: MESSAGES.signInSuccessTitle, description: MESSAGES.signInSuccess }),
+  );
+  throw redirect(redirectTo, { headers });
+}
+
+async function signUpAction(request: Request, context: Route.ActionArgs["context"]) {
+  const parsed = await parseForm(request, signUpSchema);
+  if (!parsed.success) return invalidForm(parsed, { intent: "signup" as const, ok: false });
   try {
     const check = await checkEmail(context, parsed.data.email, context.clientIp);
     if (!check.ok) return fail("signup", check.title, check.message);
@@ -137,7 +143,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return offlineSafe(serverAction, {
     intent,
     ok: false,
-    title: "Error",
+    title: MESSAGES.errorTitle,
     message: CONNECTION_LOST,
   } satisfies AuthActionData);
 }

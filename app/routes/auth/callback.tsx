@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { MESSAGES, safeRedirect } from "../../../core/auth-rules";
+import { safeRedirect } from "../../../core/auth-rules";
+import { AUTH_MESSAGES as MESSAGES } from "../../../core/messages/auth";
 import { toast } from "../../components/ui/toaster";
 
 export function meta() {

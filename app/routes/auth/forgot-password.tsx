@@ -1,10 +1,13 @@
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { emailOnlySchema, MESSAGES } from "../../../core/auth-rules";
+import { forgotPasswordSchema } from "../../../core/forms/auth";
+import { AUTH_MESSAGES as MESSAGES } from "../../../core/messages/auth";
 import { requestPasswordReset } from "../../../server/auth/accounts.server";
 import { AuthCard, FormMessage } from "../../components/auth/auth-card";
 import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/input";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { invalidForm, parseForm, useZodForm } from "../../lib/forms";
 import { offlineSafe } from "../../lib/offline-safe";
 import type { Route } from "./+types/forgot-password";
 
@@ -13,11 +16,8 @@ export function meta() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const parsed = emailOnlySchema.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) {
-    return data({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
-  }
+  const parsed = await parseForm(request, forgotPasswordSchema);
+  if (!parsed.success) return invalidForm(parsed, { ok: false });
   const result = await requestPasswordReset(context, parsed.data.email, context.clientIp);
   if (!result.ok) return data({ ok: false, message: result.message }, { status: 400 });
   return { ok: true, message: MESSAGES.resetSentTitle };
@@ -30,6 +30,7 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const form = useZodForm(forgotPasswordSchema, { id: "reset", result });
   if (result?.ok) {
     return (
       <AuthCard title="Check Your Email">
@@ -51,12 +52,12 @@ export default function ForgotPassword() {
       title="Forgot Password"
       subtitle="Enter your e-mail and we'll send you a link to choose a new password."
     >
-      <Form method="post" className="grid gap-4" noValidate>
-        <Field id="reset-email" label="Email">
-          <Input id="reset-email" name="email" type="email" autoComplete="email" required />
-        </Field>
-        {result && !result.ok ? (
-          <FormMessage tone="error" title="Error" message={result.message} />
+      <Form method="post" className="grid gap-4" {...form.props}>
+        <FormField form={form} name="email" label="Email">
+          <Input type="email" autoComplete="email" required />
+        </FormField>
+        {result && "message" in result && !result.ok ? (
+          <FormMessage tone="error" title={MESSAGES.errorTitle} message={result.message} />
         ) : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Sending..." : "Send Reset Link"}

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { MESSAGES } from "../../../core/auth-rules";
+import { AUTH_MESSAGES as MESSAGES } from "../../../core/messages/auth";
 import { offlineSafe } from "../../lib/offline-safe";
 import { signOut } from "../../../server/auth/accounts.server";
 import { requireViewer } from "../../../server/auth/session.server";

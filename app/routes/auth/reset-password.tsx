@@ -1,11 +1,14 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { MESSAGES, newPasswordSchema } from "../../../core/auth-rules";
+import { newPasswordSchema } from "../../../core/forms/auth";
+import { AUTH_MESSAGES as MESSAGES } from "../../../core/messages/auth";
 import { activateInvite, resetPassword } from "../../../server/auth/accounts.server";
 import { AuthCard, FormMessage } from "../../components/auth/auth-card";
 import { NewPasswordField } from "../../components/auth/new-password-field";
 import { Button } from "../../components/ui/button";
-import { Field, Input } from "../../components/ui/input";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
 import { flashCookie } from "../../lib/flash";
+import { invalidForm, parseForm, useZodForm } from "../../lib/forms";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import type { Route } from "./+types/reset-password";
 
@@ -27,14 +30,13 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
   const setup = isSetup(new URL(request.url).searchParams.get("type"));
-  const parsed = newPasswordSchema.safeParse({
-    password: form.get("password") ?? "",
-    confirmPassword: form.get("confirmPassword") ?? "",
-    token: form.get("token") ?? "",
-  });
-  if (!parsed.success) return data({ message: parsed.error.issues[0]!.message }, { status: 400 });
+  const parsed = await parseForm(request, newPasswordSchema);
+  if (!parsed.success) {
+    // A missing token is the link's fault, not a field's: say so above the button.
+    const { token: tokenError, ...fieldErrors } = parsed.fieldErrors;
+    return invalidForm({ ...parsed, fieldErrors }, tokenError ? { message: tokenError } : {});
+  }
   const { token, password } = parsed.data;
   const result = setup
     ? await activateInvite(context.db, { token, password })
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ message: result.message }, { status: 400 });
   const flash = setup
     ? { title: MESSAGES.activatedTitle, description: MESSAGES.passwordSet }
-    : { title: MESSAGES.passwordUpdated, description: "Sign in with your new password." };
+    : { title: MESSAGES.passwordUpdated, description: MESSAGES.passwordUpdatedHint };
   throw redirect("/auth?tab=signin", { headers: { "Set-Cookie": flashCookie(flash) } });
 }
 
@@ -54,7 +56,10 @@ export default function ResetPassword() {
   const { token, setup, linkError } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const error = result?.message ?? (linkError || !token ? MESSAGES.updatePasswordFailed : null);
+  const form = useZodForm(newPasswordSchema, { id: "new", result });
+  const error =
+    (result && "message" in result ? result.message : undefined) ??
+    (linkError || !token ? MESSAGES.updatePasswordFailed : null);
   return (
     <AuthCard
       title={setup ? "Set Your Password" : "Reset Password"}
@@ -64,19 +69,13 @@ export default function ResetPassword() {
           : "Choose a new password for your account."
       }
     >
-      <Form method="post" className="grid gap-4" noValidate>
+      <Form method="post" className="grid gap-4" {...form.props}>
         <input type="hidden" name="token" value={token} />
-        <NewPasswordField id="new-password" label="New Password" />
-        <Field id="confirm-password" label="Confirm Password">
-          <Input
-            id="confirm-password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        </Field>
-        {error ? <FormMessage tone="error" title="Error" message={error} /> : null}
+        <NewPasswordField form={form} name="password" label="New Password" />
+        <FormField form={form} name="confirmPassword" label="Confirm Password">
+          <Input type="password" autoComplete="new-password" required />
+        </FormField>
+        {error ? <FormMessage tone="error" title={MESSAGES.errorTitle} message={error} /> : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Saving..." : setup ? "Activate Account" : "Update Password"}
         </Button>

@@ -1,9 +1,7 @@
 import { data } from "react-router";
-import {
-  type ContactActionData,
-  ContactForm,
-  type ContactValues,
-} from "../../components/pages/contact-form";
+import { formValues } from "../../../core/form";
+import { contactSchema } from "../../../core/forms/contact";
+import { type ContactActionData, ContactForm } from "../../components/pages/contact-form";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { ProsePage } from "../../components/pages/prose-page";
 import { SupportDetails } from "../../components/pages/support-details";
@@ -33,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data("Message too large", { status: 413 });
   }
   const form = await request.formData();
-  const values = contactValues(form);
+  const values = formValues(contactSchema, form);
   const website = form.get("website");
   const result = await sendContactMessage(
     context.db,
@@ -66,25 +64,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A message that never reached the server stays in the form, with a message saying so. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const values = contactValues(await request.clone().formData());
+  const values = formValues(contactSchema, await request.clone().formData());
   return offlineSafe(serverAction, {
     status: "not-sent",
     message: CONNECTION_LOST,
     values,
   } satisfies ContactActionData);
-}
-
-function contactValues(form: FormData): ContactValues {
-  const text = (name: keyof ContactValues) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    name: text("name"),
-    email: text("email"),
-    topic: text("topic"),
-    message: text("message"),
-  };
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {

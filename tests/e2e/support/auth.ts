@@ -24,7 +24,7 @@ export async function signIn(
   const form = page.getByRole("tabpanel", { name: "Sign In" });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
-  await submitAndWait(page, form.getByRole("button", { name: "Sign In" }));
+  await submitAndWait(page, form.getByRole("button", { name: "Sign In" }), form);
 }
 
 /** Signs up through the /auth page and waits for the confirmation message. */
@@ -38,16 +38,23 @@ export async function signUp(
   await form.getByLabel("Last Name").fill(person.last);
   await form.getByLabel("Email").fill(person.email);
   await form.getByLabel("Password").fill(person.password);
-  await submitAndWait(page, form.getByRole("button", { name: "Sign Up" }));
+  await submitAndWait(page, form.getByRole("button", { name: "Sign Up" }), form);
 }
 
-/** Clicks a submit button and waits for the action's answer, so the next step never races it. */
-async function submitAndWait(page: Page, button: Locator) {
+/**
+ * Clicks a submit button and waits for the action's answer, or for the browser's own check to
+ * mark a field invalid (then nothing is sent), so the next step never races it.
+ */
+async function submitAndWait(page: Page, button: Locator, form: Locator) {
   const answered = page.waitForResponse(
     (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth"),
   );
+  const refused = form.locator('[aria-invalid="true"]').first().waitFor();
+  // Whichever does not happen is dropped with the page.
+  answered.catch(() => {});
+  refused.catch(() => {});
   await button.click();
-  await answered;
+  await Promise.race([answered, refused]);
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 

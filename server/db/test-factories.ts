@@ -1,37 +1,47 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db/client.server";
-import { advisors, blockedSlots, bookings, users } from "../db/schema";
+import type { Db } from "./client.server";
+import { advisors, blockedSlots, bookings, users } from "./schema";
 
-/** Test data factories for the scheduling tests (not used by the app). */
+/*
+ * Test data factories shared by the integration tests (never used by the app). Each call makes
+ * fresh rows with unique e-mails, so a test owns what it creates and never leans on another
+ * test's leftovers or on the demo data.
+ */
 
+type UserOverrides = Partial<typeof users.$inferInsert>;
 type AdvisorOverrides = Partial<typeof advisors.$inferInsert>;
 
-export async function createAdvisor(db: Db, overrides: AdvisorOverrides = {}): Promise<string> {
+const uniqueEmail = (prefix: string) => `${prefix}.${randomBytes(5).toString("hex")}@example.com`;
+
+/** A product user (no login); returns its id. */
+export async function createUser(db: Db, overrides: UserOverrides = {}): Promise<string> {
   const [user] = await db
     .insert(users)
-    .values({
-      firstName: "Test",
-      lastName: "Advisor",
-      email: `advisor.${randomBytes(5).toString("hex")}@example.com`,
-    })
+    .values({ firstName: "Test", lastName: "User", email: uniqueEmail("user"), ...overrides })
     .returning({ id: users.id });
+  return user!.id;
+}
+
+/** An approved advisor unless `overrides` says otherwise; returns the advisor's id. */
+export async function createAdvisor(
+  db: Db,
+  overrides: AdvisorOverrides = {},
+  user: UserOverrides = {},
+): Promise<string> {
+  const userId = await createUser(db, {
+    lastName: "Advisor",
+    email: uniqueEmail("advisor"),
+    ...user,
+  });
   const [advisor] = await db
     .insert(advisors)
-    .values({ userId: user!.id, profileStatus: "approved", ...overrides })
+    .values({ userId, profileStatus: "approved", ...overrides })
     .returning({ id: advisors.id });
   return advisor!.id;
 }
 
-export async function createSeeker(db: Db): Promise<string> {
-  const [user] = await db
-    .insert(users)
-    .values({
-      firstName: "Test",
-      lastName: "Seeker",
-      email: `seeker.${randomBytes(5).toString("hex")}@example.com`,
-    })
-    .returning({ id: users.id });
-  return user!.id;
+export function createSeeker(db: Db, overrides: UserOverrides = {}): Promise<string> {
+  return createUser(db, { lastName: "Seeker", email: uniqueEmail("seeker"), ...overrides });
 }
 
 type BookingStatus = NonNullable<(typeof bookings.$inferInsert)["status"]>;

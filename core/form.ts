@@ -1,0 +1,47 @@
+import type { z } from "zod";
+
+/*
+ * The shared shape of every form: a zod object schema over the form's string values. Its keys
+ * are the field names (defined once, used by the inputs and the action), its messages come
+ * from a catalogue in core/messages/. The browser runs it for instant per-field errors; the
+ * server action runs it again and has the final word.
+ */
+
+// Refined objects stay ZodObjects in zod 4, so a cross-field rule keeps its field names.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type FormSchema = z.ZodObject<any>;
+export type FieldName<S extends FormSchema> = keyof z.input<S> & string;
+export type FieldErrors<S extends FormSchema> = Partial<Record<FieldName<S>, string>>;
+export type FormValues<S extends FormSchema> = Record<FieldName<S>, string>;
+
+export type FormValidation<S extends FormSchema> =
+  { success: true; data: z.output<S> } | { success: false; fieldErrors: FieldErrors<S> };
+
+export function fieldNames<S extends FormSchema>(schema: S): FieldName<S>[] {
+  return Object.keys(schema.shape) as FieldName<S>[];
+}
+
+/** The schema's fields as submitted; an absent field (an unticked checkbox) is "". */
+export function formValues<S extends FormSchema>(schema: S, form: FormData): FormValues<S> {
+  const values = {} as FormValues<S>;
+  for (const name of fieldNames(schema)) {
+    const value = form.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** Runs the schema; on failure, the first message for each field. */
+export function validateForm<S extends FormSchema>(schema: S, values: unknown): FormValidation<S> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { success: true, data: parsed.data };
+  const names: string[] = fieldNames(schema);
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && names.includes(field) && !fieldErrors[field]) {
+      fieldErrors[field] = issue.message;
+    }
+  }
+  return { success: false, fieldErrors: fieldErrors as FieldErrors<S> };
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "../auth-rules";
+import { AUTH_MESSAGES as M } from "../messages/auth";
+
+/** The account forms. Each schema takes the form's strings; its keys are the field names. */
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: M.emailInvalid }));
+const newPassword = z.string().min(PASSWORD_MIN_LENGTH, { error: M.weakPassword });
+const required = (max = 200) =>
+  z.string().trim().min(1, { error: M.requiredFields }).max(max, { error: M.requiredFields });
+
+export const signUpSchema = z.object({
+  firstName: required(100),
+  lastName: required(100),
+  email,
+  password: newPassword,
+});
+
+export const signInSchema = z.object({
+  email,
+  password: z.string().min(1, { error: M.requiredFields }),
+  // A checkbox sends "on" when ticked and nothing otherwise.
+  rememberMe: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const newPasswordSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string(),
+    token: z.string().min(1, { error: M.updatePasswordFailed }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: M.passwordsDiffer,
+    path: ["confirmPassword"],
+  });

@@ -1,0 +1,69 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { ConsoleMessage, Page, Request, Response } from "@playwright/test";
+
+/**
+ * Every WCAG 2.x A/AA rule, plus Label in Name, which axe ships switched off (experimental),
+ * and the check that ARIA roles suit their elements (a best practice, not a WCAG tag).
+ */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({
+      rules: {
+        "label-content-name-mismatch": { enabled: true },
+        "aria-allowed-role": { enabled: true },
+      },
+    })
+    .analyze();
+  return violations.map((v) => ({
+    rule: v.id,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(" ")),
+  }));
+}
+
+/** Is the page wider than the window (something sticks out sideways)? */
+export function overflowsSideways(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/**
+ * Collects the browser's console errors, uncaught exceptions, failed requests and error
+ * answers while a page is used. `expected` is the status the page's own document should
+ * answer with (403, 404); the console line Chromium logs for it is not a problem.
+ */
+export function watchForProblems(page: Page, path: string, expected: number) {
+  const problems: string[] = [];
+  const isDocument = (url: string) => {
+    const u = new URL(url);
+    return u.pathname + u.search === path;
+  };
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() !== "error") return;
+    if (expected >= 400 && message.text().includes(`status of ${expected}`)) return;
+    problems.push(`console: ${message.text()}`);
+  };
+  const onPageError = (error: Error) => problems.push(`exception: ${error.message}`);
+  const onFailed = (request: Request) =>
+    problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ""}`);
+  const onResponse = (response: Response) => {
+    const status = response.status();
+    if (status < 400 || (isDocument(response.url()) && status === expected)) return;
+    problems.push(`HTTP ${status}: ${response.url()}`);
+  };
+  page.on("console", onConsole);
+  page.on("pageerror", onPageError);
+  page.on("requestfailed", onFailed);
+  page.on("response", onResponse);
+  return {
+    problems,
+    stop() {
+      page.off("console", onConsole);
+      page.off("pageerror", onPageError);
+      page.off("requestfailed", onFailed);
+      page.off("response", onResponse);
+    },
+  };
+}
