@@ -10,6 +10,8 @@ import type { Auth } from "../auth/auth.server";
 import { type Config, publicConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import type { Logger } from "../logger.server";
+import { createPaymentGateway } from "../payments/create-gateway.server";
+import type { PaymentGateway } from "../payments/gateway.server";
 
 type Options = {
   config: Config;
@@ -21,6 +23,8 @@ type Options = {
   /** Extra middleware mounted before the app (Vite's dev server in development). */
   before?: express.RequestHandler[];
   clientDir?: string;
+  /** The payment provider; by default chosen from the configuration (Razorpay or test). */
+  payments?: PaymentGateway;
 };
 
 /** The HTTP server: request ids and logging, health, static files, then the React Router app. */
@@ -32,6 +36,7 @@ export function createHttpApp({
   build,
   before = [],
   clientDir,
+  payments = createPaymentGateway(config),
 }: Options) {
   const app = express();
   app.disable("x-powered-by");
@@ -91,6 +96,7 @@ export function createHttpApp({
         logger: req.log,
         requestId: String(req.id),
         clientIp: req.ip ?? "unknown",
+        payments,
       }),
     }),
   );
