@@ -34,3 +34,18 @@ export function violatedConstraint(error: unknown): { code?: string; constraint?
   }
   return {};
 }
+
+/** The services' deps from a route's load context. */
+export function bookingDeps(context: {
+  db: Db;
+  payments: PaymentGateway;
+  config: Config;
+  logger: Logger;
+}): BookingDeps {
+  return {
+    db: context.db,
+    gateway: context.payments,
+    config: context.config,
+    logger: context.logger,
+  };
+}
