@@ -136,6 +136,7 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
                 error={error}
               >
                 <Textarea
+                  id="advice-sought"
                   value={advice}
                   maxLength={1000}
                   onChange={(e) => setAdvice(e.target.value)}

@@ -69,6 +69,7 @@ export function TopicsStep({
         error={errors.additionalInfo}
       >
         <Textarea
+          id="booking-info"
           value={additionalInfo}
           maxLength={ADDITIONAL_INFO_MAX}
           onChange={(e) => onInfo(e.target.value)}
