@@ -98,6 +98,7 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
           </p>
         </header>
         <Card className="grid gap-5 p-4 sm:p-8">
+          <h2 className="sr-only">Book your call</h2>
           <ol className="grid grid-cols-3 gap-2 text-center text-xs" aria-label="Booking steps">
             {STEPS.map((label, i) => (
               <li
