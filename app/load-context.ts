@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Auth } from "../server/auth/auth.server";
 import type { Config, PublicConfig } from "../server/config.server";
 import type { Db } from "../server/db/client.server";
+import type { PaymentGateway } from "../server/payments/gateway.server";
 
 /** What every loader and action receives from the HTTP server (server/http/app.server.ts). */
 export type AppContext = {
@@ -17,6 +18,8 @@ export type AppContext = {
   peerIsLoopback: boolean;
   /** This response's Content-Security-Policy nonce, for the inline scripts we render (none in dev). */
   cspNonce: string | undefined;
+  /** Razorpay, or the built-in test provider when no keys are set (built once at start-up). */
+  payments: PaymentGateway;
 };
 
 declare module "react-router" {

@@ -34,6 +34,17 @@ export default [
   route("api/advisors/:id/dates", "routes/api/advisor-dates.ts"),
   route("dashboard/availability", "routes/dashboard.availability.tsx"),
 
+  // Booking and payment
+  route("api/bookings", "routes/api/bookings.ts"),
+  route("api/discovery-calls", "routes/api/discovery-calls.ts"),
+  route("api/payments/verify", "routes/api/payments.verify.ts"),
+  route("api/payments/release", "routes/api/payments.release.ts"),
+  route("api/test-checkout", "routes/api/test-checkout.ts"),
+  route("api/webhooks/razorpay", "routes/api/webhooks.razorpay.ts"),
+  route("booking-confirmed", "routes/booking-confirmed.tsx"),
+  route("booking-confirmed/receipt", "routes/booking-receipt.tsx"),
+  route("free-discovery-call", "routes/free-discovery-call.tsx"),
+
   // Anything else: the 404 page, with the missing path logged.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
+import { type BookingBench, benchBookings } from "./booking";
 import { benchEngine, type EngineResult } from "./engine";
 import { startAppProcess } from "../tests/support/app-process";
 import { load, type LoadResult } from "./load";
@@ -81,7 +82,12 @@ const row = (name: string, s: Summary) =>
 const loadRow = (name: string, r: LoadResult) =>
   `| ${name} | ${r.requests} | ${r.errors} | ${r.perSecond.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p95)} | ${ms(r.latency.p99)} | ${ms(r.latency.max)} |`;
 
-function report(engine: EngineResult, search: SearchResult, endpoints: Endpoints): string {
+function report(
+  engine: EngineResult,
+  search: SearchResult,
+  endpoints: Endpoints,
+  bookings: BookingBench[],
+): string {
   return `# Benchmark results
 
 Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.
@@ -136,6 +142,28 @@ Each request makes one or two queries (the advisor with its schedule, then booki
 blocked times in one UNION ALL) on PGlite's single connection, so requests queue on the
 database; with \`DATABASE_URL\` (node-postgres, pool of 10) they would run in parallel. The
 client and the server share the machine's two cores, so figures vary between runs.
+
+## Booking and payment
+
+The booking service (\`server/bookings\`) on a fresh migrated database: ${bookings[0]?.bookings}
+create-and-confirm cycles for distinct seekers and times of one advisor, ${bookings[0]?.concurrency}
+in flight. One cycle is what a paid booking costs the server: the hold transaction (advisor,
+option and slot-engine checks, payment row, booking, order through the test provider), then
+signature verification and confirmation (meeting link, two e-mails with \`.ics\` invitations).
+Then 50 seekers ask for one time at once: exactly one hold must remain. Latency in ms.
+PostgreSQL runs only when \`BENCH_POSTGRES_URL\` names a server.
+
+| database | cycles/s | p50 | p95 | p99 | max | 50-way race: holds | race time |
+|---|---|---|---|---|---|---|---|
+${bookings
+  .map(
+    (b) =>
+      `| ${b.database} | ${b.perSecond.toFixed(1)} | ${ms(b.latency.p50)} | ${ms(b.latency.p95)} | ${ms(b.latency.p99)} | ${ms(b.latency.max)} | ${b.race.holds} of ${b.race.attempts} | ${ms(b.race.ms)} |`,
+  )
+  .join("\n")}
+
+PGlite has one connection, so cycles queue behind each other and latency grows with the number
+in flight; PostgreSQL runs them in parallel and the exclusion constraints settle the race.
 `;
 }
 
@@ -145,8 +173,10 @@ say(`  pass p50 ${ms(engine.pass.p50)} ms, p95 ${ms(engine.pass.p95)} ms`);
 say("search:");
 const search = await benchSearch();
 const endpoints = await benchEndpoints();
+say("booking:");
+const bookings = await benchBookings();
 const out = path.join(ROOT, "bench/RESULTS.md");
 // Formatted as the repository's `prettier --check` expects (aligned table columns).
 const options = { ...(await resolveConfig(out)), parser: "markdown" };
-writeFileSync(out, await format(report(engine, search, endpoints), options));
+writeFileSync(out, await format(report(engine, search, endpoints, bookings), options));
 say(`wrote ${path.relative(ROOT, out)}`);

@@ -39,11 +39,15 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optional,
   RAZORPAY_KEY_SECRET: optional,
   RAZORPAY_WEBHOOK_SECRET: optional,
+  // Only tests point this elsewhere (a local server answering like Razorpay's API).
+  RAZORPAY_API_URL: optional.pipe(z.url().optional()),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   // Only tests point this elsewhere (a local OpenID provider standing in for Google).
   GOOGLE_DISCOVERY_URL: optional.pipe(z.url().optional()),
   GOOGLE_CALENDAR_CREDENTIALS: optional,
+  // Meeting rooms are this base plus an unguessable name (Jitsi Meet needs no account).
+  MEETING_BASE_URL: z.url().default("https://meet.jit.si/"),
   STORAGE_DIR: optional,
   S3_BUCKET: optional,
   S3_ENDPOINT: optional,
@@ -89,6 +93,10 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
       !e.AUTH_SECRET && "AUTH_SECRET",
       !e.SMTP_URL && "SMTP_URL",
       !e.BANK_ENCRYPTION_KEY && "BANK_ENCRYPTION_KEY",
+      // The built-in test checkout takes no money: a public site must never offer it.
+      !e.RAZORPAY_KEY_ID && "RAZORPAY_KEY_ID",
+      !e.RAZORPAY_KEY_SECRET && "RAZORPAY_KEY_SECRET",
+      !e.RAZORPAY_WEBHOOK_SECRET && "RAZORPAY_WEBHOOK_SECRET",
     ].filter(Boolean);
     if (missing.length > 0) {
       throw new Error(`A deployment (APP_URL=${appUrl}) must set ${missing.join(", ")}.`);
@@ -122,8 +130,18 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
             keyId: e.RAZORPAY_KEY_ID,
             keySecret: e.RAZORPAY_KEY_SECRET,
             webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: e.RAZORPAY_API_URL,
           }
         : undefined,
+    // The built-in test checkout signs payments and webhooks with this local secret, the way
+    // Razorpay does with the key and webhook secrets, so the same verification code runs.
+    testPaymentSecret:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? undefined
+        : localSecret(dataDir, "test-payment-secret"),
+    meetingBaseUrl: e.MEETING_BASE_URL.endsWith("/")
+      ? e.MEETING_BASE_URL
+      : `${e.MEETING_BASE_URL}/`,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {
@@ -155,6 +173,8 @@ export function publicConfig(config: Config) {
     supportEmail: config.supportEmail,
     googleSignIn: Boolean(config.google),
     razorpayKeyId: config.razorpay?.keyId,
+    /** True when payments go through the built-in test checkout (no Razorpay keys). */
+    testCheckout: !config.razorpay,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -44,7 +44,9 @@ describe("configuration", () => {
   it("refuses a deployment without its own secrets and SMTP", () => {
     expect(() =>
       buildConfig({ APP_URL: "https://beenthere.example", DATA_DIR: tempDir() }),
-    ).toThrow(/must set AUTH_SECRET, SMTP_URL, BANK_ENCRYPTION_KEY/);
+    ).toThrow(
+      /must set AUTH_SECRET, SMTP_URL, BANK_ENCRYPTION_KEY, RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/,
+    );
   });
 
   it("never shows the outbox page on a deployment", () => {
@@ -53,8 +55,12 @@ describe("configuration", () => {
       AUTH_SECRET: "a".repeat(40),
       BANK_ENCRYPTION_KEY: "b".repeat(40),
       SMTP_URL: "smtp://user:pass@mail.example:587",
+      RAZORPAY_KEY_ID: "rzp_live_key",
+      RAZORPAY_KEY_SECRET: "rzp-secret",
+      RAZORPAY_WEBHOOK_SECRET: "rzp-webhook-secret",
     });
     expect(config.mail.outboxPageEnabled).toBe(false);
+    expect(config.testPaymentSecret).toBeUndefined();
   });
 
   it("names every invalid variable", () => {

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
 import { createHttpApp } from "./http/app.server";
 import { startJobs } from "./jobs/scheduler.server";
 import { createLogger } from "./logger.server";
+import { releaseExpiredHolds } from "./bookings/holds.server";
 import { deliverOutbox } from "./mail/mailer.server";
 
 /**
@@ -63,6 +64,12 @@ async function main() {
         name: "deliver-outbox",
         everyMs: 5_000,
         run: () => deliverOutbox(database.db, config, logger),
+      },
+      {
+        // Lapsed payment holds free their time (bookings also release them before writing).
+        name: "release-expired-holds",
+        everyMs: 60_000,
+        run: () => releaseExpiredHolds(database.db, new Date()),
       },
     ],
     logger,

@@ -3,16 +3,29 @@ import { data, Link } from "react-router";
 import { advisorDisplayName, formatPriceLabel } from "../../core/format";
 import { isUuid } from "../../core/ids";
 import { findApprovedAdvisor } from "../../server/advisors/advisor-directory.server";
-import { ProfileBooking } from "../components/booking/profile-booking";
+import { getViewer } from "../../server/auth/session.server";
+import { sessionOptionsFor } from "../../server/bookings/booking-service.server";
+import { BookingFlow } from "../components/booking/booking-flow";
 import { BackLink } from "../components/ui/back-link";
 import { Button } from "../components/ui/button";
 import { Badge, Card } from "../components/ui/card";
 import type { Route } from "./+types/advisor-profile";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const advisor = isUuid(params.id) ? await findApprovedAdvisor(context.db, params.id) : null;
   if (!advisor) return data({ advisor: null, appUrl: context.config.appUrl }, { status: 404 });
-  return { advisor, appUrl: context.config.appUrl };
+  const viewer = await getViewer(request, context);
+  return {
+    advisor,
+    appUrl: context.config.appUrl,
+    // First Call or Follow up calls, from the seeker's own bookings with this advisor.
+    options: await sessionOptionsFor(context.db, viewer?.userId ?? null, {
+      id: advisor.id,
+      hourlyRateInr: advisor.hourlyRateInr,
+    }),
+    isOwnProfile: viewer !== null && viewer.advisorId === advisor.id,
+    testCheckout: context.publicConfig.testCheckout,
+  };
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -40,14 +53,16 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
-  const { advisor } = loaderData;
-  if (!advisor) return <AdvisorNotFound />;
+  if (!loaderData.advisor) return <AdvisorNotFound />;
+  const { advisor, options, isOwnProfile, testCheckout } = loaderData;
   const name = advisorDisplayName(advisor);
   const topics = [
     ...advisor.careerAdviceTopics,
     ...advisor.personalAdviceTopics,
     ...advisor.businessAdviceTopics,
   ];
+  const price = formatPriceLabel(advisor.hourlyRateInr);
+  const bookable = [...new Set([...advisor.skills, ...topics])];
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
       <BackLink to="/advisors">Back to advisors</BackLink>
@@ -84,6 +99,15 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               {advisor.shortIntro ? (
                 <p className="mt-2 text-lg font-medium">{advisor.shortIntro}</p>
               ) : null}
+              {/* On a phone the booking steps sit below the whole profile: price and a way there. */}
+              <div className="mt-3 flex flex-wrap items-center gap-3 lg:hidden">
+                <p className="text-sm text-muted">
+                  Starting @ <span className="font-semibold text-ink">{price}</span>
+                </p>
+                <Button asChild size="sm">
+                  <a href="#booking">Book a session</a>
+                </Button>
+              </div>
             </div>
           </Card>
           <Card className="grid gap-3 p-6 sm:p-8">
@@ -96,8 +120,7 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
           <TagList title="Topics I can help with" items={topics} tone="neutral" />
         </article>
 
-        {/* Booking steps: Select Date & Time for now; topics, payment and summary arrive
-            with the booking flow. */}
+        {/* The four booking steps. */}
         <aside id="booking" aria-labelledby="booking-heading" className="lg:sticky lg:top-24">
           <Card className="grid gap-5 p-4 sm:p-8">
             <div className="grid gap-2">
@@ -107,13 +130,22 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="text-sm text-muted">
                 1-1 video calls of 15 or 30 minutes, starting @{" "}
-                <span className="font-semibold text-ink">
-                  {formatPriceLabel(advisor.hourlyRateInr)}
-                </span>
+                <span className="font-semibold text-ink">{price}</span>
                 {advisor.hourlyRateInr > 0 ? " (incl. 18% GST)" : ""}.
               </p>
             </div>
-            <ProfileBooking advisorId={advisor.id} />
+            {isOwnProfile ? (
+              <p role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">
+                This is your own profile: seekers book their sessions with you here. You cannot book
+                a session with yourself.
+              </p>
+            ) : (
+              <BookingFlow
+                advisor={{ id: advisor.id, name, topics: bookable }}
+                options={options}
+                testCheckout={testCheckout}
+              />
+            )}
             <p className="border-t border-line pt-4 text-sm text-muted">
               Not sure what to ask {name}? Our team can help you plan your questions in a free
               15-minute call.{" "}

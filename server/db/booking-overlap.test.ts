@@ -11,22 +11,30 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let seekerId: string;
 let advisorId: string;
 let otherAdvisorId: string;
+let otherSeekerId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   seekerId = await createSeeker(database.db);
+  otherSeekerId = await createSeeker(database.db);
   advisorId = await createAdvisor(database.db);
   otherAdvisorId = await createAdvisor(database.db);
 });
 afterAll(() => database.destroy());
 
 type Status = (typeof bookings.$inferInsert)["status"];
-function book(start: string, minutes: 15 | 30, status: Status = "confirmed", advisor = advisorId) {
+function book(
+  start: string,
+  minutes: 15 | 30,
+  status: Status = "confirmed",
+  advisor = advisorId,
+  seeker = seekerId,
+) {
   const datetime = new Date(start);
   return database.db
     .insert(bookings)
     .values({
-      userId: seekerId,
+      userId: seeker,
       advisorId: advisor,
       datetime,
       duration: minutes,
@@ -74,7 +82,17 @@ describe("the booking exclusion constraint", () => {
   it("only compares bookings of the same advisor", async () => {
     await book("2031-03-07T10:00:00Z", 30);
     await expect(
-      book("2031-03-07T10:00:00Z", 30, "confirmed", otherAdvisorId),
+      book("2031-03-07T10:00:00Z", 30, "confirmed", otherAdvisorId, otherSeekerId),
+    ).resolves.toHaveLength(1);
+  });
+
+  it("refuses a seeker two overlapping live bookings, with any advisors", async () => {
+    await book("2031-03-09T10:00:00Z", 30, "pending_payment");
+    expect(await failure(book("2031-03-09T10:15:00Z", 15, "confirmed", otherAdvisorId))).toBe(
+      "23P01",
+    );
+    await expect(
+      book("2031-03-09T10:30:00Z", 30, "confirmed", otherAdvisorId),
     ).resolves.toHaveLength(1);
   });
 

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { SESSION_TYPES } from "../../core/booking";
 
 /*
  * One schema for every entity of the product, with the product's agreed table and column names
@@ -50,7 +51,7 @@ export const BOOKING_STATUSES = [
   "cancelled",
   "expired",
 ] as const;
-export const SESSION_TYPES = ["Discovery Call", "First Call", "Follow up call"] as const;
+export { SESSION_TYPES };
 export const PAYMENT_STATUSES = ["created", "paid", "failed", "refunded", "free"] as const;
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;

@@ -13,6 +13,8 @@ import type { Logger } from "../logger.server";
 import { csrfGuard } from "./csrf.server";
 import { isLoopbackAddress } from "./loopback";
 import { type SecurityLocals, securityHeaders } from "./security-headers.server";
+import { createPaymentGateway } from "../payments/create-gateway.server";
+import type { PaymentGateway } from "../payments/gateway.server";
 
 type Options = {
   config: Config;
@@ -24,6 +26,8 @@ type Options = {
   /** Extra middleware mounted before the app (Vite's dev server in development). */
   before?: express.RequestHandler[];
   clientDir?: string;
+  /** The payment provider; by default chosen from the configuration (Razorpay or test). */
+  payments?: PaymentGateway;
 };
 
 /**
@@ -38,6 +42,7 @@ export function createHttpApp({
   build,
   before = [],
   clientDir,
+  payments = createPaymentGateway(config),
 }: Options) {
   const app = express();
   app.disable("x-powered-by");
@@ -102,6 +107,7 @@ export function createHttpApp({
         clientIp: req.ip ?? "unknown",
         peerIsLoopback: isLoopbackAddress(req.socket.remoteAddress),
         cspNonce: (res.locals as SecurityLocals).cspNonce,
+        payments,
       }),
     }),
   );

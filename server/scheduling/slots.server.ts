@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { DateTime } from "luxon";
 import {
   BOOKING_WINDOW_DAYS,
   type BusyInterval,
@@ -14,7 +15,7 @@ import {
   type WeeklySchedule,
 } from "../../core/slots";
 import { hasAnyWindow } from "../../core/availability";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { advisors, advisorSchedules, scheduleSlots } from "../db/schema";
 import { busyIntervals } from "./busy.server";
 import { toWeeklySchedule } from "./schedule.server";
@@ -119,9 +120,38 @@ export async function datesFor(
   };
 }
 
+/**
+ * True when the slot engine offers `start` for `duration` right now: an approved advisor's
+ * window, at least 12 hours ahead, inside the 30 days, on the slot grid, and free. The
+ * booking service asks this inside its transaction, so it accepts a `tx`.
+ */
+export async function isStartOffered(
+  db: Db | Tx,
+  advisorId: string,
+  start: Date,
+  duration: SessionDuration,
+  now: Date,
+): Promise<boolean> {
+  const range = { from: start, to: new Date(start.getTime() + duration * 60_000) };
+  const loaded = await loadPublic(db, advisorId, range, now);
+  if (!loaded) return false;
+  // Asked in the advisor's own zone: any zone offers the same instants.
+  const zone = loaded.schedule.timeZone;
+  const date = DateTime.fromJSDate(start, { zone }).toISODate();
+  if (!date) return false;
+  return offeredSlots({
+    schedule: loaded.schedule,
+    busy: loaded.busy,
+    durationMinutes: duration,
+    viewerTimeZone: zone,
+    now,
+    date,
+  }).some((offered) => offered.getTime() === start.getTime());
+}
+
 /** An approved advisor's schedule (empty if none) and busy times in `range` (if given). */
 async function loadPublic(
-  db: Db,
+  db: Db | Tx,
   advisorId: string,
   range: { from: Date; to: Date } | null,
   now: Date,

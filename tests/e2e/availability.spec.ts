@@ -95,6 +95,11 @@ test.describe("a visitor in New York", () => {
   test("sees the advisor's London hours in New York time", async ({ page }) => {
     expect(profilePath, "the first test saved the schedule").not.toBe("");
     await gotoHydrated(page, profilePath);
+    // Steps 1 and 2 of the booking flow: a topic, then the (only) First Call option.
+    const booking = page.locator("#booking");
+    await booking.locator("fieldset label").first().click();
+    await booking.getByRole("button", { name: "Continue" }).click();
+    await booking.getByRole("button", { name: "Continue" }).click();
     const step = page.getByRole("region", { name: "Select Date & Time" });
     await expect(step.getByLabel("Times shown in")).toHaveValue(VISITOR_ZONE);
     const continueButton = step.getByRole("button", { name: "Continue to Payment" });

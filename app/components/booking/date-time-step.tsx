@@ -38,18 +38,23 @@ export type SlotChoice = OfferedSlot & {
 export function DateTimeStep({
   advisorId,
   duration,
+  initial,
+  continueLabel = "Continue to Payment",
   onBack,
   onContinue,
 }: {
   advisorId: string;
   duration: SessionDuration;
+  /** What was chosen before (Back from a later step): zone, date and, if still valid, time. */
+  initial?: { zone: string; date: string; slot: OfferedSlot | null } | null;
+  continueLabel?: string;
   onBack?: () => void;
   onContinue?: (choice: SlotChoice) => void;
 }) {
   const browserZone = useBrowserTimeZone();
-  const [pickedZone, setPickedZone] = useState<string | null>(null);
-  const [date, setDate] = useState<string | null>(null);
-  const [slot, setSlot] = useState<OfferedSlot | null>(null);
+  const [pickedZone, setPickedZone] = useState<string | null>(initial?.zone ?? null);
+  const [pickedDate, setDate] = useState<string | null>(initial?.date ?? null);
+  const [slot, setSlot] = useState<OfferedSlot | null>(initial?.slot ?? null);
   const [shownDuration, setShownDuration] = useState(duration);
   if (shownDuration !== duration) {
     setShownDuration(duration);
@@ -62,12 +67,23 @@ export function DateTimeStep({
   const query = (extra: Record<string, string> = {}) =>
     new URLSearchParams({ ...extra, tz: zone ?? "", duration: String(duration) }).toString();
   const dates = useJson<AdvisorDates>(zone ? `${api}/dates?${query()}` : null);
+  // A date kept from before counts only while it still has times.
+  const date =
+    pickedDate && dates.status === "ready" && !dates.data.dates.includes(pickedDate)
+      ? null
+      : pickedDate;
   const slots = useJson<AdvisorSlots>(zone && date ? `${api}/slots?${query({ date })}` : null);
+  const liveSlot =
+    slot &&
+    date &&
+    !(slots.status === "ready" && !slots.data.slots.some((s) => s.start === slot.start))
+      ? slot
+      : null;
 
   const choice: SlotChoice | null =
-    slot && date && zone && dates.status === "ready"
+    liveSlot && date && zone && dates.status === "ready"
       ? {
-          ...slot,
+          ...liveSlot,
           date,
           duration,
           viewerTimeZone: zone,
@@ -112,7 +128,7 @@ export function DateTimeStep({
               <SlotPicker
                 state={slots}
                 date={date}
-                selected={slot?.start ?? null}
+                selected={liveSlot?.start ?? null}
                 onSelect={setSlot}
               />
             ) : (
@@ -151,7 +167,7 @@ export function DateTimeStep({
           )}
           {onContinue ? (
             <Button type="button" disabled={!choice} onClick={() => choice && onContinue(choice)}>
-              Continue to Payment
+              {continueLabel}
             </Button>
           ) : null}
         </div>

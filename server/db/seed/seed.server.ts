@@ -9,6 +9,7 @@ import { createLocalStorage } from "../../storage/local-storage.server";
 import type { Db, Tx } from "../client.server";
 import * as s from "../schema";
 import { renderHeadshot } from "./headshot.server";
+import { seedServiceBookings } from "./service-bookings.server";
 import { ADVISORS, SEEKERS, TEAM_ADVISOR, type SeedAdvisor, type Weekday } from "./profiles";
 
 /*
@@ -98,6 +99,14 @@ export async function seedDemoData(db: Db, config: Config, now: Date): Promise<v
     }
 
     await seedBookings(tx, { now, seekerIds, advisorIds });
+    const key = (k: string) => advisorIds.get(k)!.id;
+    await seedServiceBookings(tx, { ...config, discoveryAdvisorId: TEAM_ADVISOR_ID }, now, {
+      paidSeeker: seekerIds[2]!,
+      paidAdvisor: key(ADVISORS.find((a) => a.firstName === "Niharika")!.key),
+      freeSeeker: seekerIds[4]!,
+      freeAdvisor: key(ADVISORS.find((a) => a.hourlyRateInr === 0 && a.status === "approved")!.key),
+      discoverySeeker: seekerIds[5]!,
+    });
   });
 }
 

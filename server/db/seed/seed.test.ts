@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig, TEAM_ADVISOR_ID } from "../../config.server";
 import * as s from "../schema";
@@ -77,6 +77,25 @@ describe("demo data", () => {
     expect(new Set(rows.map((b) => b.sessionType))).toEqual(new Set(s.SESSION_TYPES));
     expect(await database.db.select().from(s.refunds)).not.toHaveLength(0);
     expect((await database.db.select().from(s.reviews)).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("has paid, pro bono and discovery bookings made through the booking service", async () => {
+    const rows = await database.db
+      .select({ booking: s.bookings, payment: s.payments })
+      .from(s.bookings)
+      .innerJoin(s.payments, eq(s.payments.id, s.bookings.paymentId))
+      .where(eq(s.bookings.calendarEventId, sql`'booking-' || ${s.bookings.id} || '@beenthere'`));
+    const kinds = rows.map((r) => [r.booking.sessionType, r.booking.status, r.payment.status]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ["First Call", "confirmed", "paid"],
+        ["First Call", "confirmed", "free"],
+        ["Discovery Call", "confirmed", "free"],
+      ]),
+    );
+    expect(rows.every((r) => r.booking.videoCallLink?.startsWith("https://meet.jit.si/"))).toBe(
+      true,
+    );
   });
 
   it("gives the admin a working demo password", async () => {

@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import { formatSessionDate, sessionTypeLabel, type SessionType } from "../../../core/booking";
+import { formatInr } from "../../../core/format";
+import { formatSlotLabel } from "../../../core/slots";
+
+/** The session's date and time in the seeker's and the advisor's zones, one line each. */
+export function SessionTimes({
+  datetime,
+  seekerTimezone,
+  advisorTimezone,
+}: {
+  datetime: Date;
+  seekerTimezone: string;
+  advisorTimezone: string;
+}) {
+  const zones =
+    seekerTimezone === advisorTimezone
+      ? [{ who: "Date and time", zone: seekerTimezone }]
+      : [
+          { who: "Seeker's time", zone: seekerTimezone },
+          { who: "Advisor's time", zone: advisorTimezone },
+        ];
+  return (
+    <>
+      {zones.map(({ who, zone }) => (
+        <Fact key={who} label={who}>
+          {formatSessionDate(datetime, zone)}, {formatSlotLabel(datetime, zone)} ({zone})
+        </Fact>
+      ))}
+    </>
+  );
+}
+
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** Fee, 18% GST and total in rupees (amounts in paise), or "Free" for a free session. */
+export function PriceBreakdown({
+  fee,
+  gst,
+  total,
+  freeLabel = "Free",
+  totalLabel = "Total",
+}: {
+  fee: number;
+  gst: number;
+  total: number;
+  freeLabel?: string;
+  totalLabel?: string;
+}) {
+  if (total === 0) {
+    return <p className="text-lg font-semibold text-success">{freeLabel}</p>;
+  }
+  return (
+    <dl className="grid gap-1 text-sm">
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted">Session fee</dt>
+        <dd>{formatInr(fee / 100)}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted">GST (18%)</dt>
+        <dd>{formatInr(gst / 100)}</dd>
+      </div>
+      <div className="flex justify-between gap-4 border-t border-line pt-1 text-base font-semibold">
+        <dt>{totalLabel}</dt>
+        <dd data-testid="price-total">{formatInr(total / 100)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function sessionTitle(type: SessionType, duration: number) {
+  return `${sessionTypeLabel(type)} · ${duration} minutes`;
+}

@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
+import { toast } from "../ui/toaster";
+import {
+  type CheckoutHandlers,
+  openRazorpayCheckout,
+  type PaymentOrder,
+  releaseHold,
+  verifyPayment,
+} from "./checkout";
+import { TestCheckoutDialog, type TestCheckoutOrder } from "./test-checkout-dialog";
+
+/**
+ * Takes a created order through checkout: Razorpay's (script loaded on demand) or the
+ * built-in test checkout, then verification and the confirmation page. Dismissal and failure
+ * release the hold at once; each outcome has the spec's toast.
+ */
+export function useCheckout(options: {
+  testCheckout: boolean;
+  seeker: { name: string; email: string };
+  /** Called when checkout ends without a confirmed booking (time offered again). */
+  onAbandoned: () => void;
+}) {
+  const navigate = useNavigate();
+  const [testOrder, setTestOrder] = useState<TestCheckoutOrder | null>(null);
+
+  const handlersFor = (order: PaymentOrder): CheckoutHandlers => ({
+    onSuccess: (fields) => {
+      setTestOrder(null);
+      verifyPayment(fields).then(
+        (result) => {
+          if (result.settlement === "refunded") {
+            toast.error(M.lateRefundTitle, { description: M.lateRefund });
+            options.onAbandoned();
+            return;
+          }
+          void navigate(`/booking-confirmed?payment_id=${result.paymentId}`);
+        },
+        () => {
+          toast.error(M.verificationFailedTitle, { description: M.verificationFailed });
+          options.onAbandoned();
+        },
+      );
+    },
+    onDismiss: () => {
+      setTestOrder(null);
+      void releaseHold(order.paymentId, "dismissed");
+      toast(M.cancelledTitle, { description: M.cancelled });
+      options.onAbandoned();
+    },
+    onFailure: (description) => {
+      setTestOrder(null);
+      void releaseHold(order.paymentId, "failed");
+      toast.error(M.paymentFailedTitle, { description: description || M.paymentFailedFallback });
+      options.onAbandoned();
+    },
+  });
+  const [handlers, setHandlers] = useState<CheckoutHandlers | null>(null);
+
+  const pay = async (order: PaymentOrder & { orderId: string }, description: string) => {
+    const next = handlersFor(order);
+    if (options.testCheckout) {
+      setHandlers(next);
+      setTestOrder({ orderId: order.orderId, amount: order.amount, description });
+      return;
+    }
+    try {
+      await openRazorpayCheckout(order, options.seeker, description, next);
+    } catch {
+      void releaseHold(order.paymentId, "dismissed");
+      toast.error(M.gatewayLoadFailed);
+      options.onAbandoned();
+    }
+  };
+
+  const dialog =
+    options.testCheckout && handlers ? (
+      <TestCheckoutDialog order={testOrder} handlers={handlers} />
+    ) : null;
+  return { pay, dialog };
+}

@@ -1,0 +1,18 @@
+import { bookingDeps } from "../../../server/bookings/context.server";
+import { handleRazorpayWebhook } from "../../../server/payments/webhooks.server";
+import { json } from "../../lib/json-api.server";
+import type { Route } from "./+types/webhooks.razorpay";
+
+/**
+ * POST /api/webhooks/razorpay — no session (Razorpay calls it); trusted only through the
+ * signature over the raw body, which is why nothing before this route may parse the body.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return json({ error: "Method not allowed" }, 405);
+  const answer = await handleRazorpayWebhook(
+    bookingDeps(context),
+    await request.text(),
+    request.headers,
+  );
+  return json(answer.body, answer.status);
+}

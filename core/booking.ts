@@ -1,0 +1,133 @@
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { BOOKING_MESSAGES as M } from "./messages/booking";
+import { sessionPrice, type SessionPrice } from "./pricing";
+import { formatSlotLabel } from "./slots";
+import { isValidTimeZone, safeTimeZone } from "./time-zones";
+
+/**
+ * Booking rules shared by the browser (to show the options) and the server (to decide):
+ * which session options a seeker has with an advisor, and the booking request's shape.
+ */
+
+export const SESSION_TYPES = ["Discovery Call", "First Call", "Follow up call"] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+/** How long a seeker's unpaid booking holds its time. */
+export const HOLD_MINUTES = 15;
+export const DISCOVERY_MINUTES = 15;
+/** Join Meeting opens this long before the start. */
+export const JOIN_OPENS_MINUTES = 15;
+export const ADDITIONAL_INFO_MAX = 1000;
+
+export type SessionOption = {
+  /** Stable key for a radio group: "First Call-30". */
+  key: string;
+  type: Exclude<SessionType, "Discovery Call">;
+  duration: 15 | 30;
+  price: SessionPrice;
+};
+
+/**
+ * A seeker's first session with an advisor is one 30-minute First Call; once they have had
+ * (or hold a confirmed) session with them, Follow up calls of 15 or 30 minutes.
+ */
+export function sessionOptions(hourlyRateInr: number, isFirstSession: boolean): SessionOption[] {
+  const choices: { type: SessionOption["type"]; duration: 15 | 30 }[] = isFirstSession
+    ? [{ type: "First Call", duration: 30 }]
+    : [
+        { type: "Follow up call", duration: 15 },
+        { type: "Follow up call", duration: 30 },
+      ];
+  return choices.map((c) => ({
+    ...c,
+    key: `${c.type}-${c.duration}`,
+    price: sessionPrice(hourlyRateInr, c.duration),
+  }));
+}
+
+/** Shown for the session type everywhere: the discovery call has a friendlier name. */
+export function sessionTypeLabel(type: SessionType): string {
+  return type === "Discovery Call" ? "Free Discovery Call" : type;
+}
+
+export const topicsField = z
+  .array(z.string().trim().min(1).max(200))
+  .min(1, M.topicsRequired)
+  .max(30, M.topicsRequired);
+export const additionalInfoField = z
+  .string()
+  .trim()
+  .max(ADDITIONAL_INFO_MAX, M.additionalInfoTooLong)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const timeZoneField = z.string().refine(isValidTimeZone, M.invalidTimeZone);
+const startField = z.iso.datetime({ offset: true, message: M.timeRequired });
+
+/**
+ * What the browser sends to book with an advisor. The amount is deliberately absent: the
+ * server prices the session itself; type and duration are checked against the options.
+ */
+export const bookingRequestSchema = z.object({
+  advisorId: z.uuid(M.advisorNotFound),
+  topics: topicsField,
+  additionalInfo: additionalInfoField,
+  sessionType: z.enum(["First Call", "Follow up call"], M.sessionRequired),
+  duration: z.union([z.literal(15), z.literal(30)], M.sessionRequired),
+  datetime: startField,
+  seekerTimezone: timeZoneField,
+});
+export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+
+/** The free discovery call's form: what advice the seeker wants is required. */
+export const discoveryRequestSchema = z.object({
+  adviceSought: z
+    .string()
+    .trim()
+    .min(1, M.adviceRequired)
+    .max(ADDITIONAL_INFO_MAX, M.additionalInfoTooLong),
+  datetime: startField,
+  seekerTimezone: timeZoneField,
+});
+export type DiscoveryRequest = z.infer<typeof discoveryRequestSchema>;
+
+/** Browser → server after checkout, Razorpay's field names. */
+export const paymentVerificationSchema = z.object({
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+
+/** The first problem of a failed parse, per field, for inline errors. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Join Meeting is usable from 15 minutes before the start until the end. */
+export function canJoin(start: Date, durationMinutes: number, now: Date): boolean {
+  const opens = start.getTime() - JOIN_OPENS_MINUTES * 60_000;
+  const ends = start.getTime() + durationMinutes * 60_000;
+  return now.getTime() >= opens && now.getTime() < ends;
+}
+
+/** Invoice number printed on the receipt: stable for a payment. */
+export function invoiceNumber(paymentId: string, paidAt: Date): string {
+  return `BT-${paidAt.getUTCFullYear()}-${paymentId.replace(/-/g, "").slice(0, 10).toUpperCase()}`;
+}
+
+/** "Saturday, March 14, 2026" in `zone`. */
+export function formatSessionDate(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone: safeTimeZone(zone) })
+    .setLocale("en-US")
+    .toFormat("cccc, LLLL d, yyyy");
+}
+
+/** "Saturday, March 14, 2026 at 9:30 AM (Asia/Kolkata)": a session's time in one zone. */
+export function formatSessionTime(instant: Date, zone: string): string {
+  const safe = safeTimeZone(zone);
+  return `${formatSessionDate(instant, safe)} at ${formatSlotLabel(instant, safe)} (${safe})`;
+}

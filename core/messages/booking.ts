@@ -1,0 +1,47 @@
+/**
+ * Every message of booking and payment, defined once: the browser shows them as field errors
+ * and toasts, the server returns them, and tests assert them word for word.
+ */
+export const BOOKING_MESSAGES = {
+  // Form fields
+  topicsRequired: "Please select at least one topic.",
+  sessionRequired: "Please choose a session option.",
+  timeRequired: "Please choose a date and time.",
+  adviceRequired: "Please tell us what advice you're seeking.",
+  additionalInfoTooLong: "Additional information must be 1000 characters or less.",
+  invalidTimeZone: "Invalid time zone: use an IANA name such as Asia/Kolkata.",
+  invalidRequest: "Invalid booking request. Please refresh the page and try again.",
+
+  // Decided by the server
+  advisorNotFound: "Advisor profile not found",
+  userNotFound: "User profile not found",
+  selfBooking: "You cannot book a session with yourself.",
+  sessionNotAllowed:
+    "This session option is not available to you with this advisor. Please choose another one.",
+  timeNotOffered: "This time is no longer available. Please choose another time.",
+  timeTaken: "Sorry, someone has just booked this time. Please choose another time.",
+  seekerOverlap: "You already have a session booked at this time. Please choose another time.",
+
+  // Checkout (toasts: title + description)
+  gatewayLoadFailed: "Failed to load payment gateway",
+  paymentFailedTitle: "Payment failed",
+  paymentFailedFallback: "Please try again or contact support",
+  verificationFailedTitle: "Payment verification failed",
+  verificationFailed: "Please contact support for assistance",
+  cancelledTitle: "Payment cancelled",
+  cancelled: "You can try again when ready",
+  bookingFailed: "Booking failed",
+  discoveryFailedTitle: "Booking Failed",
+  discoveryFailed: "Unable to book your discovery call. Please try again.",
+  lateRefundTitle: "Your time was taken",
+  lateRefund:
+    "Your payment arrived after the 15-minute hold ended and someone else booked this time. Your payment will be refunded in full.",
+
+  // Confirmation page
+  loadingErrorTitle: "Loading Error",
+  loadingError: "Could not load booking details. Please contact support if this persists.",
+  fallback:
+    "Could not load booking details. Your payment was successful; please contact support with your payment ID",
+} as const;
+
+export type BookingMessage = (typeof BOOKING_MESSAGES)[keyof typeof BOOKING_MESSAGES];

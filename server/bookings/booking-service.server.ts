@@ -1,0 +1,239 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  type BookingRequest,
+  type DiscoveryRequest,
+  DISCOVERY_MINUTES,
+  HOLD_MINUTES,
+  type SessionType,
+  sessionOptions,
+} from "../../core/booking";
+import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
+import { sessionPrice, type SessionPrice } from "../../core/pricing";
+import type { Db, Tx } from "../db/client.server";
+import { advisors, advisorSchedules, bookings, payments, users } from "../db/schema";
+import { isStartOffered } from "../scheduling/slots.server";
+import { onBookingConfirmed } from "./confirmation.server";
+import { type BookingDeps, nowOf, type Refusal, violatedConstraint } from "./context.server";
+import { releaseExpiredHolds } from "./holds.server";
+
+/** Spec "payment order response", plus whether the session was free (already confirmed). */
+export type BookingCreated = {
+  ok: true;
+  bookingId: string;
+  /** Our payments.id: the /booking-confirmed?payment_id= value. */
+  paymentId: string;
+  /** The provider's order id; null for a free session (no checkout). */
+  orderId: string | null;
+  keyId: string;
+  /** Paise, GST included. */
+  amount: number;
+  free: boolean;
+};
+
+type Plan = {
+  advisorId: string;
+  sessionType: SessionType;
+  duration: 15 | 30;
+  start: Date;
+  topics: string[];
+  additionalInfo: string | undefined;
+  seekerTimezone: string;
+};
+
+/** Is this the seeker's first session with the advisor? (Decides First Call vs Follow up.) */
+export async function isFirstSession(db: Db | Tx, userId: string, advisorId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, userId),
+        eq(bookings.advisorId, advisorId),
+        inArray(bookings.status, ["confirmed", "completed"]),
+      ),
+    );
+  return (row?.n ?? 0) === 0;
+}
+
+/** The options the seeker may choose with this advisor (for the booking steps). */
+export async function sessionOptionsFor(
+  db: Db,
+  userId: string | null,
+  advisor: { id: string; hourlyRateInr: number },
+) {
+  const first = userId ? await isFirstSession(db, userId, advisor.id) : true;
+  return sessionOptions(advisor.hourlyRateInr, first);
+}
+
+/**
+ * Books a session with an advisor. Everything the browser sent is re-decided here: the
+ * advisor must be approved, the type and duration must be one of the seeker's options, the
+ * start must still be offered by the slot engine, and the price is computed from the
+ * advisor's rate. A paid session is written as a 15-minute hold with its payment row and the
+ * provider's order, in one transaction; a free one is confirmed at once.
+ */
+export async function createBooking(
+  deps: BookingDeps,
+  userId: string,
+  request: BookingRequest,
+): Promise<BookingCreated | Refusal> {
+  return book(deps, userId, {
+    advisorId: request.advisorId,
+    sessionType: request.sessionType,
+    duration: request.duration,
+    start: new Date(request.datetime),
+    topics: request.topics,
+    additionalInfo: request.additionalInfo,
+    seekerTimezone: request.seekerTimezone,
+  });
+}
+
+/** The free 15-minute discovery call with the team advisor. */
+export async function createDiscoveryBooking(
+  deps: BookingDeps,
+  userId: string,
+  request: DiscoveryRequest,
+): Promise<BookingCreated | Refusal> {
+  return book(deps, userId, {
+    advisorId: deps.config.discoveryAdvisorId,
+    sessionType: "Discovery Call",
+    duration: DISCOVERY_MINUTES,
+    start: new Date(request.datetime),
+    topics: [],
+    additionalInfo: request.adviceSought,
+    seekerTimezone: request.seekerTimezone,
+  });
+}
+
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+const refuse = (status: Refusal["status"], message: string, field?: string): never => {
+  throw new Refused({ ok: false, status, message, field });
+};
+
+async function book(
+  deps: BookingDeps,
+  userId: string,
+  plan: Plan,
+): Promise<BookingCreated | Refusal> {
+  const now = nowOf(deps);
+  const end = new Date(plan.start.getTime() + plan.duration * 60_000);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [seeker] = await tx
+        .select({ id: users.id, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!seeker?.isActive) refuse(404, M.userNotFound);
+
+      const [advisor] = await tx
+        .select({
+          id: advisors.id,
+          userId: advisors.userId,
+          rate: advisors.hourlyRateInr,
+          timeZone: sql<string>`coalesce(${advisorSchedules.timezone}, ${advisors.sessionTimezone})`,
+        })
+        .from(advisors)
+        .leftJoin(
+          advisorSchedules,
+          and(eq(advisorSchedules.advisorId, advisors.id), eq(advisorSchedules.isActive, true)),
+        )
+        .where(and(eq(advisors.id, plan.advisorId), eq(advisors.profileStatus, "approved")));
+      if (!advisor) return refuse(404, M.advisorNotFound, "advisorId");
+      if (advisor.userId === userId) refuse(400, M.selfBooking);
+
+      const price = priceOf(plan, advisor.rate, await isFirstSession(tx, userId, advisor.id));
+      if (!price) return refuse(409, M.sessionNotAllowed, "sessionType");
+
+      await releaseExpiredHolds(tx, now, { advisorId: advisor.id, userId, start: plan.start, end });
+      if (!(await isStartOffered(tx, advisor.id, plan.start, plan.duration, now))) {
+        refuse(409, M.timeNotOffered, "datetime");
+      }
+
+      const free = price.isFree;
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          userId,
+          amount: price.totalPaise,
+          feeAmount: price.feeInr * 100,
+          gstAmount: price.gstInr * 100,
+          status: free ? "free" : "created",
+          provider: free ? "none" : deps.gateway.name,
+        })
+        .returning({ id: payments.id });
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          paymentId: payment!.id,
+          userId,
+          advisorId: advisor.id,
+          datetime: plan.start,
+          duration: plan.duration,
+          endsAt: end,
+          status: free ? "confirmed" : "pending_payment",
+          holdExpiresAt: free ? null : new Date(now.getTime() + HOLD_MINUTES * 60_000),
+          sessionType: plan.sessionType,
+          topics: plan.topics,
+          additionalInfo: plan.additionalInfo ?? null,
+          advisorTimezone: advisor.timeZone,
+          seekerTimezone: plan.seekerTimezone,
+        })
+        .returning({ id: bookings.id });
+      const bookingId = booking!.id;
+
+      let orderId: string | null = null;
+      if (free) {
+        await onBookingConfirmed(tx, deps.config, bookingId, now);
+      } else {
+        // Inside the transaction: if the provider refuses, nothing of the booking remains; if
+        // the commit fails after it, an unpaid order is left at the provider, which is harmless.
+        ({ orderId } = await deps.gateway.createOrder({
+          amountPaise: price.totalPaise,
+          receipt: bookingId,
+          notes: { bookingId, paymentId: payment!.id },
+        }));
+        await tx
+          .update(payments)
+          .set({ razorpayOrderId: orderId })
+          .where(eq(payments.id, payment!.id));
+      }
+      return {
+        ok: true as const,
+        bookingId,
+        paymentId: payment!.id,
+        orderId,
+        keyId: deps.gateway.keyId,
+        amount: price.totalPaise,
+        free,
+      };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal;
+    const { code, constraint } = violatedConstraint(error);
+    if (code === "23P01") {
+      return {
+        ok: false,
+        status: 409,
+        field: "datetime",
+        message: constraint === "bookings_seeker_no_overlap" ? M.seekerOverlap : M.timeTaken,
+      };
+    }
+    deps.logger.error({ err: error, advisorId: plan.advisorId }, "booking failed");
+    return { ok: false, status: 502, message: M.bookingFailed };
+  }
+}
+
+/** The price of the chosen option, or null when the seeker may not choose it. */
+function priceOf(plan: Plan, rate: number, first: boolean): SessionPrice | null {
+  if (plan.sessionType === "Discovery Call") {
+    return plan.duration === DISCOVERY_MINUTES ? sessionPrice(0, DISCOVERY_MINUTES) : null;
+  }
+  const option = sessionOptions(rate, first).find(
+    (o) => o.type === plan.sessionType && o.duration === plan.duration,
+  );
+  return option?.price ?? null;
+}

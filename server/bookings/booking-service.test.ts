@@ -1,0 +1,362 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
+import { bookings, emailOutbox, payments, refunds } from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import type { PaymentGateway } from "../payments/gateway.server";
+import { paymentSignature } from "../payments/signature.server";
+import { slotsFor } from "../scheduling/slots.server";
+import { createAdvisor, createSeeker } from "../scheduling/test-fixtures";
+import {
+  createBooking,
+  createDiscoveryBooking,
+  sessionOptionsFor,
+  type BookingCreated,
+} from "./booking-service.server";
+import { releaseExpiredHolds } from "./holds.server";
+import { abandonCheckout, verifyPayment } from "./payment-service.server";
+import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "./test-support";
+
+/*
+ * The booking service decides everything on the server; bad input changes nothing, a time
+ * is held by exactly one seeker, and a payment confirms a booking at most once.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let deps: ReturnType<typeof testDeps>;
+let advisorId: string;
+let secret: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  deps = testDeps(database.db);
+  secret = deps.config.testPaymentSecret!;
+  advisorId = await bookableAdvisor(database.db);
+});
+afterAll(() => database.destroy());
+
+const created = (result: Awaited<ReturnType<typeof createBooking>>): BookingCreated => {
+  if (!result.ok) throw new Error(`booking refused: ${result.message}`);
+  return result;
+};
+const rows = async (paymentId: string) => {
+  const [booking] = await database.db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.paymentId, paymentId));
+  const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+  return { booking: booking!, payment: payment! };
+};
+const pay = (orderId: string, paymentId = `pay_${Math.random().toString(36).slice(2)}`) => ({
+  razorpay_order_id: orderId,
+  razorpay_payment_id: paymentId,
+  razorpay_signature: paymentSignature(secret, orderId, paymentId),
+});
+const countBookings = async () => (await database.db.select().from(bookings)).length;
+const offered = async (date: string) =>
+  (
+    await slotsFor(database.db, advisorId, {
+      date,
+      viewerTimeZone: "UTC",
+      duration: 30,
+      now: deps.clock.now,
+    })
+  )?.slots.map((s) => s.start);
+
+describe("createBooking", () => {
+  it("holds a paid First Call for 15 minutes with its payment row and order, priced here", async () => {
+    const seeker = await createSeeker(database.db);
+    const result = created(
+      await createBooking(deps, seeker, request(advisorId, "2026-03-04T03:30:00.000Z")),
+    );
+    expect(result).toMatchObject({ free: false, amount: 118_000, keyId: "rzp_test_builtin" });
+    expect(result.orderId).toMatch(/^order_test/);
+    const { booking, payment } = await rows(result.paymentId);
+    expect(booking).toMatchObject({
+      status: "pending_payment",
+      sessionType: "First Call",
+      duration: 30,
+      topics: ["Career change"],
+      seekerTimezone: "Europe/London",
+      advisorTimezone: "Asia/Kolkata",
+    });
+    expect(booking.holdExpiresAt).toEqual(new Date(NOW.getTime() + 15 * MINUTE));
+    expect(payment).toMatchObject({
+      amount: 118_000,
+      feeAmount: 100_000,
+      gstAmount: 18_000,
+      status: "created",
+      provider: "test",
+      razorpayOrderId: result.orderId,
+    });
+    expect(await offered("2026-03-04")).not.toContain("2026-03-04T03:30:00.000Z");
+  });
+
+  it.each([
+    [
+      "a Follow up call for a first-time seeker",
+      { sessionType: "Follow up call" },
+      M.sessionNotAllowed,
+    ],
+    ["a 15-minute First Call", { duration: 15 }, M.sessionNotAllowed],
+    ["a time inside the 12-hour lead", { datetime: "2026-03-02T05:30:00.000Z" }, M.timeNotOffered],
+    ["a time beyond the 30 days", { datetime: "2026-04-03T03:30:00.000Z" }, M.timeNotOffered],
+    ["a time off the slot grid", { datetime: "2026-03-05T03:45:00.000Z" }, M.timeNotOffered],
+    [
+      "a time outside the advisor's hours",
+      { datetime: "2026-03-05T10:00:00.000Z" },
+      M.timeNotOffered,
+    ],
+    [
+      "an unknown advisor",
+      { advisorId: "5b1f2a3c-0d4e-4f5a-8b6c-7d8e9f0a1b2c" },
+      M.advisorNotFound,
+    ],
+  ])("refuses %s and writes nothing", async (_name, change, message) => {
+    const seeker = await createSeeker(database.db);
+    const before = await countBookings();
+    const result = await createBooking(
+      deps,
+      seeker,
+      request(advisorId, "2026-03-05T04:00:00.000Z", change),
+    );
+    expect(result).toMatchObject({ ok: false, message });
+    expect(await countBookings()).toBe(before);
+  });
+
+  it("refuses an advisor who is not approved, and the advisor booking themselves", async () => {
+    const pending = await createAdvisor(database.db, { profileStatus: "pending" });
+    const seeker = await createSeeker(database.db);
+    expect(
+      await createBooking(deps, seeker, request(pending, "2026-03-05T04:00:00.000Z")),
+    ).toMatchObject({ ok: false, status: 404, message: M.advisorNotFound });
+
+    const [advisorRow] = await database.db.query.advisors.findMany({
+      where: (a, { eq: is }) => is(a.id, advisorId),
+    });
+    expect(
+      await createBooking(deps, advisorRow!.userId, request(advisorId, "2026-03-05T04:00:00.000Z")),
+    ).toMatchObject({ ok: false, message: M.selfBooking });
+  });
+
+  it("refuses a time someone else holds, and a seeker's second overlapping booking", async () => {
+    const [first, second] = [await createSeeker(database.db), await createSeeker(database.db)];
+    created(await createBooking(deps, first, request(advisorId, "2026-03-06T04:00:00.000Z")));
+    expect(
+      await createBooking(deps, second, request(advisorId, "2026-03-06T04:00:00.000Z")),
+    ).toMatchObject({ ok: false, status: 409, message: M.timeNotOffered });
+
+    const other = await bookableAdvisor(database.db);
+    expect(
+      await createBooking(deps, first, request(other, "2026-03-06T04:00:00.000Z")),
+    ).toMatchObject({ ok: false, status: 409, message: M.seekerOverlap });
+  });
+
+  it("writes nothing when the provider refuses the order", async () => {
+    const failing: PaymentGateway = {
+      ...deps.gateway,
+      createOrder: () => Promise.reject(new Error("provider down")),
+    };
+    const seeker = await createSeeker(database.db);
+    const before = await countBookings();
+    const paymentsBefore = (await database.db.select().from(payments)).length;
+    const result = await createBooking(
+      { ...deps, gateway: failing },
+      seeker,
+      request(advisorId, "2026-03-07T04:00:00.000Z"),
+    );
+    expect(result).toMatchObject({ ok: false, status: 502, message: M.bookingFailed });
+    expect(await countBookings()).toBe(before);
+    expect((await database.db.select().from(payments)).length).toBe(paymentsBefore);
+  });
+
+  it("books a pro bono session at once: confirmed, payment 'free', amount 0, invitations sent", async () => {
+    const proBono = await bookableAdvisor(database.db, { hourlyRateInr: 0 });
+    const seeker = await createSeeker(database.db);
+    const result = created(
+      await createBooking(deps, seeker, request(proBono, "2026-03-04T04:00:00.000Z")),
+    );
+    expect(result).toMatchObject({ free: true, amount: 0, orderId: null });
+    const { booking, payment } = await rows(result.paymentId);
+    expect(booking.status).toBe("confirmed");
+    expect(booking.holdExpiresAt).toBeNull();
+    expect(booking.videoCallLink).toMatch(/^https:\/\/meet\.example\/BeenThere-[0-9a-f]{32}$/);
+    expect(booking.calendarEventId).toBe(`booking-${booking.id}@beenthere`);
+    expect(payment).toMatchObject({ status: "free", amount: 0 });
+  });
+
+  it("books the free discovery call with the team advisor", async () => {
+    const team = await bookableAdvisor(database.db, { hourlyRateInr: 0 });
+    const seeker = await createSeeker(database.db);
+    const teamDeps = { ...deps, config: { ...deps.config, discoveryAdvisorId: team } };
+    const result = created(
+      await createDiscoveryBooking(teamDeps, seeker, {
+        adviceSought: "How do I pick a master's programme?",
+        datetime: "2026-03-04T04:15:00.000Z",
+        seekerTimezone: "Asia/Kolkata",
+      }),
+    );
+    const { booking } = await rows(result.paymentId);
+    expect(booking).toMatchObject({
+      advisorId: team,
+      sessionType: "Discovery Call",
+      duration: 15,
+      status: "confirmed",
+      additionalInfo: "How do I pick a master's programme?",
+    });
+  });
+
+  it("offers only Follow up calls once the seeker has a confirmed session", async () => {
+    const seeker = await createSeeker(database.db);
+    const advisor = { id: advisorId, hourlyRateInr: 2000 };
+    expect((await sessionOptionsFor(database.db, seeker, advisor)).map((o) => o.key)).toEqual([
+      "First Call-30",
+    ]);
+    const first = created(
+      await createBooking(deps, seeker, request(advisorId, "2026-03-08T03:30:00.000Z")),
+    );
+    expect((await verifyPayment(deps, seeker, pay(first.orderId!))).ok).toBe(true);
+    expect((await sessionOptionsFor(database.db, seeker, advisor)).map((o) => o.key)).toEqual([
+      "Follow up call-15",
+      "Follow up call-30",
+    ]);
+    const followUp = await createBooking(
+      deps,
+      seeker,
+      request(advisorId, "2026-03-09T03:30:00.000Z", {
+        sessionType: "Follow up call",
+        duration: 15,
+      }),
+    );
+    expect(followUp).toMatchObject({ ok: true, amount: 59_000 });
+  });
+});
+
+describe("verifyPayment", () => {
+  it("confirms once: a repeated verification changes nothing", async () => {
+    const seeker = await createSeeker(database.db);
+    const result = created(
+      await createBooking(deps, seeker, request(advisorId, "2026-03-10T03:30:00.000Z")),
+    );
+    const fields = pay(result.orderId!);
+    expect(await verifyPayment(deps, seeker, fields)).toEqual({
+      ok: true,
+      paymentId: result.paymentId,
+      settlement: "confirmed",
+    });
+    expect(await verifyPayment(deps, seeker, fields)).toMatchObject({
+      ok: true,
+      settlement: "already-settled",
+    });
+    const { booking, payment } = await rows(result.paymentId);
+    expect(booking.status).toBe("confirmed");
+    expect(payment).toMatchObject({
+      status: "paid",
+      razorpayPaymentId: fields.razorpay_payment_id,
+      razorpaySignature: fields.razorpay_signature,
+    });
+    const mails = await database.db.select().from(emailOutbox);
+    const invitations = mails.filter((m) => m.attachments?.[0]?.content.includes(booking.id));
+    expect(invitations).toHaveLength(2);
+    expect(invitations[0]!.attachments![0]!.content).toContain("METHOD:REQUEST");
+    const texts = invitations.map((m) => m.text).join("\n");
+    expect(texts).toContain("Tuesday, March 10, 2026 at 3:30 AM (Europe/London)");
+    expect(texts).toContain("Tuesday, March 10, 2026 at 9:00 AM (Asia/Kolkata)");
+  });
+
+  it("refuses a forged signature, a signature of another order, and someone else's payment", async () => {
+    const seeker = await createSeeker(database.db);
+    const a = created(
+      await createBooking(deps, seeker, request(advisorId, "2026-03-11T03:30:00.000Z")),
+    );
+    const b = created(
+      await createBooking(deps, seeker, request(advisorId, "2026-03-11T04:30:00.000Z")),
+    );
+    const forged = { ...pay(a.orderId!), razorpay_signature: "0".repeat(64) };
+    expect(await verifyPayment(deps, seeker, forged)).toMatchObject({
+      ok: false,
+      message: M.verificationFailed,
+    });
+    const reused = { ...pay(b.orderId!), razorpay_order_id: a.orderId! };
+    expect(await verifyPayment(deps, seeker, reused)).toMatchObject({ ok: false });
+    const stranger = await createSeeker(database.db);
+    expect(await verifyPayment(deps, stranger, pay(a.orderId!))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    for (const id of [a.paymentId, b.paymentId]) {
+      const { booking, payment } = await rows(id);
+      expect([booking.status, payment.status]).toEqual(["pending_payment", "created"]);
+    }
+  });
+});
+
+describe("holds", () => {
+  it("a dismissed checkout releases the time at once", async () => {
+    const seeker = await createSeeker(database.db);
+    const result = created(
+      await createBooking(deps, seeker, request(advisorId, "2026-03-12T03:30:00.000Z")),
+    );
+    expect(await offered("2026-03-12")).not.toContain("2026-03-12T03:30:00.000Z");
+    expect(await abandonCheckout(deps, seeker, result.paymentId, false)).toBe(true);
+    expect((await rows(result.paymentId)).booking.status).toBe("expired");
+    expect(await offered("2026-03-12")).toContain("2026-03-12T03:30:00.000Z");
+  });
+
+  it("a lapsed hold frees the time; its late payment is refunded when the time was taken", async () => {
+    const [late, other] = [await createSeeker(database.db), await createSeeker(database.db)];
+    const held = created(
+      await createBooking(deps, late, request(advisorId, "2026-03-13T03:30:00.000Z")),
+    );
+    const later = testDeps(database.db, { config: deps.config });
+    later.clock.now = new Date(NOW.getTime() + 16 * MINUTE);
+    const taken = created(
+      await createBooking(later, other, request(advisorId, "2026-03-13T03:30:00.000Z")),
+    );
+    expect((await rows(held.paymentId)).booking.status).toBe("expired");
+
+    expect(await verifyPayment(later, late, pay(held.orderId!))).toMatchObject({
+      ok: true,
+      settlement: "refunded",
+    });
+    expect((await rows(held.paymentId)).booking.status).toBe("expired");
+    expect((await rows(taken.paymentId)).booking.status).toBe("pending_payment");
+    const [refund] = await database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.bookingId, (await rows(held.paymentId)).booking.id));
+    expect(refund).toMatchObject({ amount: 118_000, status: "pending" });
+  });
+
+  it("a late payment for a time still free confirms the booking", async () => {
+    const seeker = await createSeeker(database.db);
+    const held = created(
+      await createBooking(deps, seeker, request(advisorId, "2026-03-14T03:30:00.000Z")),
+    );
+    const later = testDeps(database.db, { config: deps.config });
+    later.clock.now = new Date(NOW.getTime() + 60 * MINUTE);
+    expect(await releaseExpiredHolds(database.db, later.clock.now)).toBeGreaterThan(0);
+    expect(await verifyPayment(later, seeker, pay(held.orderId!))).toMatchObject({
+      settlement: "confirmed",
+    });
+    expect((await rows(held.paymentId)).booking.status).toBe("confirmed");
+  });
+
+  it("50 seekers racing for one time leave exactly one hold", async () => {
+    const seekers = await Promise.all(Array.from({ length: 50 }, () => createSeeker(database.db)));
+    const results = await Promise.all(
+      seekers.map((seeker) =>
+        createBooking(deps, seeker, request(advisorId, "2026-03-20T03:30:00.000Z")),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const refused of results.filter((r) => !r.ok)) {
+      expect([M.timeTaken, M.timeNotOffered]).toContain(refused.message);
+    }
+    const live = await database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.datetime, new Date("2026-03-20T03:30:00.000Z")));
+    expect(live.filter((b) => b.status === "pending_payment")).toHaveLength(1);
+    expect(live).toHaveLength(1);
+  });
+});

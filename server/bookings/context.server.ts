@@ -1,0 +1,51 @@
+import type { Config } from "../config.server";
+import type { Db, Tx } from "../db/client.server";
+import type { Logger } from "../logger.server";
+import type { PaymentGateway } from "../payments/gateway.server";
+
+/** What the booking and payment services need; routes build it from the load context. */
+export type BookingDeps = {
+  db: Db;
+  gateway: PaymentGateway;
+  config: Config;
+  logger: Logger;
+  /** Injected in tests; the wall clock otherwise. */
+  now?: () => Date;
+};
+
+export const nowOf = (deps: Pick<BookingDeps, "now">) => deps.now?.() ?? new Date();
+
+/** A service answer the route can send as is: a status and the spec's message. */
+export type Refusal = { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: string };
+
+export type TxDeps = Omit<BookingDeps, "db"> & { tx: Tx };
+
+/** The PostgreSQL constraint a failed statement broke, through Drizzle's wrapper. */
+export function violatedConstraint(error: unknown): { code?: string; constraint?: string } {
+  let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+  while (e) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return {
+        code: e.code,
+        constraint: typeof e.constraint === "string" ? e.constraint : undefined,
+      };
+    }
+    e = e.cause as typeof e;
+  }
+  return {};
+}
+
+/** The services' deps from a route's load context. */
+export function bookingDeps(context: {
+  db: Db;
+  payments: PaymentGateway;
+  config: Config;
+  logger: Logger;
+}): BookingDeps {
+  return {
+    db: context.db,
+    gateway: context.payments,
+    config: context.config,
+    logger: context.logger,
+  };
+}

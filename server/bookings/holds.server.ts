@@ -1,0 +1,30 @@
+import { and, eq, gt, lt, lte, or } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server";
+import { bookings } from "../db/schema";
+
+/**
+ * A payment hold lapses 15 minutes after it was taken. Lapsed holds are moved to 'expired'
+ * so the exclusion constraints (which look at status only) let the time go again: right
+ * before a booking is written for the same advisor or seeker and time, and by a periodic job.
+ */
+export async function releaseExpiredHolds(
+  db: Db | Tx,
+  now: Date,
+  scope?: { advisorId: string; userId: string; start: Date; end: Date },
+): Promise<number> {
+  const lapsed = and(eq(bookings.status, "pending_payment"), lte(bookings.holdExpiresAt, now));
+  const where = scope
+    ? and(
+        lapsed,
+        or(eq(bookings.advisorId, scope.advisorId), eq(bookings.userId, scope.userId)),
+        lt(bookings.datetime, scope.end),
+        gt(bookings.endsAt, scope.start),
+      )
+    : lapsed;
+  const released = await db
+    .update(bookings)
+    .set({ status: "expired" })
+    .where(where)
+    .returning({ id: bookings.id });
+  return released.length;
+}

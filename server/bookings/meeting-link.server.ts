@@ -1,0 +1,15 @@
+import { randomBytes } from "node:crypto";
+
+/**
+ * An unguessable meeting room under the configured base (Jitsi Meet by default, which needs
+ * no account): 128 random bits, so nobody can find a session's room by trying names.
+ */
+export function meetingLink(baseUrl: string): string {
+  const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
+  return `${base}BeenThere-${randomBytes(16).toString("hex")}`;
+}
+
+/** The stable calendar UID of a booking's event (kept in bookings.calendar_event_id). */
+export function calendarUid(bookingId: string): string {
+  return `booking-${bookingId}@beenthere`;
+}

@@ -1,0 +1,182 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
+import { signIn } from "./support/auth";
+import { expect, test } from "./support/fresh-app";
+import { gotoHydrated } from "./support/navigation";
+
+/*
+ * Booking and paying, each journey on its own freshly seeded app: the built-in test checkout
+ * plays Razorpay's part (no keys are set in tests).
+ */
+const SEEKER = "aditya.verma@example.com"; // has never booked Kavya Rao or Sunita
+const KAVYA = "Kavya Rao"; // ₹2,000 an hour: a First Call is ₹1,000 + ₹180 GST = ₹1,180
+const SUNITA = "Sunita"; // pro bono
+
+test.slow(); // each journey starts its own app and walks several pages
+
+async function advisorPath(page: Page, name: string) {
+  const response = await page.request.get(`/api/advisors?search=${encodeURIComponent(name)}`);
+  const { advisors } = (await response.json()) as {
+    advisors: { id: string; firstName: string; lastName: string }[];
+  };
+  const advisor = advisors.find((a) => `${a.firstName} ${a.lastName}`.startsWith(name));
+  expect(advisor, `${name} is in the demo data`).toBeDefined();
+  return `/advisor/${advisor!.id}`;
+}
+
+/** Steps 1-3 on a profile: a topic, the first session option, the first offered time. */
+async function chooseSession(page: Page, payLabel: RegExp | string) {
+  const booking = page.locator("#booking");
+  await booking.getByRole("button", { name: "Continue" }).click();
+  await expect(booking.getByText(M.topicsRequired)).toBeVisible();
+  await booking.locator("fieldset label").first().click();
+  await booking.getByRole("button", { name: "Continue" }).click();
+  await booking.getByRole("button", { name: "Continue" }).click();
+  const step = page.getByRole("region", { name: "Select Date & Time" });
+  await step.locator("td[data-day]:not([data-disabled])").nth(1).getByRole("button").click();
+  const slot = step
+    .getByRole("group", { name: /Available times on/ })
+    .getByRole("button")
+    .first();
+  const label = (await slot.textContent()) ?? "";
+  await slot.click();
+  await step.getByRole("button", { name: /^Continue/ }).click();
+  await expect(booking.getByRole("button", { name: payLabel })).toBeVisible();
+  return { booking, label };
+}
+
+test("a seeker pays for a First Call, lands on the confirmation, and is then offered Follow up calls", async ({
+  page,
+}) => {
+  await signIn(page, SEEKER);
+  const profile = await advisorPath(page, KAVYA);
+  await gotoHydrated(page, profile);
+  const { booking } = await chooseSession(page, "Pay ₹1,180");
+  await expect(booking.getByText("First Call", { exact: true })).toBeVisible();
+  await expect(booking.getByRole("link", { name: "Advisor Agreement" })).toHaveAttribute(
+    "href",
+    "/advisor-agreement",
+  );
+  await expect(booking.getByRole("link", { name: "Code of Conduct" })).toHaveAttribute(
+    "href",
+    "/code-of-conduct",
+  );
+  const scan = await new AxeBuilder({ page })
+    .include("#booking")
+    .exclude("[data-sonner-toaster]")
+    .analyze();
+  expect(scan.violations).toEqual([]);
+
+  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
+  const checkout = page.getByRole("dialog", { name: "Test checkout" });
+  await checkout.getByRole("button", { name: "Pay ₹1,180" }).click();
+
+  await expect(page).toHaveURL(/\/booking-confirmed\?payment_id=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+  await expect(page.getByTestId("price-total")).toHaveText("₹1,180");
+  await expect(page.getByText("₹1,000")).toBeVisible();
+  await expect(page.getByText("₹180", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Join Meeting" })).toBeDisabled();
+  expect(
+    (await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze()).violations,
+  ).toEqual([]);
+
+  // The same seeker's next booking with Kavya: Follow up calls only.
+  await gotoHydrated(page, profile);
+  await booking.locator("fieldset label").first().click();
+  await booking.getByRole("button", { name: "Continue" }).click();
+  const options = booking.getByRole("radio");
+  await expect(options).toHaveCount(2);
+  await expect(booking.getByText("Follow up call")).toHaveCount(2);
+  await expect(booking.getByText("First Call")).toHaveCount(0);
+});
+
+test("a dismissed checkout says so and offers the time again", async ({ page }) => {
+  await signIn(page, SEEKER);
+  await gotoHydrated(page, await advisorPath(page, KAVYA));
+  const { booking, label } = await chooseSession(page, "Pay ₹1,180");
+  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
+  const checkout = page.getByRole("dialog", { name: "Test checkout" });
+  await checkout.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByText(M.cancelledTitle)).toBeVisible();
+  await expect(page.getByText(M.cancelled)).toBeVisible();
+
+  await booking.getByRole("button", { name: "Back" }).click();
+  const step = page.getByRole("region", { name: "Select Date & Time" });
+  await expect(
+    step.getByRole("group", { name: /Available times on/ }).getByRole("button", { name: label }),
+  ).toBeEnabled();
+});
+
+test("a failed payment says so with the checkout's message", async ({ page }) => {
+  await signIn(page, SEEKER);
+  await gotoHydrated(page, await advisorPath(page, KAVYA));
+  const { booking } = await chooseSession(page, "Pay ₹1,180");
+  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
+  await page.getByRole("button", { name: "Simulate failure" }).click();
+  await expect(page.getByText(M.paymentFailedTitle)).toBeVisible();
+  await expect(page.getByText("The test checkout declined this payment.")).toBeVisible();
+});
+
+test("a pro bono session books at once and never mentions payment", async ({ page }) => {
+  await signIn(page, SEEKER);
+  await gotoHydrated(page, await advisorPath(page, SUNITA));
+  const { booking } = await chooseSession(page, "Book Free Session");
+  await expect(booking.getByText(/payment/i)).toHaveCount(0);
+  await booking.getByRole("button", { name: "Book Free Session" }).click();
+  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+  await expect(page.getByText("Free Consultation")).toBeVisible();
+});
+
+test("a signed-out seeker's pending booking survives signing in", async ({ page }) => {
+  const profile = await advisorPath(page, KAVYA);
+  await gotoHydrated(page, profile);
+  const { booking, label } = await chooseSession(page, "Pay ₹1,180");
+  const topic = (await booking
+    .getByText(/^Topics$/)
+    .locator("..")
+    .locator("dd")
+    .textContent())!;
+  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
+  await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(profile)}`);
+
+  await signIn(page, SEEKER, undefined, profile);
+  await expect(page).toHaveURL(profile);
+  await expect(booking.getByRole("heading", { name: "Review your booking" })).toBeVisible();
+  await expect(booking.getByText(topic, { exact: true })).toBeVisible();
+  await expect(booking.getByText(new RegExp(label))).not.toHaveCount(0);
+  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
+  await page
+    .getByRole("dialog", { name: "Test checkout" })
+    .getByRole("button", { name: "Pay ₹1,180" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+});
+
+test("a discovery call: signed out, sign in, the summary is restored, booked", async ({ page }) => {
+  await gotoHydrated(page, "/free-discovery-call");
+  const step = page.getByRole("region", { name: "Select Date & Time" });
+  await step.locator("td[data-day]:not([data-disabled])").nth(1).getByRole("button").click();
+  await step
+    .getByRole("group", { name: /Available times on/ })
+    .getByRole("button")
+    .first()
+    .click();
+  await step.getByRole("button", { name: "Continue" }).click();
+
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText(M.adviceRequired)).toBeVisible();
+  await page.getByLabel("What advice are you seeking?").fill("Should I move to Germany for work?");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Book Free Discovery Call" }).click();
+  await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent("/free-discovery-call")}`);
+
+  await signIn(page, SEEKER, undefined, "/free-discovery-call");
+  await expect(page.getByRole("heading", { name: "Review your discovery call" })).toBeVisible();
+  await expect(page.getByText("Should I move to Germany for work?")).toBeVisible();
+  await page.getByRole("button", { name: "Book Free Discovery Call" }).click();
+  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+  await expect(page.getByText("Free Discovery Call").first()).toBeVisible();
+  await expect(page.getByText("Free Consultation")).toBeVisible();
+});
