@@ -6,6 +6,7 @@ import { openDatabase } from "./db/client.server";
 import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
 import { createHttpApp } from "./http/app.server";
 import { startJobs } from "./jobs/scheduler.server";
+import { sessionJobs } from "./jobs/session-jobs.server";
 import { createLogger } from "./logger.server";
 import { deliverOutbox } from "./mail/mailer.server";
 
@@ -63,6 +64,9 @@ async function main() {
         everyMs: 5_000,
         run: () => deliverOutbox(database.db, config, logger),
       },
+      ...sessionJobs(database.db, config),
+      // The refund job (`refundJob` in ./jobs/session-jobs.server) joins this list with the
+      // payment gateway the app is started with.
     ],
     logger,
   );

@@ -2,9 +2,9 @@
 
 export const SESSION_MESSAGES = {
   fetchFailed: "Error: Failed to fetch sessions",
-  /** `{action}` is "reschedule" or "cancel"; `{email}` the support address. */
+  /** `{email}` is the support address. */
   cutoff: (action: "reschedule" | "cancel", email: string) =>
-    `Sessions cannot be ${action}d within 12 hours of start time. Please contact support (${email}).`,
+    `Sessions cannot be ${action === "cancel" ? "cancelled" : "rescheduled"} within 12 hours of start time. Please contact support (${email}).`,
   cannotRescheduleTitle: "Cannot reschedule within 12 hours of session",
   cannotCancelTitle: "Cannot cancel within 12 hours of session",
   notFound: "Session not found",
