@@ -128,3 +128,6 @@ export function formatSessionTime(instant: Date, zone: string): string {
     timeZoneName: "short",
   }).format(instant);
 }
+
+/** The admin dashboard lists this many pending advisors; "View All" shows from this many. */
+export const PENDING_PREVIEW = 5;

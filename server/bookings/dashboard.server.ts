@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { earningsInr } from "../../core/sessions";
+import { earningsInr, PENDING_PREVIEW } from "../../core/sessions";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, reviews, users } from "../db/schema";
 import { ratingsFor } from "./ratings.server";
@@ -55,8 +55,6 @@ export async function advisorStats(db: Db, advisorId: string | null) {
     rating,
   };
 }
-
-export const PENDING_PREVIEW = 5;
 
 /** The admin's tiles and the first pending applications. */
 export async function adminStats(db: Db) {

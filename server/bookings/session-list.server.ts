@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Role } from "../../core/roles";
 import { SESSION_TABS, type SessionTab, TAB_STATUS } from "../../core/sessions";
@@ -33,28 +33,8 @@ const advisorUsers = alias(users, "advisor_users");
 
 export type SessionRow = Awaited<ReturnType<typeof listSessions>>["rows"][number];
 
-/**
- * One page of a tab, plus every tab's count. Upcoming runs soonest first; completed and
- * cancelled most recent first.
- */
-export async function listSessions(
-  db: Db,
-  scope: SessionScope,
-  options: { tab: SessionTab; page: number; pageSize?: number },
-) {
-  const pageSize = options.pageSize ?? SESSIONS_PAGE_SIZE;
-  const where = scopeCondition(scope);
-  const countRows = await db
-    .select({ status: bookings.status, n: count() })
-    .from(bookings)
-    .where(where)
-    .groupBy(bookings.status);
-  const counts = Object.fromEntries(
-    SESSION_TABS.map((tab) => [tab, countRows.find((r) => r.status === TAB_STATUS[tab])?.n ?? 0]),
-  ) as Record<SessionTab, number>;
-  const pageCount = Math.max(1, Math.ceil(counts[options.tab] / pageSize));
-  const page = Math.min(Math.max(1, options.page), pageCount);
-  const rows = await db
+function selectRows(db: Db) {
+  return db
     .select({
       id: bookings.id,
       status: bookings.status,
@@ -89,7 +69,47 @@ export async function listSessions(
     .innerJoin(advisors, eq(advisors.id, bookings.advisorId))
     .innerJoin(advisorUsers, eq(advisorUsers.id, advisors.userId))
     .leftJoin(payments, eq(payments.id, bookings.paymentId))
-    .leftJoin(refunds, eq(refunds.bookingId, bookings.id))
+    .leftJoin(refunds, eq(refunds.bookingId, bookings.id));
+}
+
+/** One session of the scope (for a dialog opened by link), or null if it is not theirs. */
+export async function findSession(
+  db: Db,
+  scope: SessionScope,
+  bookingId: string,
+): Promise<SessionRow | null> {
+  const [row] = await selectRows(db).where(
+    and(
+      scopeCondition(scope),
+      eq(bookings.id, bookingId),
+      inArray(bookings.status, ["confirmed", "completed", "cancelled"]),
+    ),
+  );
+  return row ?? null;
+}
+
+/**
+ * One page of a tab, plus every tab's count. Upcoming runs soonest first; completed and
+ * cancelled most recent first.
+ */
+export async function listSessions(
+  db: Db,
+  scope: SessionScope,
+  options: { tab: SessionTab; page: number; pageSize?: number },
+) {
+  const pageSize = options.pageSize ?? SESSIONS_PAGE_SIZE;
+  const where = scopeCondition(scope);
+  const countRows = await db
+    .select({ status: bookings.status, n: count() })
+    .from(bookings)
+    .where(where)
+    .groupBy(bookings.status);
+  const counts = Object.fromEntries(
+    SESSION_TABS.map((tab) => [tab, countRows.find((r) => r.status === TAB_STATUS[tab])?.n ?? 0]),
+  ) as Record<SessionTab, number>;
+  const pageCount = Math.max(1, Math.ceil(counts[options.tab] / pageSize));
+  const page = Math.min(Math.max(1, options.page), pageCount);
+  const rows = await selectRows(db)
     .where(and(where, eq(bookings.status, TAB_STATUS[options.tab])))
     .orderBy(
       options.tab === "upcoming" ? asc(bookings.datetime) : desc(bookings.datetime),
