@@ -9,7 +9,6 @@ import { gotoHydrated } from "./support/navigation";
  * (15 min) and Ananya (30 min), a completed unreviewed one with Karthik, and a reviewed one.
  */
 const PRIYA = "priya.sharma@example.com";
-const KARTHIK = "karthik.subramanian@example.com";
 
 const rowWith = (page: Page, name: string) =>
   page.getByTestId("session-row").filter({ hasText: name });
