@@ -179,11 +179,10 @@ test("a completed session gets a review and the advisor's card and profile show 
 
   await gotoHydrated(page, "/advisors?search=Karthik");
   const card = page
-    .locator("article, div")
-    .filter({ has: page.getByRole("heading", { name: "Karthik Subramanian" }) })
-    .last();
+    .locator(".rounded-card")
+    .filter({ has: page.getByRole("heading", { name: "Karthik Subramanian" }) });
   await expect(card.getByTestId("advisor-rating")).toHaveText("4.5(1 review)");
-  await card.getByRole("link", { name: /View Profile/ }).click();
+  await card.getByRole("link", { name: "View Profile of Karthik Subramanian" }).click();
   const rating = page.getByTestId("profile-rating");
   await expect(rating).toContainText("4.5");
   await expect(rating).toContainText("1 review");
