@@ -113,7 +113,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     />
   );
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-3xl font-bold tracking-tight">

@@ -38,12 +38,12 @@ export function AdminView({ stats, children }: { stats: Stats; children: ReactNo
         </Button>
       </div>
       {children}
-      <Card className="grid gap-4 p-6">
+      <Card className="grid min-w-0 gap-4 p-6">
         <h2 className="text-lg font-semibold">Pending Advisor Approvals</h2>
         {stats.pending.length === 0 ? (
           <p className="text-sm text-muted">No applications are waiting.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="min-w-0 overflow-x-auto">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="text-muted">
                 <tr>

@@ -99,7 +99,7 @@ export function SessionsList({
   };
 
   return (
-    <Card className="grid gap-4 p-4 sm:p-6">
+    <Card className="grid min-w-0 gap-4 p-4 sm:p-6">
       <h2 className="text-xl font-semibold">{role === "admin" ? "All Sessions" : "My Sessions"}</h2>
       {sessions === null ? (
         <p
