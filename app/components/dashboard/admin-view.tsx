@@ -43,7 +43,7 @@ export function AdminView({ stats, children }: { stats: Stats; children: ReactNo
         {stats.pending.length === 0 ? (
           <p className="text-sm text-muted">No applications are waiting.</p>
         ) : (
-          <div className="min-w-0 overflow-x-auto">
+          <div className="relative min-w-0 overflow-x-auto">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="text-muted">
                 <tr>
