@@ -25,6 +25,7 @@ test("a seeker reschedules a paid session; both dashboards show the new time and
   page,
   browser,
 }) => {
+  test.slow(); // two people sign in and a slot picker loads
   await signIn(page, DEMO_SEEKER);
   await gotoHydrated(page, "/dashboard");
   const row = rowWith(page, "Priya Sharma");
@@ -101,6 +102,7 @@ test("a seeker cancels with a reason and sees the refund", async ({ page }) => {
 test("inside 12 hours a seeker gets Cannot Cancel with the hours left; an admin can still cancel", async ({
   page,
 }) => {
+  test.slow(); // two sign-ins
   await signIn(page, DEMO_SEEKER);
   await gotoHydrated(page, "/dashboard");
   const start = new Date((await rowWith(page, "Priya Sharma").getAttribute("data-start"))!);
@@ -192,6 +194,7 @@ test("a completed session gets a review and the advisor's card and profile show 
 });
 
 test("each role's dashboard shows its tiles with the database's counts", async ({ page }) => {
+  test.slow(); // three sign-ins
   await signIn(page, DEMO_SEEKER);
   await gotoHydrated(page, "/dashboard");
   await expect(page.getByTestId("tile-Find Advisors")).toHaveText("500+");
