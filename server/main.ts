@@ -7,6 +7,8 @@ import { DataDirLockedError } from "./db/data-dir-lock.server";
 import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
 import { createHttpApp } from "./http/app.server";
 import { startJobs } from "./jobs/scheduler.server";
+import { refundJob, sessionJobs } from "./jobs/session-jobs.server";
+import { createPaymentGateway } from "./payments/create-gateway.server";
 import { createLogger } from "./logger.server";
 import { releaseExpiredHolds } from "./bookings/holds.server";
 import { deliverOutbox } from "./mail/mailer.server";
@@ -43,8 +45,11 @@ async function main() {
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
+  // One payment provider for the requests and the refund job (Razorpay, or the test provider).
+  const payments = createPaymentGateway(config);
   const app = createHttpApp({
     config,
+    payments,
     auth: createAuth(database.db, config, logger),
     database,
     logger,
@@ -71,6 +76,8 @@ async function main() {
         everyMs: 60_000,
         run: () => releaseExpiredHolds(database.db, new Date()),
       },
+      ...sessionJobs(database.db, config),
+      refundJob(database.db, config, logger, payments),
     ],
     logger,
   );

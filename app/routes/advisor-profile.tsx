@@ -9,6 +9,7 @@ import { BookingFlow } from "../components/booking/booking-flow";
 import { BackLink } from "../components/ui/back-link";
 import { Button } from "../components/ui/button";
 import { Badge, Card } from "../components/ui/card";
+import { RatingCard } from "../components/advisors/advisor-rating";
 import type { Route } from "./+types/advisor-profile";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -116,6 +117,7 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               {advisor.about || `${name} hasn't written an about section yet.`}
             </p>
           </Card>
+          <RatingCard rating={advisor.rating} />
           <TagList title="Skills" items={advisor.skills} tone="brand" />
           <TagList title="Topics I can help with" items={topics} tone="neutral" />
         </article>

@@ -1,8 +1,19 @@
+import { data, Form, Link } from "react-router";
+import { SESSION_MESSAGES } from "../../core/messages/sessions";
+import { cancelReasonSchema, reviewSchema } from "../../core/review";
+import { actorOf } from "../../server/bookings/actor";
+import { cancelSession } from "../../server/bookings/cancel.server";
+import { loadDashboard } from "../../server/bookings/dashboard-page.server";
+import { rescheduleSession } from "../../server/bookings/reschedule.server";
+import { submitReview } from "../../server/bookings/review.server";
 import { requireViewer } from "../../server/auth/session.server";
-import { ROLE_LABELS } from "../../core/roles";
-import { Link } from "react-router";
+import { AdminView } from "../components/dashboard/admin-view";
+import { AdvisorView } from "../components/dashboard/advisor-view";
+import { SeekerView } from "../components/dashboard/seeker-view";
+import { RoleSwitcher } from "../components/layout/role-switcher";
+import { SessionsList, type SessionActionResult } from "../components/sessions/sessions-list";
 import { Button } from "../components/ui/button";
-import { Card } from "../components/ui/card";
+import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -11,36 +22,128 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
+  const params = new URL(request.url).searchParams;
+  const now = new Date();
+  const page = await loadDashboard(context.db, viewer, params, now, context.logger);
+  const action = params.get("action");
+  const focusAction: "reschedule" | "cancel" | null =
+    action === "reschedule" || action === "cancel" ? action : null;
   return {
-    name: `${viewer.firstName} ${viewer.lastName}`.trim(),
-    email: viewer.email,
+    ...page,
+    firstName: viewer.firstName,
     role: viewer.role,
-    isAdvisor: viewer.advisorId !== null,
+    isAdmin: viewer.roles.includes("admin"),
+    advisorId: viewer.advisorId,
+    supportEmail: context.config.supportEmail,
+    now: now.toISOString(),
+    focusAction,
   };
 }
 
-/** Who is signed in; the role dashboards build on this page. */
+/** Reschedule, cancel and review: the session's services decide, the page only relays. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const bookingId = String(form.get("bookingId") ?? "");
+  const actor = actorOf(viewer);
+  const deps = { actor, bookingId, now: new Date(), config: context.config };
+  const reply = (result: SessionActionResult, status = 200) => data(result, { status });
+
+  if (intent === "reschedule") {
+    const result = await rescheduleSession(context.db, {
+      ...deps,
+      newStart: new Date(String(form.get("start") ?? "")),
+    });
+    if (result.ok) return reply({ intent, ok: true });
+    return reply(
+      { intent, ok: false, ...failure(result) },
+      result.code === "not-found" ? 404 : 409,
+    );
+  }
+  if (intent === "cancel") {
+    const reason = cancelReasonSchema.safeParse(form.get("reason") ?? "");
+    if (!reason.success)
+      return reply(
+        { intent, ok: false, code: "invalid", message: SESSION_MESSAGES.reasonRequired },
+        400,
+      );
+    const result = await cancelSession(context.db, { ...deps, reason: reason.data });
+    if (result.ok) return reply({ intent, ok: true, refundPaise: result.refundPaise });
+    return reply(
+      { intent, ok: false, ...failure(result) },
+      result.code === "not-found" ? 404 : 409,
+    );
+  }
+  if (intent === "review") {
+    const review = reviewSchema.safeParse(Object.fromEntries(form));
+    if (!review.success)
+      return reply(
+        { intent, ok: false, code: "invalid", message: SESSION_MESSAGES.reviewIncompleteBody },
+        400,
+      );
+    const result = await submitReview(context.db, { actor, bookingId, review: review.data });
+    if (result.ok) return reply({ intent, ok: true });
+    return reply(
+      { intent, ok: false, code: result.code, message: result.message },
+      result.code === "not-found" ? 404 : 409,
+    );
+  }
+  return reply({ intent, ok: false, code: "invalid", message: "Unknown action" }, 400);
+}
+
+function failure(result: { code: string; message: string; hoursRemaining?: number }) {
+  return { code: result.code, message: result.message, hoursRemaining: result.hoursRemaining };
+}
+
+/** The role dashboards: the view follows the role chosen in the switcher. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const viewer = useViewer();
+  const { stats, sessions, focus, focusAction, tab } = loaderData;
+  const list = (
+    <SessionsList
+      sessions={sessions}
+      tab={tab}
+      role={loaderData.role}
+      isAdmin={loaderData.isAdmin}
+      supportEmail={loaderData.supportEmail}
+      serverNow={loaderData.now}
+      focus={focus}
+      focusAction={focusAction}
+    />
+  );
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold">Welcome, {loaderData.name}</h1>
-      <Card className="mt-6 grid gap-1 p-6">
-        <p>
-          Signed in as <strong>{loaderData.email}</strong>
-        </p>
-        <p className="text-muted">Viewing as: {ROLE_LABELS[loaderData.role]}</p>
-      </Card>
-      {loaderData.isAdvisor ? (
-        <Card className="mt-4 flex flex-wrap items-center justify-between gap-4 p-6">
-          <div>
-            <h2 className="font-semibold">Your weekly availability</h2>
-            <p className="text-sm text-muted">Choose the hours seekers can book you.</p>
-          </div>
-          <Button asChild>
-            <Link to="/dashboard/availability">Edit availability</Link>
-          </Button>
-        </Card>
-      ) : null}
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">
+            Welcome back, {loaderData.firstName}!
+          </h1>
+          <nav aria-label="Dashboard" className="flex gap-4 text-sm">
+            <Link to="/" className="text-brand-700 underline-offset-4 hover:underline">
+              Home
+            </Link>
+            <Link to="/contact" className="text-brand-700 underline-offset-4 hover:underline">
+              Contact
+            </Link>
+          </nav>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {viewer ? <RoleSwitcher viewer={viewer} /> : null}
+          <Form method="post" action="/auth/logout">
+            <Button type="submit" variant="outline" size="sm">
+              Sign Out
+            </Button>
+          </Form>
+        </div>
+      </header>
+      {stats.role === "admin" ? (
+        <AdminView stats={stats.admin}>{list}</AdminView>
+      ) : stats.role === "advisor" ? (
+        <AdvisorView stats={stats.advisor}>{list}</AdvisorView>
+      ) : (
+        <SeekerView stats={stats.seeker}>{list}</SeekerView>
+      )}
     </div>
   );
 }

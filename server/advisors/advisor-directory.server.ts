@@ -6,6 +6,7 @@ import {
   type SearchIndex,
   type SearchableAdvisor,
 } from "../../core/search";
+import { type AdvisorRating, ratingsFor } from "../bookings/ratings.server";
 import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 
@@ -33,24 +34,40 @@ export type PublicAdvisor = {
   [K in keyof typeof publicColumns]: (typeof publicColumns)[K]["_"]["notNull"] extends true
     ? (typeof publicColumns)[K]["_"]["data"]
     : (typeof publicColumns)[K]["_"]["data"] | null;
+} & {
+  /** From the advisor's reviews; null before the first one. */
+  rating: AdvisorRating | null;
 };
+
+/** Adds each advisor's rating, read fresh so a new review shows at once. */
+async function withRatings<T extends { id: string }>(
+  db: Db,
+  rows: T[],
+): Promise<(T & { rating: AdvisorRating | null })[]> {
+  const ratings = await ratingsFor(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...row, rating: ratings.get(row.id) ?? null }));
+}
 
 /** Listed advisors: approved, and not the platform's own team (it has its own page). */
 const listed = (teamAdvisorId: string) =>
   and(eq(advisors.profileStatus, "approved"), ne(advisors.id, teamAdvisorId));
 
 /** Approved advisors for the landing grid, oldest first so it is stable between visits. */
-export function listApprovedAdvisors(
+export async function listApprovedAdvisors(
   db: Db,
   options: { limit: number; teamAdvisorId: string },
 ): Promise<PublicAdvisor[]> {
-  return db
+  const rows = await db
     .select(publicColumns)
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .where(listed(options.teamAdvisorId))
     .orderBy(asc(advisors.createdAt), asc(advisors.id))
     .limit(options.limit);
+  return withRatings(db, rows);
 }
 
 /** One approved advisor's public profile, or null (missing or not approved look the same). */
@@ -60,7 +77,7 @@ export async function findApprovedAdvisor(db: Db, id: string): Promise<PublicAdv
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .where(and(eq(advisors.id, id), eq(advisors.profileStatus, "approved")));
-  return row ?? null;
+  return row ? ((await withRatings(db, [row]))[0] ?? null) : null;
 }
 
 export type SearchPage = {
@@ -92,7 +109,7 @@ export async function searchAdvisors(
           .from(advisors)
           .innerJoin(users, eq(users.id, advisors.userId))
           .where(and(inArray(advisors.id, ids), listed(options.teamAdvisorId)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map((await withRatings(db, rows)).map((r) => [r.id, r]));
   return {
     total: ranked.length,
     page,

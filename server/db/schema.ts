@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -364,11 +365,17 @@ export const refunds = pgTable(
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
     reason: text("reason"),
     razorpayRefundId: text("razorpay_refund_id").unique(),
+    // Retry bookkeeping of the refund job: a refund the provider did not accept is tried
+    // again after `next_attempt_at`, for as long as it takes.
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("refunds_booking_idx").on(t.bookingId),
+    index("refunds_due_idx").on(t.status, t.nextAttemptAt),
     check("refunds_status_check", inList("status", REFUND_STATUSES)),
     check("refunds_amount_check", sql`${t.amount} > 0`),
   ],
@@ -401,6 +408,21 @@ export const reviews = pgTable(
   ],
 );
 
+/** Reminder e-mails sent: one row per booking, reminder and start time, so each goes once. */
+export const bookingReminders = pgTable(
+  "booking_reminders",
+  {
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    hoursBefore: smallint("hours_before").notNull(),
+    // A rescheduled session gets its reminders again for the new time.
+    sessionStart: timestamp("session_start", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.hoursBefore, t.sessionStart] })],
+);
+
 // ---------------------------------------------------------------- operations
 
 export const auditLog = pgTable(
@@ -431,6 +453,8 @@ export const emailOutbox = pgTable(
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    // A delivery run leases the rows it sends so another instance skips them.
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

@@ -6,7 +6,12 @@ import { type Database, openDatabase } from "./client.server";
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new
  * database on the server named by TEST_DATABASE_URL (dropped again by `destroy`).
  */
-export async function createTestDatabase(): Promise<Database & { destroy(): Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  Database & {
+    destroy(): Promise<void>;
+    /** Set on a real server: for a second instance. */ url?: string;
+  }
+> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: "memory://" });
@@ -21,6 +26,7 @@ export async function createTestDatabase(): Promise<Database & { destroy(): Prom
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async destroy() {
       await database.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
@@ -38,12 +44,4 @@ async function adminQuery(url: string, statement: string) {
   }
 }
 
-/** The SQLSTATE of a failed query, through Drizzle's wrapper. */
-export function sqlState(error: unknown): string | undefined {
-  let e = error as { code?: unknown; cause?: unknown } | undefined;
-  while (e) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
+export { sqlState } from "./sql-state";

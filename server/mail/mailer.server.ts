@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
@@ -41,19 +41,47 @@ export function createTransport(config: Config) {
     : nodemailer.createTransport({ jsonTransport: true });
 }
 
-/** Sends queued mails oldest first; a failure is recorded and retried on the next run. */
+const LEASE_MS = 2 * 60_000;
+
+/**
+ * Sends queued mails oldest first; a failure is recorded and retried on the next run. Each run
+ * first claims its mails (`FOR UPDATE SKIP LOCKED`, then a short lease in `locked_until`), so
+ * several app instances never send one mail twice.
+ */
 export async function deliverOutbox(
   db: Db,
   config: Config,
   logger: Logger,
   transport = createTransport(config),
 ): Promise<number> {
-  const queued = await db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "queued"), lt(emailOutbox.attempts, MAX_ATTEMPTS)))
-    .orderBy(asc(emailOutbox.createdAt))
-    .limit(50);
+  const now = new Date();
+  const queued = await db.transaction(async (tx) => {
+    const free = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.status, "queued"),
+          lt(emailOutbox.attempts, MAX_ATTEMPTS),
+          or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(emailOutbox.createdAt))
+      .limit(50)
+      .for("update", { skipLocked: true });
+    if (free.length === 0) return [];
+    return tx
+      .update(emailOutbox)
+      .set({ lockedUntil: new Date(now.getTime() + LEASE_MS) })
+      .where(
+        inArray(
+          emailOutbox.id,
+          free.map((m) => m.id),
+        ),
+      )
+      .returning();
+  });
+  queued.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   let sent = 0;
   for (const mail of queued) {
     try {
@@ -67,7 +95,7 @@ export async function deliverOutbox(
       });
       await db
         .update(emailOutbox)
-        .set({ status: "sent", sentAt: new Date(), attempts: mail.attempts + 1 })
+        .set({ status: "sent", sentAt: new Date(), attempts: mail.attempts + 1, lockedUntil: null })
         .where(eq(emailOutbox.id, mail.id));
       logger.info(
         { mailId: mail.id, subject: mail.subject, smtp: Boolean(config.mail.smtpUrl) },
@@ -81,6 +109,7 @@ export async function deliverOutbox(
         .set({
           attempts,
           lastError: String(error),
+          lockedUntil: null,
           status: attempts >= MAX_ATTEMPTS ? "failed" : "queued",
         })
         .where(eq(emailOutbox.id, mail.id));

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, or } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, or } from "drizzle-orm";
 import type { BusyInterval } from "../../core/slots";
 import type { Db, Tx } from "../db/client.server";
 import { blockedSlots, bookings } from "../db/schema";
@@ -13,6 +13,8 @@ export async function busyIntervals(
   advisorId: string,
   range: { from: Date; to: Date },
   now: Date,
+  /** A booking being rescheduled: its own time does not block its new time. */
+  excludeBookingId?: string,
 ): Promise<BusyInterval[]> {
   const booked = db
     .select({ start: bookings.datetime, end: bookings.endsAt })
@@ -20,6 +22,7 @@ export async function busyIntervals(
     .where(
       and(
         eq(bookings.advisorId, advisorId),
+        excludeBookingId ? ne(bookings.id, excludeBookingId) : undefined,
         lt(bookings.datetime, range.to),
         gt(bookings.endsAt, range.from),
         or(

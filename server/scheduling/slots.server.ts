@@ -25,7 +25,13 @@ import { toWeeklySchedule } from "./schedule.server";
  * from the database. Only approved advisors are public: anyone else is "not found".
  */
 
-export type SlotsQuery = { viewerTimeZone: string; duration: SessionDuration; now: Date };
+export type SlotsQuery = {
+  viewerTimeZone: string;
+  duration: SessionDuration;
+  now: Date;
+  /** A booking being rescheduled, whose own time stays offered to it. */
+  excludeBookingId?: string;
+};
 export type OfferedSlot = { start: string; label: string; advisorLabel: string };
 
 export type AdvisorSlots = {
@@ -69,7 +75,7 @@ export async function slotsFor(
         to: new Date(dayStart + 3 * DAY_MS),
       }
     : null;
-  const loaded = await loadPublic(db, advisorId, range, query.now);
+  const loaded = await loadPublic(db, advisorId, range, query);
   if (!loaded) return null;
   const { schedule, busy } = loaded;
   const engineQuery = {
@@ -102,7 +108,7 @@ export async function datesFor(
   const nowMs = query.now.getTime();
   // The window's last viewer day ends at most 32 days from now in any zone.
   const range = { from: query.now, to: new Date(nowMs + (BOOKING_WINDOW_DAYS + 2) * DAY_MS) };
-  const loaded = await loadPublic(db, advisorId, range, query.now);
+  const loaded = await loadPublic(db, advisorId, range, query);
   if (!loaded) return null;
   const { schedule, busy } = loaded;
   const dates = selectableDates({
@@ -154,7 +160,7 @@ async function loadPublic(
   db: Db | Tx,
   advisorId: string,
   range: { from: Date; to: Date } | null,
-  now: Date,
+  query: Pick<SlotsQuery, "now" | "excludeBookingId">,
 ): Promise<{ schedule: WeeklySchedule; busy: BusyInterval[] } | null> {
   const rows = await db
     .select({
@@ -179,5 +185,8 @@ async function loadPublic(
   if (!first) return null;
   const schedule = toWeeklySchedule(first.scheduleTimeZone ?? first.sessionTimeZone, rows);
   if (!range || !hasAnyWindow(schedule)) return { schedule, busy: [] };
-  return { schedule, busy: await busyIntervals(db, advisorId, range, now) };
+  return {
+    schedule,
+    busy: await busyIntervals(db, advisorId, range, query.now, query.excludeBookingId),
+  };
 }

@@ -5,6 +5,7 @@ import { formatPriceLabel, fullName, truncate } from "../../../core/format";
 import type { PublicAdvisor } from "../../../server/advisors/advisor-directory.server";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
+import { RatingBadge } from "./advisor-rating";
 
 const MAX_SKILLS = 3;
 const ABOUT_PREVIEW = 80;
@@ -42,6 +43,7 @@ export function AdvisorCard({ advisor }: { advisor: PublicAdvisor }) {
           {advisor.totalExperienceYears != null ? (
             <p className="text-sm text-muted">{advisor.totalExperienceYears} years experience</p>
           ) : null}
+          <RatingBadge rating={advisor.rating} />
         </div>
       </div>
       {advisor.shortIntro ? <p className="text-sm font-medium">{advisor.shortIntro}</p> : null}

@@ -1,5 +1,5 @@
 import { AlertCircle, CalendarX2, LoaderCircle } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { SessionDuration } from "../../../core/slots";
 import { guessTimeZone, timeZoneOptions } from "../../../core/time-zones";
 import type {
@@ -42,6 +42,8 @@ export function DateTimeStep({
   continueLabel = "Continue to Payment",
   onBack,
   onContinue,
+  excludeBookingId,
+  onChoice,
 }: {
   advisorId: string;
   duration: SessionDuration;
@@ -50,6 +52,10 @@ export function DateTimeStep({
   continueLabel?: string;
   onBack?: () => void;
   onContinue?: (choice: SlotChoice) => void;
+  /** Rescheduling this booking: its own time is offered to it. */
+  excludeBookingId?: string;
+  /** Told of every change of the chosen slot (null when cleared), for hosts without a footer. */
+  onChoice?: (choice: SlotChoice | null) => void;
 }) {
   const browserZone = useBrowserTimeZone();
   const [pickedZone, setPickedZone] = useState<string | null>(initial?.zone ?? null);
@@ -65,7 +71,12 @@ export function DateTimeStep({
   const zone = pickedZone ?? (browserZone === null ? null : guessTimeZone({ browserZone }));
   const api = `/api/advisors/${encodeURIComponent(advisorId)}`;
   const query = (extra: Record<string, string> = {}) =>
-    new URLSearchParams({ ...extra, tz: zone ?? "", duration: String(duration) }).toString();
+    new URLSearchParams({
+      ...extra,
+      tz: zone ?? "",
+      duration: String(duration),
+      ...(excludeBookingId ? { exclude: excludeBookingId } : {}),
+    }).toString();
   const dates = useJson<AdvisorDates>(zone ? `${api}/dates?${query()}` : null);
   // A date kept from before counts only while it still has times.
   const date =
@@ -90,6 +101,13 @@ export function DateTimeStep({
           advisorTimeZone: dates.data.advisorTimeZone,
         }
       : null;
+
+  const chosenStart = choice?.start ?? null;
+  useEffect(() => {
+    onChoice?.(choice);
+    // Only a different slot is news; `choice` is a new object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosenStart]);
 
   return (
     <section aria-labelledby="date-time-heading" className="grid min-w-0 gap-4">

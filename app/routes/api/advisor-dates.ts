@@ -1,4 +1,5 @@
 import { isUuid } from "../../../core/ids";
+import { rescheduledBookingId } from "../../../server/bookings/reschedule-slots.server";
 import { jsonError, parseSlotParams } from "../../../server/scheduling/slot-query";
 import { datesFor } from "../../../server/scheduling/slots.server";
 import type { Route } from "./+types/advisor-dates";
@@ -11,7 +12,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) return jsonError(404, "Advisor not found");
   const parsed = parseSlotParams(new URL(request.url).searchParams, { requireDate: false });
   if (!parsed.ok) return jsonError(400, parsed.message);
-  const result = await datesFor(context.db, params.id, { ...parsed.value, now: new Date() });
+  const excludeBookingId = await rescheduledBookingId(request, context);
+  const result = await datesFor(context.db, params.id, {
+    ...parsed.value,
+    now: new Date(),
+    excludeBookingId,
+  });
   if (!result) return jsonError(404, "Advisor not found");
   return Response.json(result, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,0 +1,108 @@
+import { CalendarCheck, Clock, UserCheck, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PENDING_PREVIEW } from "../../../core/sessions";
+import type { adminStats } from "../../../server/bookings/dashboard.server";
+import { Button } from "../ui/button";
+import { Badge, Card } from "../ui/card";
+import { StatTile, TileGrid } from "./stat-tile";
+
+type Stats = Awaited<ReturnType<typeof adminStats>>;
+
+export function AdminView({ stats, children }: { stats: Stats; children: ReactNode }) {
+  return (
+    <>
+      <TileGrid>
+        <StatTile icon={Users} label="Total Users" value={stats.totalUsers} />
+        <StatTile icon={UserCheck} label="Total Advisors" value={stats.totalAdvisors} />
+        <StatTile
+          icon={Clock}
+          label="Pending Approvals"
+          value={stats.pendingApprovals}
+          to="/admin/advisors"
+          newTab
+        />
+        <StatTile
+          icon={CalendarCheck}
+          label="Total Sessions"
+          value={`${stats.completedSessions}/${stats.totalSessions}`}
+          note="Completed / total"
+        />
+      </TileGrid>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to="/admin/advisors">Manage Advisors</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/admin/users">Manage Users</Link>
+        </Button>
+      </div>
+      {children}
+      <Card className="grid min-w-0 gap-4 p-6">
+        <h2 className="text-lg font-semibold">Pending Advisor Approvals</h2>
+        {stats.pending.length === 0 ? (
+          <p className="text-sm text-muted">No applications are waiting.</p>
+        ) : (
+          <div className="relative min-w-0 overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Advisor
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Position
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Email
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.pending.map((a) => (
+                  <tr key={a.id} className="border-t border-line">
+                    <td className="py-2 pr-4">
+                      <span className="flex items-center gap-2">
+                        {a.headshotUrl ? (
+                          <img
+                            src={a.headshotUrl}
+                            alt=""
+                            className="size-8 rounded-full object-cover"
+                          />
+                        ) : null}
+                        {a.firstName} {a.lastName}
+                      </span>
+                    </td>
+                    <td className="py-2 pr-4">
+                      {[a.jobTitle, a.company].filter(Boolean).join(" at ")}
+                    </td>
+                    <td className="py-2 pr-4">{a.email}</td>
+                    <td className="py-2 pr-4">
+                      <Badge tone="warning">Pending</Badge>
+                    </td>
+                    <td className="py-2">
+                      <Button asChild size="sm" variant="outline">
+                        <Link to="/admin/advisors">Review</Link>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {stats.pendingApprovals >= PENDING_PREVIEW ? (
+          <Button asChild variant="outline" className="w-fit">
+            <Link to="/admin/advisors">View All Pending Approvals</Link>
+          </Button>
+        ) : null}
+      </Card>
+    </>
+  );
+}

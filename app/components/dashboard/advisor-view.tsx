@@ -1,0 +1,113 @@
+import { CalendarDays, IndianRupee, Landmark, MessageCircle, Star } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatInr } from "../../../core/format";
+import { displayRating } from "../../../core/sessions";
+import type { advisorStats } from "../../../server/bookings/dashboard.server";
+import { Button } from "../ui/button";
+import { Badge, Card } from "../ui/card";
+import { StatTile, TileGrid } from "./stat-tile";
+
+type Stats = NonNullable<Awaited<ReturnType<typeof advisorStats>>>;
+
+const STATUS_LABELS: Record<string, string> = {
+  draft: "Draft",
+  pending: "Pending",
+  pending_activation: "Pending Activation",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
+export function AdvisorView({ stats, children }: { stats: Stats | null; children: ReactNode }) {
+  if (!stats) {
+    return (
+      <Card className="grid gap-3 p-8 text-center">
+        <h2 className="text-xl font-semibold">Complete Your Advisor Profile</h2>
+        <p className="text-muted">Tell seekers about your experience to start taking sessions.</p>
+        <Button asChild className="mx-auto w-fit">
+          <Link to="/become-advisor">Complete Application</Link>
+        </Button>
+      </Card>
+    );
+  }
+  const inactive = stats.status === "approved" && !stats.isActive;
+  const tone =
+    stats.status === "approved" && !inactive
+      ? "brand"
+      : stats.status === "rejected"
+        ? "danger"
+        : "warning";
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="text-sm text-muted">Profile status</span>
+        <Badge tone={tone} data-testid="advisor-status">
+          {inactive ? "Inactive" : (STATUS_LABELS[stats.status] ?? stats.status)}
+        </Badge>
+      </div>
+      {stats.status !== "approved" ? (
+        <p
+          role="status"
+          className="rounded-card border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          {stats.status === "pending"
+            ? "Your advisor application is being reviewed. You'll be notified once it's approved."
+            : "Your advisor application needs attention. Please check your email for details."}
+        </p>
+      ) : null}
+      <TileGrid>
+        <StatTile icon={CalendarDays} label="Total Bookings" value={stats.totalBookings} />
+        <StatTile
+          icon={IndianRupee}
+          label="Earnings"
+          value={formatInr(stats.earningsInr)}
+          note="Estimated"
+        />
+        <StatTile
+          icon={Star}
+          label="Rating"
+          value={displayRating(stats.rating?.average ?? null)}
+          note={
+            stats.rating
+              ? `${stats.rating.count} review${stats.rating.count === 1 ? "" : "s"}`
+              : "No reviews yet"
+          }
+        />
+        <StatTile icon={MessageCircle} label="Response Rate" value="100%" />
+      </TileGrid>
+      {children}
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card className="grid gap-3 p-6">
+          <h2 className="text-lg font-semibold">Profile Info</h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-muted">Hourly rate</dt>
+            <dd>
+              {stats.hourlyRateInr === 0
+                ? "Pro bono"
+                : `${formatInr(stats.hourlyRateInr)} per hour`}
+            </dd>
+            <dt className="text-muted">Experience</dt>
+            <dd>{stats.experienceYears ?? 0} years</dd>
+            <dt className="text-muted">Status</dt>
+            <dd>{STATUS_LABELS[stats.status] ?? stats.status}</dd>
+          </dl>
+        </Card>
+        <Card className="grid content-start gap-3 p-6">
+          <h2 className="text-lg font-semibold">Your profile</h2>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild>
+              <Link to={`/advisor/${stats.id}/edit`}>Edit Profile</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/availability">Edit availability</Link>
+            </Button>
+            {/* The bank details dialog of advisor onboarding opens from here. */}
+            <Button type="button" variant="outline" data-payment-settings>
+              <Landmark aria-hidden="true" /> Payment Settings
+            </Button>
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}

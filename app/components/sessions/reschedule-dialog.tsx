@@ -1,0 +1,112 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { SESSION_MESSAGES } from "../../../core/messages/sessions";
+import type { Role } from "../../../core/roles";
+import { formatSessionTime } from "../../../core/sessions";
+import { DateTimeStep, type SlotChoice } from "../booking/date-time-step";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent } from "../ui/dialog";
+import { toast } from "../ui/toaster";
+import type { SessionActionResult } from "./sessions-list";
+import { counterpart, type SessionRow, sessionTimes } from "./session-view";
+
+/** Current and new time, the advisor's slot picker (this session's own time stays free). */
+export function RescheduleDialog({
+  row,
+  role,
+  onClose,
+  onRefused,
+}: {
+  row: SessionRow;
+  role: Role;
+  onClose: () => void;
+  onRefused: (hours: number) => void;
+}) {
+  const [choice, setChoice] = useState<SlotChoice | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const fetcher = useFetcher<SessionActionResult>();
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const result = fetcher.data;
+    if (result.ok) {
+      toast.success(SESSION_MESSAGES.rescheduledTitle, {
+        description: SESSION_MESSAGES.rescheduledBody,
+      });
+      onClose();
+    } else if (result.code === "cutoff") onRefused(result.hoursRemaining ?? 0);
+    else {
+      toast.error(SESSION_MESSAGES.rescheduleFailedTitle, {
+        description: result.message ?? SESSION_MESSAGES.rescheduleFailedBody,
+      });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  const newTime = choice ? formatSessionTime(new Date(choice.start), choice.viewerTimeZone) : null;
+  const submit = () =>
+    choice &&
+    fetcher.submit(
+      { intent: "reschedule", bookingId: row.id, start: choice.start },
+      { method: "post", action: "/dashboard" },
+    );
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        title={confirming ? "Confirm Reschedule" : "Reschedule Session"}
+        description={counterpart(row, role)}
+        className="max-w-2xl"
+      >
+        {confirming ? (
+          <>
+            <p className="text-sm">{SESSION_MESSAGES.rescheduleConfirm}</p>
+            <p className="text-sm" data-testid="reschedule-new-time">
+              New time: <strong>{newTime}</strong>
+            </p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                variant="outline"
+                onClick={() => setConfirming(false)}
+                disabled={fetcher.state !== "idle"}
+              >
+                No, go back
+              </Button>
+              <Button onClick={submit} disabled={fetcher.state !== "idle"}>
+                {fetcher.state !== "idle" ? "Rescheduling..." : "Yes, Reschedule"}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <dl className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-muted">Current time</dt>
+                <dd className="font-medium">{sessionTimes(row, role).primary}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">New time</dt>
+                <dd className="font-medium">{newTime ?? "Pick a date and time below"}</dd>
+              </div>
+            </dl>
+            <DateTimeStep
+              advisorId={row.advisorId}
+              duration={row.duration as 15 | 30}
+              excludeBookingId={row.id}
+              onChoice={setChoice}
+            />
+            <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              <strong>Important:</strong> {SESSION_MESSAGES.rescheduleImportant}
+            </p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button disabled={!choice} onClick={() => setConfirming(true)}>
+                Confirm Reschedule
+              </Button>
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Role } from "../../../core/roles";
+import { formatSessionTime } from "../../../core/sessions";
+import type { SessionRow } from "../../../server/bookings/session-list.server";
+
+export type { SessionRow };
+
+/** The other party's name as this viewer sees it; an admin sees both. */
+export function counterpart(row: SessionRow, role: Role): string {
+  if (role === "admin") return `${row.seekerName} with ${row.advisorName}`;
+  return role === "advisor" ? row.seekerName : row.advisorName;
+}
+
+/** The time in the viewer's zone, and in the other party's zone when it differs. */
+export function sessionTimes(
+  row: SessionRow,
+  role: Role,
+): { primary: string; secondary: string | null } {
+  const mine = role === "advisor" ? row.advisorTimezone : row.seekerTimezone;
+  const theirs = role === "advisor" ? row.seekerTimezone : row.advisorTimezone;
+  const start = new Date(row.datetime);
+  const secondary =
+    mine === theirs
+      ? null
+      : `${formatSessionTime(start, theirs)} ${role === "admin" ? "advisor's" : role === "advisor" ? "seeker's" : "advisor's"} time`;
+  return { primary: formatSessionTime(start, mine), secondary };
+}
+
+export const SESSION_TYPE_LABELS: Record<string, string> = {
+  "Discovery Call": "Free Discovery Call",
+  "First Call": "First Call",
+  "Follow up call": "Follow up call",
+};

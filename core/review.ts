@@ -1,0 +1,42 @@
+// The Review Your Session form: one schema for the dialog's hints and the action's final word.
+import { z } from "zod";
+import { SESSION_MESSAGES } from "./messages/sessions";
+
+export const REVIEW_FIELDS = {
+  bookingId: "bookingId",
+  helpfulness: "ratingHelpfulness",
+  actionability: "ratingActionability",
+  recommend: "recommendAdvisor",
+  feedback: "writtenFeedback",
+} as const;
+export const FEEDBACK_MAX = 2000;
+
+const stars = z.coerce
+  .number({ error: SESSION_MESSAGES.reviewIncompleteBody })
+  .int(SESSION_MESSAGES.reviewIncompleteBody)
+  .min(1, SESSION_MESSAGES.reviewIncompleteBody)
+  .max(5, SESSION_MESSAGES.reviewIncompleteBody);
+
+export const reviewSchema = z.object({
+  [REVIEW_FIELDS.helpfulness]: stars,
+  [REVIEW_FIELDS.actionability]: stars,
+  [REVIEW_FIELDS.recommend]: z.enum(["yes", "no"], {
+    error: SESSION_MESSAGES.reviewIncompleteBody,
+  }),
+  [REVIEW_FIELDS.feedback]: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || null)
+    .pipe(
+      z
+        .string()
+        .max(FEEDBACK_MAX, `Please keep your feedback to ${FEEDBACK_MAX} characters or fewer.`)
+        .nullable(),
+    ),
+});
+export type ReviewInput = z.output<typeof reviewSchema>;
+
+export const cancelReasonSchema = z
+  .string({ error: SESSION_MESSAGES.reasonRequired })
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, SESSION_MESSAGES.reasonRequired).max(1000));

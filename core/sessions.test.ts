@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import {
+  averageRating,
+  canJoin,
+  displayRating,
+  earningsInr,
+  hoursRemaining,
+  modificationDenial,
+  recommendPercent,
+  refundPaise,
+} from "./sessions";
+
+const now = new Date("2026-03-01T10:00:00Z");
+const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000);
+
+describe("modificationDenial", () => {
+  it("allows a confirmed session 12 hours or more ahead", () => {
+    expect(
+      modificationDenial({ status: "confirmed", start: inHours(12), now, isAdmin: false }),
+    ).toBeNull();
+  });
+  it("refuses a party inside 12 hours, but not an admin", () => {
+    expect(
+      modificationDenial({ status: "confirmed", start: inHours(11.99), now, isAdmin: false }),
+    ).toBe("cutoff");
+    expect(
+      modificationDenial({ status: "confirmed", start: inHours(1), now, isAdmin: true }),
+    ).toBeNull();
+  });
+  it("refuses past sessions even for admins", () => {
+    expect(modificationDenial({ status: "confirmed", start: now, now, isAdmin: true })).toBe(
+      "past",
+    );
+  });
+  it("refuses sessions that are not confirmed", () => {
+    for (const status of ["completed", "cancelled", "pending_payment", "expired"] as const)
+      expect(modificationDenial({ status, start: inHours(48), now, isAdmin: true })).toBe(
+        "not-confirmed",
+      );
+  });
+});
+
+describe("hoursRemaining", () => {
+  it("counts whole hours left and never goes below zero", () => {
+    expect(hoursRemaining(inHours(5.9), now)).toBe(5);
+    expect(hoursRemaining(inHours(-2), now)).toBe(0);
+  });
+});
+
+describe("refundPaise", () => {
+  const base = { paidPaise: 59000, start: inHours(24) };
+  it("refunds a seeker in full 24 hours or more ahead, nothing later", () => {
+    expect(refundPaise({ ...base, cancelledAt: now, by: "seeker" })).toBe(59000);
+    expect(refundPaise({ ...base, cancelledAt: inHours(0.01), by: "seeker" })).toBe(0);
+  });
+  it("always refunds in full when the advisor or an admin cancels", () => {
+    expect(refundPaise({ ...base, cancelledAt: inHours(23), by: "advisor" })).toBe(59000);
+    expect(refundPaise({ ...base, cancelledAt: inHours(23), by: "admin" })).toBe(59000);
+  });
+  it("refunds nothing for a free session", () => {
+    expect(refundPaise({ paidPaise: 0, start: inHours(48), cancelledAt: now, by: "admin" })).toBe(
+      0,
+    );
+  });
+});
+
+describe("canJoin", () => {
+  const start = inHours(1);
+  const end = new Date(start.getTime() + 30 * 60_000);
+  it("opens 15 minutes before the start and closes at the end", () => {
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    expect(canJoin({ status: "confirmed", start, end, now: at(-16) })).toBe(false);
+    expect(canJoin({ status: "confirmed", start, end, now: at(-15) })).toBe(true);
+    expect(canJoin({ status: "confirmed", start, end, now: at(29) })).toBe(true);
+    expect(canJoin({ status: "confirmed", start, end, now: at(30) })).toBe(false);
+    expect(canJoin({ status: "cancelled", start, end, now: at(0) })).toBe(false);
+  });
+});
+
+describe("earnings and ratings", () => {
+  it("estimates earnings as rate / 60 × minutes, rounded", () => {
+    expect(earningsInr(2500, 45)).toBe(1875);
+    expect(earningsInr(1999, 15)).toBe(500);
+  });
+  it("averages review scores to one decimal", () => {
+    expect(averageRating([])).toBeNull();
+    expect(
+      averageRating([
+        { ratingHelpfulness: 5, ratingActionability: 4 },
+        { ratingHelpfulness: 3, ratingActionability: 3 },
+        { ratingHelpfulness: 4, ratingActionability: 5 },
+      ]),
+    ).toBe(4);
+    expect(
+      averageRating([
+        { ratingHelpfulness: 5, ratingActionability: 4 },
+        { ratingHelpfulness: 4, ratingActionability: 4 },
+      ]),
+    ).toBe(4.3);
+  });
+  it("shows 5.0 before the first review", () => {
+    expect(displayRating(null)).toBe("5.0");
+    expect(displayRating(4.25)).toBe("4.3");
+  });
+  it("gives the share who recommend", () => {
+    expect(recommendPercent(2, 3)).toBe(67);
+    expect(recommendPercent(0, 0)).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+// The rules of a booked session's life (modify cutoff, refunds, joining, earnings), pure so
+// the server decides with them and the browser shows the same answer.
+
+export const MODIFY_CUTOFF_HOURS = 12;
+export const FULL_REFUND_HOURS = 24;
+export const JOIN_EARLY_MINUTES = 15;
+export const REMINDER_HOURS = [24, 1] as const;
+export type ReminderHours = (typeof REMINDER_HOURS)[number];
+
+const HOUR_MS = 3_600_000;
+
+export type SessionStatus = "pending_payment" | "confirmed" | "completed" | "cancelled" | "expired";
+export const SESSION_TABS = ["upcoming", "completed", "cancelled"] as const;
+export type SessionTab = (typeof SESSION_TABS)[number];
+export const TAB_STATUS: Record<SessionTab, SessionStatus> = {
+  upcoming: "confirmed",
+  completed: "completed",
+  cancelled: "cancelled",
+};
+export const TAB_LABELS: Record<SessionTab, string> = {
+  upcoming: "Upcoming",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export function isSessionTab(value: unknown): value is SessionTab {
+  return typeof value === "string" && (SESSION_TABS as readonly string[]).includes(value);
+}
+
+/** Whole hours left before the start (0 once it has begun), as the Cannot dialogs show. */
+export function hoursRemaining(start: Date, now: Date): number {
+  return Math.max(0, Math.floor((start.getTime() - now.getTime()) / HOUR_MS));
+}
+
+export type ModifyDenial = "not-confirmed" | "past" | "cutoff";
+
+/**
+ * May this session be rescheduled or cancelled now? Only confirmed sessions that have not
+ * started; parties need 12 hours' notice, admins do not.
+ */
+export function modificationDenial(input: {
+  status: SessionStatus;
+  start: Date;
+  now: Date;
+  isAdmin: boolean;
+}): ModifyDenial | null {
+  if (input.status !== "confirmed") return "not-confirmed";
+  const left = input.start.getTime() - input.now.getTime();
+  if (left <= 0) return "past";
+  if (!input.isAdmin && left < MODIFY_CUTOFF_HOURS * HOUR_MS) return "cutoff";
+  return null;
+}
+
+export type CancelledByRole = "seeker" | "advisor" | "admin";
+
+/**
+ * A seeker who cancels 24 hours or more ahead gets everything back, later nothing; when the
+ * advisor or an admin cancels the seeker is always refunded in full.
+ */
+export function refundPaise(input: {
+  paidPaise: number;
+  start: Date;
+  cancelledAt: Date;
+  by: CancelledByRole;
+}): number {
+  if (input.paidPaise <= 0) return 0;
+  if (input.by !== "seeker") return input.paidPaise;
+  const notice = input.start.getTime() - input.cancelledAt.getTime();
+  return notice >= FULL_REFUND_HOURS * HOUR_MS ? input.paidPaise : 0;
+}
+
+/** The meeting can be joined from 15 minutes before the start until the end. */
+export function canJoin(input: { status: SessionStatus; start: Date; end: Date; now: Date }) {
+  const t = input.now.getTime();
+  return (
+    input.status === "confirmed" &&
+    t >= input.start.getTime() - JOIN_EARLY_MINUTES * 60_000 &&
+    t < input.end.getTime()
+  );
+}
+
+/** The advisor's earnings estimate: hourly rate / 60 × minutes of confirmed and completed sessions. */
+export function earningsInr(hourlyRateInr: number, bookedMinutes: number): number {
+  return Math.round((hourlyRateInr / 60) * bookedMinutes);
+}
+
+export type ReviewScores = { ratingHelpfulness: number; ratingActionability: number };
+
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/** One review's score: the mean of its two star ratings. */
+export function reviewScore(review: ReviewScores): number {
+  return (review.ratingHelpfulness + review.ratingActionability) / 2;
+}
+
+/** The mean of review scores, one decimal; null before the first review. */
+export function averageRating(reviews: readonly ReviewScores[]): number | null {
+  if (reviews.length === 0) return null;
+  return oneDecimal(reviews.reduce((sum, r) => sum + reviewScore(r), 0) / reviews.length);
+}
+
+/** The rating to show: the real average once there are reviews, the fixed 5.0 before. */
+export function displayRating(average: number | null): string {
+  return (average ?? 5).toFixed(1);
+}
+
+/** Share of reviews that recommend the advisor, whole percent; null without reviews. */
+export function recommendPercent(recommended: number, total: number): number | null {
+  return total === 0 ? null : Math.round((recommended / total) * 100);
+}
+
+/** "Mon, Mar 2, 2026, 10:00 AM GMT+5:30" in `zone`: what lists, dialogs and e-mails show. */
+export function formatSessionTime(instant: Date, zone: string): string {
+  let timeZone = zone;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+  } catch {
+    timeZone = "UTC";
+  }
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(instant);
+}
+
+/** The admin dashboard lists this many pending advisors; "View All" shows from this many. */
+export const PENDING_PREVIEW = 5;

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { refundPaise } from "../../core/sessions";
+import type { Config } from "../config.server";
+import type { Db } from "../db/client.server";
+import { bookings, payments } from "../db/schema";
+import { queueRefund } from "../payments/refunds.server";
+import type { Actor } from "./actor";
+import { checkModifiable, type ModifyFailure } from "./modify-check";
+import { loadSession, partOf } from "./session-record.server";
+import { queueCancelEmails } from "./session-emails.server";
+
+export type CancelResult = { ok: true; refundPaise: number } | ModifyFailure;
+
+/**
+ * Cancels a confirmed session with the caller's reason, in one transaction: the status (which
+ * frees the advisor's time at once), the refund owed under the refund rule, and the
+ * cancellation e-mails with a calendar CANCEL. The refund itself is sent by the refund job,
+ * so a provider outage or a crash right after the commit loses nothing. A second cancel
+ * finds the session no longer confirmed and changes nothing.
+ */
+export async function cancelSession(
+  db: Db,
+  input: { actor: Actor; bookingId: string; reason: string; now: Date; config: Config },
+): Promise<CancelResult> {
+  const { actor, bookingId, reason, now, config } = input;
+  return db.transaction(async (tx) => {
+    const record = await loadSession(tx, bookingId, true);
+    const refused = checkModifiable(record, actor, "cancel", now, config.supportEmail);
+    if (refused || !record) return refused!;
+    const by = partOf(record, actor)!;
+    const [cancelled] = await tx
+      .update(bookings)
+      .set({
+        status: "cancelled",
+        cancellationReason: reason,
+        cancelledBy: actor.userId,
+        cancelledAt: now,
+        calendarSequence: record.booking.calendarSequence + 1,
+        updatedAt: now,
+      })
+      .where(eq(bookings.id, bookingId))
+      .returning();
+
+    let refund = 0;
+    const paymentId = record.booking.paymentId;
+    if (paymentId) {
+      const [payment] = await tx
+        .select({ amount: payments.amount, status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, paymentId));
+      if (payment?.status === "paid") {
+        refund = refundPaise({
+          paidPaise: payment.amount,
+          start: record.booking.datetime,
+          cancelledAt: now,
+          by,
+        });
+        if (refund > 0)
+          await queueRefund(tx, {
+            bookingId,
+            paymentId,
+            amount: refund,
+            reason:
+              by === "seeker"
+                ? "Cancelled 24 hours or more before the start"
+                : `Cancelled by the ${by}`,
+          });
+      }
+    }
+    await queueCancelEmails(tx, { ...record, booking: cancelled! }, refund, config, now);
+    return { ok: true as const, refundPaise: refund };
+  });
+}

@@ -1,0 +1,23 @@
+import { isUuid } from "../../core/ids";
+import { getViewer } from "../auth/session.server";
+import type { Auth } from "../auth/auth.server";
+import type { Db } from "../db/client.server";
+import { actorOf } from "./actor";
+import { loadSession, partOf } from "./session-record.server";
+
+/**
+ * The `exclude` parameter of the slot endpoints: a booking being rescheduled, whose own time
+ * must not block itself. Honoured only for a party of that booking or an admin, so nobody
+ * learns about other people's bookings through it.
+ */
+export async function rescheduledBookingId(
+  request: Request,
+  ctx: { db: Db; auth: Auth },
+): Promise<string | undefined> {
+  const id = new URL(request.url).searchParams.get("exclude");
+  if (!id || !isUuid(id)) return undefined;
+  const viewer = await getViewer(request, ctx);
+  if (!viewer) return undefined;
+  const record = await loadSession(ctx.db, id);
+  return record && partOf(record, actorOf(viewer)) ? id : undefined;
+}

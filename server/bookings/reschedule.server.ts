@@ -1,0 +1,86 @@
+import { and, eq } from "drizzle-orm";
+import { SESSION_MESSAGES } from "../../core/messages/sessions";
+import type { Config } from "../config.server";
+import type { Db } from "../db/client.server";
+import { blockedSlots, bookings } from "../db/schema";
+import { sqlState } from "../db/sql-state";
+import { slotsFor } from "../scheduling/slots.server";
+import type { Actor } from "./actor";
+import { checkModifiable, type ModifyFailure } from "./modify-check";
+import { loadSession } from "./session-record.server";
+import { queueRescheduleEmails } from "./session-emails.server";
+
+export type RescheduleResult = { ok: true; datetime: Date } | ModifyFailure;
+
+/**
+ * Moves a confirmed session to another time the advisor offers. The same booking row moves
+ * (its meeting link and calendar UID stay; the invitation's SEQUENCE rises), and both
+ * parties are e-mailed. Two reschedules racing for one time: the exclusion constraint lets
+ * one win, the other gets "no longer available".
+ */
+export async function rescheduleSession(
+  db: Db,
+  input: { actor: Actor; bookingId: string; newStart: Date; now: Date; config: Config },
+): Promise<RescheduleResult> {
+  const { actor, bookingId, newStart, now, config } = input;
+  const before = await loadSession(db, bookingId);
+  const refused = checkModifiable(before, actor, "reschedule", now, config.supportEmail);
+  if (refused || !before) return refused!;
+  if (Number.isNaN(newStart.getTime()))
+    return { ok: false, code: "invalid", message: SESSION_MESSAGES.slotUnavailable };
+
+  // Offered: the slot engine must offer the new start for the session's length, with the
+  // session's own current time not counting as busy.
+  const offered = await slotsFor(db, before.booking.advisorId, {
+    viewerTimeZone: "UTC",
+    date: newStart.toISOString().slice(0, 10),
+    duration: before.booking.duration as 15 | 30,
+    now,
+    excludeBookingId: bookingId,
+  });
+  if (!offered?.slots.some((slot) => slot.start === newStart.toISOString()))
+    return { ok: false, code: "slot-unavailable", message: SESSION_MESSAGES.slotUnavailable };
+
+  try {
+    return await db.transaction(async (tx) => {
+      const record = await loadSession(tx, bookingId, true);
+      const again = checkModifiable(record, actor, "reschedule", now, config.supportEmail);
+      if (again || !record) return again!;
+      const previous = record.booking;
+      const endsAt = new Date(newStart.getTime() + previous.duration * 60_000);
+      const [moved] = await tx
+        .update(bookings)
+        .set({
+          datetime: newStart,
+          endsAt,
+          calendarSequence: previous.calendarSequence + 1,
+          updatedAt: now,
+        })
+        .where(eq(bookings.id, bookingId))
+        .returning();
+      // A time blocked for this booking moves with it.
+      await tx
+        .update(blockedSlots)
+        .set({ startTime: newStart, endTime: endsAt })
+        .where(
+          and(
+            eq(blockedSlots.advisorId, previous.advisorId),
+            eq(blockedSlots.startTime, previous.datetime),
+            eq(blockedSlots.reason, "booked"),
+          ),
+        );
+      await queueRescheduleEmails(
+        tx,
+        { ...record, booking: moved! },
+        previous.datetime,
+        config,
+        now,
+      );
+      return { ok: true as const, datetime: newStart };
+    });
+  } catch (error) {
+    if (sqlState(error) === "23P01")
+      return { ok: false, code: "slot-unavailable", message: SESSION_MESSAGES.slotUnavailable };
+    throw error;
+  }
+}

@@ -1,0 +1,274 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildConfig } from "../config.server";
+import { bookings, emailOutbox, refunds } from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import { slotsFor } from "../scheduling/slots.server";
+import type { Actor } from "./actor";
+import { cancelSession } from "./cancel.server";
+import { rescheduleSession } from "./reschedule.server";
+import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";
+
+/*
+ * Reschedule and cancel: only a party or an admin, only confirmed future sessions, 12 hours'
+ * notice for parties, only offered free times; the same record moves; refunds follow the rule.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const config = buildConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "sessions-test-")) });
+const NOW = new Date("2026-03-02T00:00:00Z");
+const at = (iso: string) => new Date(iso);
+const HOUR = 3_600_000;
+
+let advisorId: string;
+let advisorUserId: string;
+let seeker: Actor;
+const stranger: Actor = {
+  userId: "00000000-0000-4000-8000-000000000001",
+  advisorId: null,
+  isAdmin: false,
+};
+let admin: Actor;
+let advisor: Actor;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  advisorId = await createBookableAdvisor(database.db);
+  const [row] = await database.db.query.advisors.findMany({
+    where: (a, { eq }) => eq(a.id, advisorId),
+  });
+  advisorUserId = row!.userId;
+  advisor = { userId: advisorUserId, advisorId, isAdmin: false };
+  seeker = { userId: await createSeeker(database.db), advisorId: null, isAdmin: false };
+  admin = { userId: await createSeeker(database.db), advisorId: null, isAdmin: true };
+});
+afterAll(() => database.destroy());
+
+const book = (
+  datetime: Date,
+  extra: Parameters<typeof createBooking>[1] extends infer T ? Partial<T> : never = {},
+) => createBooking(database.db, { advisorId, userId: seeker.userId, datetime, ...extra });
+const reschedule = (actor: Actor, bookingId: string, newStart: Date, now = NOW) =>
+  rescheduleSession(database.db, { actor, bookingId, newStart, now, config });
+const cancel = (actor: Actor, bookingId: string, now = NOW, reason = "Something came up") =>
+  cancelSession(database.db, { actor, bookingId, reason, now, config });
+const mailsTo = (address: string) =>
+  database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+const load = async (id: string) =>
+  (await database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+
+describe("rescheduleSession", () => {
+  it("moves the same record to an offered time, keeps the link, raises the sequence and mails both", async () => {
+    const booking = await book(at("2026-03-05T10:00:00Z"));
+    const result = await reschedule(seeker, booking.id, at("2026-03-06T11:30:00Z"));
+    expect(result).toEqual({ ok: true, datetime: at("2026-03-06T11:30:00Z") });
+    const moved = await load(booking.id);
+    expect(moved).toMatchObject({
+      id: booking.id,
+      status: "confirmed",
+      datetime: at("2026-03-06T11:30:00Z"),
+      endsAt: at("2026-03-06T12:00:00Z"),
+      calendarSequence: 1,
+      videoCallLink: booking.videoCallLink,
+    });
+    const seekerMail = (
+      await mailsTo(
+        (await database.db.query.users.findFirst({
+          where: (u, { eq }) => eq(u.id, seeker.userId),
+        }))!.email,
+      )
+    ).find((m) => m.subject.includes("rescheduled"));
+    expect(seekerMail?.text).toContain(booking.videoCallLink!);
+    const ics = seekerMail?.attachments?.[0]?.content ?? "";
+    expect(ics).toContain(`UID:${booking.id}@beenthere`);
+    expect(ics).toContain("SEQUENCE:1");
+    expect(ics).toContain("METHOD:REQUEST");
+    expect(ics).toContain("DTSTART:20260306T113000Z");
+    const advisorMails = await database.db.query.users.findFirst({
+      where: (u, { eq }) => eq(u.id, advisorUserId),
+    });
+    expect(
+      (await mailsTo(advisorMails!.email)).some((m) => m.subject.includes("rescheduled")),
+    ).toBe(true);
+  });
+
+  it("offers the session's own time to itself, so it can move by part of its length", async () => {
+    const booking = await book(at("2026-03-07T10:00:00Z"));
+    const date = { viewerTimeZone: "UTC", duration: 30 as const, now: NOW, date: "2026-03-07" };
+    const plain = await slotsFor(database.db, advisorId, date);
+    const own = await slotsFor(database.db, advisorId, { ...date, excludeBookingId: booking.id });
+    expect(plain?.slots.map((s) => s.start)).not.toContain("2026-03-07T10:00:00.000Z");
+    expect(own?.slots.map((s) => s.start)).toContain("2026-03-07T10:00:00.000Z");
+  });
+
+  it("refuses someone who is neither party nor admin as not found, and changes nothing", async () => {
+    const booking = await book(at("2026-03-08T10:00:00Z"));
+    expect(await reschedule(stranger, booking.id, at("2026-03-08T12:00:00Z"))).toMatchObject({
+      ok: false,
+      code: "not-found",
+      message: "Session not found",
+    });
+    expect((await load(booking.id)).datetime).toEqual(at("2026-03-08T10:00:00Z"));
+  });
+
+  it("refuses a party inside 12 hours with the hours remaining, but lets an admin move it", async () => {
+    const booking = await book(at("2026-03-09T10:00:00Z"));
+    const now = new Date(at("2026-03-09T10:00:00Z").getTime() - 5.5 * HOUR);
+    expect(await reschedule(seeker, booking.id, at("2026-03-10T12:00:00Z"), now)).toEqual({
+      ok: false,
+      code: "cutoff",
+      message:
+        "Sessions cannot be rescheduled within 12 hours of start time. Please contact support (support@beenthere.example).",
+      hoursRemaining: 5,
+    });
+    expect(await reschedule(advisor, booking.id, at("2026-03-10T12:00:00Z"), now)).toMatchObject({
+      code: "cutoff",
+    });
+    expect(await reschedule(admin, booking.id, at("2026-03-10T12:00:00Z"), now)).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("refuses past, cancelled and completed sessions", async () => {
+    const past = await book(at("2026-03-11T10:00:00Z"));
+    expect(
+      await reschedule(admin, past.id, at("2026-03-20T10:00:00Z"), at("2026-03-11T10:05:00Z")),
+    ).toMatchObject({ code: "past", message: "This session has already started." });
+    for (const status of ["cancelled", "completed"] as const) {
+      const booking = await book(at("2026-03-12T10:00:00Z"), { status });
+      expect(await reschedule(seeker, booking.id, at("2026-03-13T10:00:00Z"))).toMatchObject({
+        code: "not-confirmed",
+        message: "Only confirmed sessions can be rescheduled or cancelled.",
+      });
+    }
+  });
+
+  it("refuses a taken time and a time the advisor does not offer", async () => {
+    const other = await createSeeker(database.db);
+    await createBooking(database.db, {
+      advisorId,
+      userId: other,
+      datetime: at("2026-03-14T10:00:00Z"),
+    });
+    const booking = await book(at("2026-03-14T12:00:00Z"));
+    for (const time of [
+      "2026-03-14T10:00:00Z",
+      "2026-03-14T20:00:00Z",
+      "2026-03-14T12:10:00Z",
+      "2026-05-14T10:00:00Z",
+    ]) {
+      expect(await reschedule(seeker, booking.id, at(time))).toMatchObject({
+        ok: false,
+        code: "slot-unavailable",
+        message: "That time is no longer available. Please choose another time.",
+      });
+    }
+    expect((await load(booking.id)).datetime).toEqual(at("2026-03-14T12:00:00Z"));
+  });
+
+  it("lets only one of two reschedules racing for one time win", async () => {
+    const otherSeeker: Actor = {
+      userId: await createSeeker(database.db),
+      advisorId: null,
+      isAdmin: false,
+    };
+    const first = await book(at("2026-03-15T09:00:00Z"));
+    const second = await createBooking(database.db, {
+      advisorId,
+      userId: otherSeeker.userId,
+      datetime: at("2026-03-15T14:00:00Z"),
+    });
+    const target = at("2026-03-16T11:00:00Z");
+    const results = await Promise.all([
+      reschedule(seeker, first.id, target),
+      reschedule(otherSeeker, second.id, target),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ code: "slot-unavailable" });
+  });
+});
+
+describe("cancelSession", () => {
+  it("cancels with the reason, frees the time, queues a full refund 24 h ahead and mails a CANCEL", async () => {
+    const booking = await book(at("2026-03-20T10:00:00Z"), { paidPaise: 59000 });
+    expect(await cancel(seeker, booking.id, NOW, "Interview moved")).toEqual({
+      ok: true,
+      refundPaise: 59000,
+    });
+    expect(await load(booking.id)).toMatchObject({
+      status: "cancelled",
+      cancellationReason: "Interview moved",
+      cancelledBy: seeker.userId,
+      cancelledAt: NOW,
+    });
+    const [refund] = await database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.bookingId, booking.id));
+    expect(refund).toMatchObject({ amount: 59000, status: "pending", razorpayRefundId: null });
+    const offered = await slotsFor(database.db, advisorId, {
+      viewerTimeZone: "UTC",
+      duration: 30,
+      now: NOW,
+      date: "2026-03-20",
+    });
+    expect(offered?.slots.map((s) => s.start)).toContain("2026-03-20T10:00:00.000Z");
+    const mails = await database.db.select().from(emailOutbox);
+    const cancelMails = mails.filter((m) =>
+      m.attachments?.[0]?.content.includes(`UID:${booking.id}@beenthere`),
+    );
+    expect(cancelMails).toHaveLength(2);
+    expect(cancelMails[0]!.attachments![0]!.content).toContain("METHOD:CANCEL");
+  });
+
+  it("a second cancel changes nothing and refunds nothing", async () => {
+    const booking = await book(at("2026-03-21T10:00:00Z"));
+    expect(await cancel(seeker, booking.id)).toMatchObject({ ok: true });
+    expect(await cancel(seeker, booking.id, NOW, "again")).toMatchObject({
+      ok: false,
+      code: "not-confirmed",
+    });
+    expect((await load(booking.id)).cancellationReason).toBe("Something came up");
+    expect(
+      await database.db.select().from(refunds).where(eq(refunds.bookingId, booking.id)),
+    ).toHaveLength(1);
+  });
+
+  it("refunds nothing when the seeker cancels under 24 hours ahead, in full when the advisor does", async () => {
+    const late = await book(at("2026-03-22T10:00:00Z"));
+    const now = new Date(at("2026-03-22T10:00:00Z").getTime() - 20 * HOUR);
+    expect(await cancel(seeker, late.id, now)).toEqual({ ok: true, refundPaise: 0 });
+    const byAdvisor = await book(at("2026-03-23T10:00:00Z"));
+    const now2 = new Date(at("2026-03-23T10:00:00Z").getTime() - 20 * HOUR);
+    expect(await cancel(advisor, byAdvisor.id, now2)).toEqual({ ok: true, refundPaise: 118000 });
+  });
+
+  it("refuses strangers and the 12-hour window, but an admin can still cancel", async () => {
+    const booking = await book(at("2026-03-24T10:00:00Z"));
+    expect(await cancel(stranger, booking.id)).toMatchObject({ code: "not-found" });
+    const now = new Date(at("2026-03-24T10:00:00Z").getTime() - 3 * HOUR);
+    expect(await cancel(seeker, booking.id, now)).toEqual({
+      ok: false,
+      code: "cutoff",
+      message:
+        "Sessions cannot be cancelled within 12 hours of start time. Please contact support (support@beenthere.example).",
+      hoursRemaining: 3,
+    });
+    expect((await load(booking.id)).status).toBe("confirmed");
+    expect(await cancel(admin, booking.id, now)).toEqual({ ok: true, refundPaise: 118000 });
+  });
+
+  it("writes nothing when a step fails half-way", async () => {
+    const booking = await book(at("2026-03-25T10:00:00Z"));
+    const before = (await database.db.select().from(emailOutbox)).length;
+    // A reason the database refuses (NUL byte) fails the update inside the transaction.
+    await expect(cancel(seeker, booking.id, NOW, "bad\u0000reason")).rejects.toThrow();
+    expect((await load(booking.id)).status).toBe("confirmed");
+    expect(
+      await database.db.select().from(refunds).where(eq(refunds.bookingId, booking.id)),
+    ).toEqual([]);
+    expect((await database.db.select().from(emailOutbox)).length).toBe(before);
+  });
+});

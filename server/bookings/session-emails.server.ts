@@ -1,0 +1,149 @@
+import { buildIcs } from "../../core/ics";
+import { calendarUid } from "./meeting-link.server";
+import { formatSessionTime } from "../../core/sessions";
+import type { Config } from "../config.server";
+import type { Tx } from "../db/client.server";
+import { queueEmail } from "../mail/mailer.server";
+import type { SessionRecord } from "./session-record.server";
+
+/** The meeting link a party joins with: the Google Meet link when there is one. */
+export function meetingLink(booking: SessionRecord["booking"]): string | null {
+  return booking.googleMeetLink ?? booking.videoCallLink;
+}
+
+type Party = { name: string; email: string; timeZone: string; other: string };
+
+function parties(record: SessionRecord): Party[] {
+  const seekerName = `${record.seeker.firstName} ${record.seeker.lastName}`.trim();
+  const advisorName = `${record.advisor.firstName} ${record.advisor.lastName}`.trim();
+  return [
+    {
+      name: seekerName,
+      email: record.seeker.email,
+      timeZone: record.booking.seekerTimezone,
+      other: advisorName,
+    },
+    {
+      name: advisorName,
+      email: record.advisor.email,
+      timeZone: record.booking.advisorTimezone,
+      other: seekerName,
+    },
+  ];
+}
+
+function invitation(
+  method: "REQUEST" | "CANCEL",
+  record: SessionRecord,
+  config: Config,
+  now: Date,
+) {
+  const { booking } = record;
+  const link = meetingLink(booking);
+  const ics = buildIcs({
+    method,
+    uid: booking.calendarEventId ?? calendarUid(booking.id),
+    sequence: booking.calendarSequence,
+    start: booking.datetime,
+    durationMinutes: booking.duration,
+    summary: `BeenThere ${booking.sessionType}`,
+    description: [
+      `${booking.sessionType}, ${booking.duration} minutes.`,
+      link ? `Join: ${link}` : "",
+      `Manage: ${config.appUrl}/dashboard`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    location: link ?? `${config.appUrl}/dashboard`,
+    organizer: { name: "BeenThere", email: config.supportEmail },
+    attendees: parties(record).map(({ name, email }) => ({ name, email })),
+    stamp: now,
+  });
+  return {
+    filename: method === "CANCEL" ? "cancelled-session.ics" : "session.ics",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: ics,
+  };
+}
+
+/** Both parties learn the new time, each in their own zone, with an updated invitation. */
+export async function queueRescheduleEmails(
+  tx: Tx,
+  record: SessionRecord,
+  previousStart: Date,
+  config: Config,
+  now: Date,
+) {
+  const attachment = invitation("REQUEST", record, config, now);
+  const link = meetingLink(record.booking);
+  for (const party of parties(record)) {
+    await queueEmail(tx, {
+      to: party.email,
+      subject: "Your BeenThere session has been rescheduled",
+      heading: "Session Rescheduled",
+      paragraphs: [
+        `Your ${record.booking.sessionType} with ${party.other} has moved.`,
+        `New time: ${formatSessionTime(record.booking.datetime, party.timeZone)} (was ${formatSessionTime(previousStart, party.timeZone)}).`,
+        ...(link ? [`The meeting link stays the same: ${link}`] : []),
+        "The attached invitation updates your calendar.",
+      ],
+      action: { label: "Go to Dashboard", url: `${config.appUrl}/dashboard` },
+      attachments: [attachment],
+    });
+  }
+}
+
+/** Both parties learn of the cancellation and its reason; the invitation removes the event. */
+export async function queueCancelEmails(
+  tx: Tx,
+  record: SessionRecord,
+  refundPaise: number,
+  config: Config,
+  now: Date,
+) {
+  const attachment = invitation("CANCEL", record, config, now);
+  for (const [index, party] of parties(record).entries()) {
+    const isSeeker = index === 0;
+    await queueEmail(tx, {
+      to: party.email,
+      subject: "Your BeenThere session has been cancelled",
+      heading: "Session Cancelled",
+      paragraphs: [
+        `Your ${record.booking.sessionType} with ${party.other} on ${formatSessionTime(record.booking.datetime, party.timeZone)} has been cancelled.`,
+        `Reason: ${record.booking.cancellationReason ?? ""}`,
+        ...(isSeeker && refundPaise > 0
+          ? ["Your refund is being processed; we will e-mail you when it is on its way."]
+          : []),
+      ],
+      action: { label: "Go to Dashboard", url: `${config.appUrl}/dashboard` },
+      attachments: [attachment],
+    });
+  }
+}
+
+/** A reminder to one party, with the join link and the time in their zone. */
+export async function queueReminderEmails(
+  tx: Tx,
+  record: SessionRecord,
+  hoursBefore: number,
+  config: Config,
+) {
+  const link = meetingLink(record.booking);
+  for (const party of parties(record)) {
+    await queueEmail(tx, {
+      to: party.email,
+      subject:
+        hoursBefore === 1
+          ? "Your BeenThere session starts in 1 hour"
+          : "Your BeenThere session is tomorrow",
+      heading: hoursBefore === 1 ? "Starting in 1 hour" : "Your session is tomorrow",
+      paragraphs: [
+        `Your ${record.booking.sessionType} with ${party.other} is on ${formatSessionTime(record.booking.datetime, party.timeZone)}.`,
+        "The link opens 15 minutes before the start.",
+      ],
+      action: link
+        ? { label: "Join Meeting", url: link }
+        : { label: "Go to Dashboard", url: `${config.appUrl}/dashboard` },
+    });
+  }
+}

@@ -1,0 +1,163 @@
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { formatInr } from "../../core/format";
+import { SESSION_MESSAGES } from "../../core/messages/sessions";
+import type { Config } from "../config.server";
+import type { Db } from "../db/client.server";
+import { payments, refunds, users } from "../db/schema";
+import type { Logger } from "../logger.server";
+import { queueEmail } from "../mail/mailer.server";
+import type { PaymentGateway } from "./gateway.server";
+
+/** How long a claimed refund is reserved for the instance that claimed it. */
+const LEASE_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 6 * 3_600_000;
+
+/** 1, 2, 4 … minutes after each failed attempt, at most 6 hours: a refund is never dropped. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends due refunds to the payment provider. Due: pending and not yet accepted by the
+ * provider, or failed (a `refund.failed` event), once `next_attempt_at` has come. Each run
+ * first claims its rows (`FOR UPDATE SKIP LOCKED`, then a lease in `next_attempt_at`), so
+ * several app instances never send one refund twice at once. A provider error keeps the
+ * refund pending and schedules the next try; the cancellation it belongs to stands.
+ */
+export async function processRefunds(
+  db: Db,
+  deps: { gateway: PaymentGateway; config: Config; logger: Logger; now?: () => Date },
+): Promise<{ sent: number; failed: number }> {
+  const now = deps.now?.() ?? new Date();
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(
+        and(
+          or(
+            and(eq(refunds.status, "pending"), isNull(refunds.razorpayRefundId)),
+            eq(refunds.status, "failed"),
+          ),
+          lte(refunds.nextAttemptAt, now),
+        ),
+      )
+      .orderBy(refunds.nextAttemptAt)
+      .limit(20)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(refunds)
+      .set({
+        nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+        attempts: sql`${refunds.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          refunds.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning();
+  });
+
+  let sent = 0;
+  let failed = 0;
+  for (const refund of claimed) {
+    const [payment] = await db
+      .select({ providerPaymentId: payments.razorpayPaymentId, userId: payments.userId })
+      .from(payments)
+      .where(eq(payments.id, refund.paymentId));
+    try {
+      if (!payment?.providerPaymentId) throw new Error("payment has no provider payment id");
+      const result = await deps.gateway.refund({
+        providerPaymentId: payment.providerPaymentId,
+        amountPaise: refund.amount,
+        notes: { booking_id: refund.bookingId, refund_id: refund.id },
+      });
+      await db.transaction(async (tx) => {
+        await tx
+          .update(refunds)
+          .set({
+            razorpayRefundId: result.refundId,
+            status: result.status === "failed" ? "failed" : result.status,
+            lastError: result.status === "failed" ? "refused by the provider" : null,
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(refund.attempts)),
+          })
+          .where(eq(refunds.id, refund.id));
+        if (result.status === "processed")
+          await tx
+            .update(payments)
+            .set({ status: "refunded" })
+            .where(eq(payments.id, refund.paymentId));
+        if (result.status !== "failed") {
+          const [seeker] = await tx
+            .select({ email: users.email, firstName: users.firstName })
+            .from(users)
+            .where(eq(users.id, payment.userId));
+          if (seeker)
+            await queueEmail(tx, {
+              to: seeker.email,
+              subject: "Your BeenThere refund is on its way",
+              heading: "Your refund is on its way",
+              paragraphs: [
+                `Hi ${seeker.firstName}, we have refunded ${formatInr(refund.amount / 100)} for your cancelled session.`,
+                SESSION_MESSAGES.refundNotice,
+              ],
+              action: { label: "Go to Dashboard", url: `${deps.config.appUrl}/dashboard` },
+            });
+        }
+      });
+      if (result.status === "failed") failed++;
+      else sent++;
+    } catch (error) {
+      failed++;
+      await db
+        .update(refunds)
+        .set({
+          lastError: String(error),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(refund.attempts)),
+        })
+        .where(eq(refunds.id, refund.id));
+      deps.logger.error({ err: error, refundId: refund.id }, "refund attempt failed; will retry");
+    }
+  }
+  return { sent, failed };
+}
+
+export type RefundEvent = {
+  event: "refund.processed" | "refund.failed";
+  /** The provider's refund id (Razorpay `payload.refund.entity.id`). */
+  refundId: string;
+};
+
+/**
+ * Applies a provider's refund webhook. `processed` settles the refund and marks the payment
+ * refunded; `failed` makes the refund job try again. Unknown ids and repeats change nothing.
+ */
+export async function applyRefundEvent(db: Db, event: RefundEvent): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [refund] = await tx
+      .select()
+      .from(refunds)
+      .where(eq(refunds.razorpayRefundId, event.refundId))
+      .for("update");
+    if (!refund || refund.status === "processed") return false;
+    if (event.event === "refund.processed") {
+      await tx
+        .update(refunds)
+        .set({ status: "processed", lastError: null })
+        .where(eq(refunds.id, refund.id));
+      await tx
+        .update(payments)
+        .set({ status: "refunded" })
+        .where(eq(payments.id, refund.paymentId));
+    } else {
+      await tx
+        .update(refunds)
+        .set({ status: "failed", lastError: "refund.failed", nextAttemptAt: new Date() })
+        .where(eq(refunds.id, refund.id));
+    }
+    return true;
+  });
+}

@@ -1,0 +1,172 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cancelSession } from "../bookings/cancel.server";
+import {
+  createBookableAdvisor,
+  createBooking,
+  createSeeker,
+  fakeGateway,
+} from "../bookings/test-factories";
+import { buildConfig } from "../config.server";
+import { emailOutbox, payments, refunds } from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import { applyRefundEvent, processRefunds } from "./refund-job.server";
+
+/*
+ * Refunds are queued with the cancellation and sent by a job: a provider outage or a crash
+ * after the cancel commits never loses one, and webhooks settle them.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const config = buildConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "refund-test-")) });
+const logger = pino({ level: "silent" });
+// Cancellations are judged at NOW; the job runs on the real clock (refunds are due at once).
+const NOW = new Date("2026-03-02T00:00:00Z");
+let advisorId: string;
+let seekerId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  advisorId = await createBookableAdvisor(database.db);
+  seekerId = await createSeeker(database.db);
+});
+afterAll(() => database.destroy());
+
+async function cancelledBooking(day: number) {
+  const booking = await createBooking(database.db, {
+    advisorId,
+    userId: seekerId,
+    datetime: new Date(`2026-03-${String(day).padStart(2, "0")}T10:00:00Z`),
+    paidPaise: 59000,
+  });
+  const result = await cancelSession(database.db, {
+    actor: { userId: seekerId, advisorId: null, isAdmin: false },
+    bookingId: booking.id,
+    reason: "Plans changed",
+    now: NOW,
+    config,
+  });
+  expect(result).toEqual({ ok: true, refundPaise: 59000 });
+  return booking;
+}
+const refundOf = async (bookingId: string) =>
+  (await database.db.select().from(refunds).where(eq(refunds.bookingId, bookingId)))[0]!;
+
+describe("the refund job", () => {
+  it("survives a crash between cancel and refund: the refund waits, then is sent once", async () => {
+    // The cancel committed and the process "died" before any refund call: nothing ran since.
+    const booking = await cancelledBooking(10);
+    expect(await refundOf(booking.id)).toMatchObject({ status: "pending", attempts: 0 });
+    const gateway = fakeGateway();
+    expect(
+      await processRefunds(database.db, { gateway, config, logger, now: () => new Date() }),
+    ).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(gateway.calls).toEqual([
+      { providerPaymentId: expect.stringMatching(/^pay_/), amountPaise: 59000 },
+    ]);
+    const refund = await refundOf(booking.id);
+    expect(refund).toMatchObject({
+      status: "processed",
+      attempts: 1,
+      razorpayRefundId: expect.stringMatching(/^rfnd_/),
+    });
+    const [payment] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, booking.paymentId!));
+    expect(payment!.status).toBe("refunded");
+    const [mail] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, "Your BeenThere refund is on its way"));
+    expect(mail!.text).toContain("₹590");
+    expect(mail!.text).toContain("7-10 business days");
+    // Nothing is sent twice.
+    expect(
+      await processRefunds(database.db, {
+        gateway,
+        config,
+        logger,
+        now: () => new Date(Date.now() + 86_400_000),
+      }),
+    ).toEqual({ sent: 0, failed: 0 });
+    expect(gateway.calls).toHaveLength(1);
+  });
+
+  it("keeps a refund pending while the provider fails, and retries it later", async () => {
+    const booking = await cancelledBooking(11);
+    const gateway = fakeGateway();
+    gateway.failing = true;
+    expect(
+      await processRefunds(database.db, { gateway, config, logger, now: () => new Date() }),
+    ).toEqual({
+      sent: 0,
+      failed: 1,
+    });
+    const waiting = await refundOf(booking.id);
+    expect(waiting).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "Error: provider unavailable",
+    });
+    // Not due again until its back-off has passed.
+    gateway.failing = false;
+    expect(
+      await processRefunds(database.db, { gateway, config, logger, now: () => new Date() }),
+    ).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    const later = new Date(waiting.nextAttemptAt.getTime() + 1);
+    expect(
+      await processRefunds(database.db, { gateway, config, logger, now: () => later }),
+    ).toEqual({ sent: 1, failed: 0 });
+    expect(await refundOf(booking.id)).toMatchObject({
+      status: "processed",
+      attempts: 2,
+      lastError: null,
+    });
+  });
+
+  it("applies refund.processed and refund.failed webhooks; a failed refund is tried again", async () => {
+    const booking = await cancelledBooking(12);
+    const gateway = fakeGateway({ status: "pending" });
+    await processRefunds(database.db, { gateway, config, logger, now: () => new Date() });
+    const accepted = await refundOf(booking.id);
+    expect(accepted.status).toBe("pending");
+    expect(
+      await applyRefundEvent(database.db, {
+        event: "refund.failed",
+        refundId: accepted.razorpayRefundId!,
+      }),
+    ).toBe(true);
+    expect((await refundOf(booking.id)).status).toBe("failed");
+    await processRefunds(database.db, { gateway, config, logger, now: () => new Date() });
+    const retried = await refundOf(booking.id);
+    expect(retried.razorpayRefundId).not.toBe(accepted.razorpayRefundId);
+    expect(
+      await applyRefundEvent(database.db, {
+        event: "refund.processed",
+        refundId: retried.razorpayRefundId!,
+      }),
+    ).toBe(true);
+    expect((await refundOf(booking.id)).status).toBe("processed");
+    // Repeats and unknown ids change nothing.
+    expect(
+      await applyRefundEvent(database.db, {
+        event: "refund.failed",
+        refundId: retried.razorpayRefundId!,
+      }),
+    ).toBe(false);
+    expect(
+      await applyRefundEvent(database.db, { event: "refund.processed", refundId: "rfnd_unknown" }),
+    ).toBe(false);
+    expect((await refundOf(booking.id)).status).toBe("processed");
+  });
+});

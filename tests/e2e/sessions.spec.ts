@@ -1,0 +1,249 @@
+import type { Page } from "@playwright/test";
+import { ADVISORS, SEEKERS } from "../../server/db/seed/profiles";
+import { DEMO_ADMIN, DEMO_SEEKER, signIn } from "./support/auth";
+import { expect, test } from "./support/fresh-app";
+import { gotoHydrated } from "./support/navigation";
+
+/*
+ * After the booking, on the seeded demo data: Aarav (seeker) has upcoming sessions with Priya
+ * (15 min) and Ananya (30 min), a completed unreviewed one with Karthik, and a reviewed one.
+ */
+const PRIYA = "priya.sharma@example.com";
+
+const rowWith = (page: Page, name: string) =>
+  page.getByTestId("session-row").filter({ hasText: name });
+
+async function meetingLinkOf(page: Page, name: string) {
+  await rowWith(page, name).getByRole("button", { name: "View Details" }).click();
+  const dialog = page.getByRole("dialog", { name: "Session Details" });
+  const link = await dialog.getByTestId("meeting-link").textContent();
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  return link;
+}
+
+test("a seeker reschedules a paid session; both dashboards show the new time and the same link", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // two people sign in and a slot picker loads
+  await signIn(page, DEMO_SEEKER);
+  await gotoHydrated(page, "/dashboard");
+  const row = rowWith(page, "Priya Sharma");
+  const before = await row.getAttribute("data-start");
+  const link = await meetingLinkOf(page, "Priya Sharma");
+  expect(link).toMatch(/^https:\/\//);
+
+  await row.getByRole("button", { name: "Reschedule" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reschedule Session" });
+  await expect(dialog.getByText("Important:")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Confirm Reschedule" })).toBeDisabled();
+  // The last highlighted date, so the new time differs from the current one.
+  const days = dialog.locator(".rdp-day:not([data-disabled]) button:not([disabled])");
+  await days.last().click();
+  await dialog
+    .getByRole("radio")
+    .or(dialog.getByRole("button", { name: /\d:\d\d (AM|PM)/ }))
+    .first()
+    .click();
+  await dialog.getByRole("button", { name: "Confirm Reschedule" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm Reschedule" });
+  await expect(
+    confirm.getByText("Are you sure you want to reschedule this session?"),
+  ).toBeVisible();
+  await confirm.getByRole("button", { name: "Yes, Reschedule" }).click();
+  await expect(page.getByText("Session Rescheduled", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Your session has been successfully rescheduled. Both parties will be notified.",
+    ),
+  ).toBeVisible();
+
+  await expect(rowWith(page, "Priya Sharma")).not.toHaveAttribute("data-start", before!);
+  const after = await rowWith(page, "Priya Sharma").getAttribute("data-start");
+  const seekerTime = await rowWith(page, "Priya Sharma").getByTestId("session-time").textContent();
+  expect(await meetingLinkOf(page, "Priya Sharma")).toBe(link);
+
+  const advisorPage = await (await browser.newContext({ baseURL: page.url() })).newPage();
+  await signIn(advisorPage, PRIYA);
+  await gotoHydrated(advisorPage, "/dashboard");
+  const advisorRow = rowWith(advisorPage, "Aarav Mehta");
+  await expect(advisorRow).toHaveAttribute("data-start", after!);
+  await expect(advisorRow).toContainText(seekerTime!.split(" · ")[0]!.slice(0, 12));
+  expect(await meetingLinkOf(advisorPage, "Aarav Mehta")).toBe(link);
+});
+
+test("a seeker cancels with a reason and sees the refund", async ({ page }) => {
+  await signIn(page, DEMO_SEEKER);
+  await gotoHydrated(page, "/dashboard");
+  await rowWith(page, "Ananya Chatterjee").getByRole("button", { name: "Cancel" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel Session" })
+    .getByRole("button", { name: "Cancel Session" })
+    .click();
+  const reason = page.getByRole("dialog", { name: "Cancellation Reason" });
+  const confirm = reason.getByRole("button", { name: "Confirm Cancellation" });
+  await expect(confirm).toBeDisabled();
+  await reason.getByLabel("Reason").fill("   ");
+  await expect(confirm).toBeDisabled();
+  await reason.getByLabel("Reason").fill("My interview moved to that day");
+  await confirm.click();
+  await expect(page.getByText("Session Cancelled", { exact: true })).toBeVisible();
+
+  await page.getByRole("link", { name: /^Cancelled \(\d+\)$/ }).click();
+  await rowWith(page, "Ananya Chatterjee").getByRole("button", { name: "View Details" }).click();
+  const details = page.getByRole("dialog", { name: "Session Details" });
+  await expect(details.getByTestId("cancellation-reason")).toHaveText(
+    "My interview moved to that day",
+  );
+  await expect(details.getByTestId("refund-status")).toHaveText(/^₹[\d,]+ · (Pending|Refunded)$/);
+  await expect(details.getByTestId("meeting-link")).toHaveCount(0);
+});
+
+test("inside 12 hours a seeker gets Cannot Cancel with the hours left; an admin can still cancel", async ({
+  page,
+}) => {
+  test.slow(); // two sign-ins
+  await signIn(page, DEMO_SEEKER);
+  await gotoHydrated(page, "/dashboard");
+  const start = new Date((await rowWith(page, "Priya Sharma").getAttribute("data-start"))!);
+  await page.clock.setFixedTime(new Date(start.getTime() - 5.5 * 3_600_000));
+  await gotoHydrated(page, "/dashboard");
+  const row = rowWith(page, "Priya Sharma");
+  await expect(row.getByRole("button", { name: "Cancel" })).toHaveAttribute(
+    "title",
+    "Cannot cancel within 12 hours of session",
+  );
+  await row.getByRole("button", { name: "Cancel" }).click();
+  const cannot = page.getByRole("dialog", { name: "Cannot Cancel" });
+  await expect(cannot.getByTestId("hours-remaining")).toHaveText(
+    "Hours remaining before the session: 5",
+  );
+  await expect(
+    cannot.getByText(
+      "Sessions cannot be cancelled within 12 hours of start time. Please contact support (support@beenthere.example).",
+    ),
+  ).toBeVisible();
+  await expect(cannot.getByRole("link", { name: "Contact Support" })).toHaveAttribute(
+    "href",
+    "mailto:support@beenthere.example",
+  );
+  await cannot.getByRole("button", { name: "Close" }).first().click();
+
+  await page.context().clearCookies();
+  await signIn(page, DEMO_ADMIN);
+  await gotoHydrated(page, "/dashboard");
+  const adminRow = rowWith(page, "Aarav Mehta with Priya Sharma");
+  await adminRow.getByRole("button", { name: "Cancel" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel Session" })
+    .getByRole("button", { name: "Cancel Session" })
+    .click();
+  await page
+    .getByRole("dialog", { name: "Cancellation Reason" })
+    .getByLabel("Reason")
+    .fill("Advisor unwell");
+  await page.getByRole("button", { name: "Confirm Cancellation" }).click();
+  await expect(page.getByText("Session Cancelled", { exact: true })).toBeVisible();
+  await expect(rowWith(page, "Aarav Mehta with Priya Sharma")).toHaveCount(0);
+});
+
+test("a completed session gets a review and the advisor's card and profile show the rating", async ({
+  page,
+}) => {
+  await signIn(page, DEMO_SEEKER);
+  await gotoHydrated(page, "/dashboard?tab=completed");
+  await rowWith(page, "Karthik Subramanian")
+    .getByRole("button", { name: "Review Session" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Review Your Session" });
+  await dialog.getByRole("button", { name: "Submit Review" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Please complete all required fields");
+  await expect(dialog.getByRole("alert")).toContainText(
+    "Star ratings and recommendation are required",
+  );
+  const star = (group: string, stars: string) =>
+    dialog
+      .getByRole("group", { name: group })
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: stars }) });
+  await star("How helpful was the session?", "4 stars").click();
+  await star("How actionable was the advice?", "5 stars").click();
+  await dialog.getByLabel("Yes").check();
+  await dialog
+    .getByLabel("Written feedback (optional)")
+    .fill("Karthik made the US move feel doable.");
+  await dialog.getByRole("button", { name: "Submit Review" }).click();
+  await expect(page.getByText("Review submitted successfully")).toBeVisible();
+  await expect(page.getByText("Thank you for your feedback!")).toBeVisible();
+  await expect(
+    rowWith(page, "Karthik Subramanian").getByRole("button", { name: "Review Session" }),
+  ).toHaveCount(0);
+
+  await gotoHydrated(page, "/advisors?search=Karthik");
+  const card = page
+    .locator(".rounded-card")
+    .filter({ has: page.getByRole("heading", { name: "Karthik Subramanian" }) });
+  await expect(card.getByTestId("advisor-rating")).toHaveText("4.5(1 review)");
+  await card.getByRole("link", { name: "View Profile of Karthik Subramanian" }).click();
+  const rating = page.getByTestId("profile-rating");
+  await expect(rating).toContainText("4.5");
+  await expect(rating).toContainText("1 review");
+  await expect(rating).toContainText("100% recommend");
+  await expect(rating).toContainText("Karthik made the US move feel doable.");
+  await expect(rating).toContainText("Aarav,");
+});
+
+test("each role's dashboard shows its tiles with the database's counts", async ({ page }) => {
+  test.slow(); // three sign-ins
+  await signIn(page, DEMO_SEEKER);
+  await gotoHydrated(page, "/dashboard");
+  await expect(page.getByTestId("tile-Find Advisors")).toHaveText("500+");
+  await expect(page.getByTestId("tile-My Sessions")).toHaveText("2");
+  await expect(page.getByTestId("tile-Learning Path")).toHaveText("0%");
+  await expect(page.getByTestId("tile-Reviews")).toHaveText("1");
+  await expect(page.getByRole("link", { name: "Upcoming (2)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Completed (2)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cancelled (1)" })).toBeVisible();
+
+  await page.context().clearCookies();
+  await signIn(page, PRIYA);
+  await gotoHydrated(page, "/dashboard");
+  await expect(page.getByTestId("advisor-status")).toHaveText("Approved");
+  await expect(page.getByTestId("tile-Total Bookings")).toHaveText("2");
+  // ₹4,500 an hour × (30 + 15) minutes.
+  await expect(page.getByTestId("tile-Earnings")).toHaveText("₹3,375");
+  await expect(page.getByTestId("tile-Rating")).toHaveText("4.5");
+  await expect(page.getByText("1 review", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("tile-Response Rate")).toHaveText("100%");
+  await expect(page.getByRole("link", { name: "Edit Profile" })).toHaveAttribute(
+    "href",
+    /^\/advisor\/[0-9a-f-]+\/edit$/,
+  );
+
+  await page.context().clearCookies();
+  await signIn(page, DEMO_ADMIN);
+  await gotoHydrated(page, "/dashboard");
+  const advisors = ADVISORS.length + 1; // and the team's own advisor
+  await expect(page.getByTestId("tile-Total Users")).toHaveText(
+    String(1 + SEEKERS.length + advisors),
+  );
+  await expect(page.getByTestId("tile-Total Advisors")).toHaveText(String(advisors));
+  await expect(page.getByTestId("tile-Pending Approvals")).toHaveText(
+    String(ADVISORS.filter((a) => a.status === "pending").length),
+  );
+  await expect(page.getByTestId("tile-Total Sessions")).toHaveText("4/8");
+  await expect(page.getByRole("link", { name: /Pending Approvals/ })).toHaveAttribute(
+    "target",
+    "_blank",
+  );
+
+  // The view follows the role switcher at once.
+  await page.getByLabel("Viewing as:").first().selectOption("seeker");
+  await expect(page.getByTestId("tile-Find Advisors")).toBeVisible();
+  await expect(page.getByTestId("tile-Total Users")).toHaveCount(0);
+});
+
+test("visitors are sent to sign in", async ({ page }) => {
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard/);
+});
