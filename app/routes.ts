@@ -45,6 +45,14 @@ export default [
   route("booking-confirmed/receipt", "routes/booking-receipt.tsx"),
   route("free-discovery-call", "routes/free-discovery-call.tsx"),
 
+  // Advisor onboarding and profile
+  route("become-advisor", "routes/become-advisor.tsx"),
+  route("join-as-advisor", "routes/become-advisor.tsx", { id: "join-as-advisor" }),
+  route("become-advisor/apply", "routes/become-advisor.apply.tsx"),
+  route("advisor/:id/edit", "routes/advisor-edit.tsx"),
+  route("api/advisor/headshot", "routes/api/advisor-headshot.ts"),
+  route("api/advisor/bank-details", "routes/api/advisor-bank-details.ts"),
+
   // Anything else: the 404 page, with the missing path logged.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,9 +1,11 @@
-import { CalendarDays, IndianRupee, Landmark, MessageCircle, Star } from "lucide-react";
+import { CalendarDays, IndianRupee, MessageCircle, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatInr } from "../../../core/format";
+import { STATUS_BANNERS } from "../../../core/messages/advisor";
 import { displayRating } from "../../../core/sessions";
 import type { advisorStats } from "../../../server/bookings/dashboard.server";
+import { PaymentSettingsDialog } from "../advisor/payment-settings-dialog";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
 import { StatTile, TileGrid } from "./stat-tile";
@@ -50,9 +52,7 @@ export function AdvisorView({ stats, children }: { stats: Stats | null; children
           role="status"
           className="rounded-card border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
         >
-          {stats.status === "pending"
-            ? "Your advisor application is being reviewed. You'll be notified once it's approved."
-            : "Your advisor application needs attention. Please check your email for details."}
+          {stats.status === "pending" ? STATUS_BANNERS.pending : STATUS_BANNERS.other}
         </p>
       ) : null}
       <TileGrid>
@@ -76,7 +76,7 @@ export function AdvisorView({ stats, children }: { stats: Stats | null; children
         <StatTile icon={MessageCircle} label="Response Rate" value="100%" />
       </TileGrid>
       {children}
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Card className="grid gap-3 p-6">
           <h2 className="text-lg font-semibold">Profile Info</h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
@@ -101,12 +101,9 @@ export function AdvisorView({ stats, children }: { stats: Stats | null; children
             <Button asChild variant="outline">
               <Link to="/dashboard/availability">Edit availability</Link>
             </Button>
-            {/* The bank details dialog of advisor onboarding opens from here. */}
-            <Button type="button" variant="outline" data-payment-settings>
-              <Landmark aria-hidden="true" /> Payment Settings
-            </Button>
           </div>
         </Card>
+        <PaymentSettingsDialog />
       </div>
     </>
   );

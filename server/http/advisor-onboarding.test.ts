@@ -1,0 +1,215 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validApplication } from "../../core/advisor-application.fixture";
+import { jpegWithExif } from "../advisors/test-fixtures";
+import { signIn, signUp } from "../auth/accounts.server";
+import { createAuth } from "../auth/auth.server";
+import { buildConfig } from "../config.server";
+import { advisors, authUsers, users } from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import { createHttpApp } from "./app.server";
+
+/*
+ * The onboarding endpoints over HTTP with the production build: who may call them, and that
+ * a person only ever changes their own application, photo, profile and bank details.
+ */
+const BUILD = path.resolve("build/server/index.js");
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let baseUrl: string;
+let close: () => void;
+let deps: Parameters<typeof signUp>[0];
+let n = 0;
+
+beforeAll(async () => {
+  if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
+  const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
+  database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bt-onboarding-"));
+  const config = buildConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", RATE_LIMIT_SCALE: "100" });
+  const logger = pino({ level: "silent" });
+  const auth = createAuth(database.db, config, logger);
+  deps = { db: database.db, auth, config };
+  const server = createHttpApp({ config, auth, database, logger, build }).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(async () => {
+  close();
+  await database.destroy();
+});
+
+/** A signed-in person (cookie), optionally with an advisor row of the given status. */
+async function person(status?: "approved" | "draft") {
+  const email = `onboarding.${++n}@example.com`;
+  const password = "password-1";
+  await signUp(deps, { firstName: "P", lastName: `${n}`, email, password }, "10.0.0.2");
+  await database.db
+    .update(authUsers)
+    .set({ emailVerified: true })
+    .where(eq(authUsers.email, email));
+  const [user] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  let advisorId: string | null = null;
+  if (status) {
+    const [row] = await database.db
+      .insert(advisors)
+      .values({ userId: user!.id, profileStatus: status, jobTitle: "Before" })
+      .returning({ id: advisors.id });
+    advisorId = row!.id;
+  }
+  const signedIn = await signIn(
+    deps,
+    { email, password, rememberMe: false },
+    { headers: new Headers(), clientIp: "10.0.0.2" },
+  );
+  if (!signedIn.ok) throw new Error(signedIn.message);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { userId: user!.id, advisorId, cookie };
+}
+
+const advisorRow = async (id: string) =>
+  (await database.db.select().from(advisors).where(eq(advisors.id, id)))[0]!;
+
+const post = (url: string, cookie: string, body: BodyInit, type?: string) =>
+  fetch(`${baseUrl}${url}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: baseUrl, ...(type ? { "content-type": type } : {}) },
+    body,
+  });
+
+const upload = (
+  cookie: string,
+  bytes: Buffer,
+  type: string,
+  extra: Record<string, string> = {},
+) => {
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(bytes)], "photo", { type }));
+  for (const [k, v] of Object.entries(extra)) form.set(k, v);
+  return post("/api/advisor/headshot", cookie, form);
+};
+
+describe("onboarding over HTTP", () => {
+  it("sends visitors to sign in", async () => {
+    const res = await fetch(`${baseUrl}/become-advisor/apply`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/auth?redirect=%2Fbecome-advisor%2Fapply");
+    const edit = await fetch(`${baseUrl}/advisor/x/edit`, { redirect: "manual" });
+    expect(edit.headers.get("location")).toBe("/auth?redirect=%2Fadvisor%2Fx%2Fedit");
+  });
+
+  it("a draft is not an advisor: no bank details, no advisor panel", async () => {
+    const me = await person();
+    const saved = await post(
+      "/become-advisor/apply",
+      me.cookie,
+      JSON.stringify({ intent: "save", draft: { currentStep: 1, values: { phone: "12345678" } } }),
+      "application/json",
+    );
+    expect(saved.status).toBe(200);
+    const bank = await fetch(`${baseUrl}/api/advisor/bank-details`, {
+      headers: { cookie: me.cookie },
+    });
+    expect(bank.status).toBe(403);
+    const dashboard = await (
+      await fetch(`${baseUrl}/dashboard`, { headers: { cookie: me.cookie } })
+    ).text();
+    expect(dashboard).not.toContain("Payment Settings");
+  });
+
+  it("an advisor edits only their own profile, whatever id the address or the body names", async () => {
+    const me = await person("approved");
+    const other = await person("approved");
+    const values = { ...validApplication(), hourlyRate: "900", advisorId: other.advisorId };
+    const res = await post(
+      `/advisor/${other.advisorId}/edit`,
+      me.cookie,
+      JSON.stringify({ values, advisorId: other.advisorId }),
+      "application/json",
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    expect(await advisorRow(me.advisorId!)).toMatchObject({
+      jobTitle: "Product Manager",
+      hourlyRateInr: 900,
+      profileStatus: "pending",
+    });
+    expect(await advisorRow(other.advisorId!)).toMatchObject({
+      jobTitle: "Before",
+      profileStatus: "approved",
+    });
+  });
+
+  it("a photo goes to one's own profile only, and bad files are refused by the server", async () => {
+    const me = await person("approved");
+    const other = await person("approved");
+    const ok = await upload(me.cookie, await jpegWithExif(), "image/jpeg", {
+      advisorId: other.advisorId!,
+    });
+    expect(ok.status).toBe(200);
+    const { url } = (await ok.json()) as { url: string };
+    expect((await advisorRow(me.advisorId!)).headshotUrl).toBe(url);
+    expect((await advisorRow(other.advisorId!)).headshotUrl).toBeNull();
+    expect((await fetch(`${baseUrl}${url}`)).headers.get("content-type")).toBe("image/webp");
+
+    const lying = await upload(me.cookie, Buffer.from("<svg onload=alert(1)>"), "image/png");
+    expect(lying.status).toBe(400);
+    expect(await lying.json()).toEqual({ ok: false, message: "Please select a valid image file" });
+    const huge = await upload(me.cookie, Buffer.alloc(6 * 1024 * 1024, 7), "image/jpeg");
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ ok: false, message: "Image size must be less than 5MB" });
+    expect((await advisorRow(me.advisorId!)).headshotUrl).toBe(url);
+  });
+
+  it("bank details: the owner gets the number back, the dashboard never carries it", async () => {
+    const me = await person("approved");
+    const details = {
+      bankAccountHolderName: "P",
+      bankName: "Axis Bank",
+      bankAccountNumber: "917020012345678",
+      bankIfscCode: "UTIB0000123",
+      bankBranch: "Andheri",
+    };
+    const bad = await post(
+      "/api/advisor/bank-details",
+      me.cookie,
+      JSON.stringify({ ...details, bankBranch: "" }),
+      "application/json",
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ ok: false, message: "All fields are required" });
+    const saved = await post(
+      "/api/advisor/bank-details",
+      me.cookie,
+      JSON.stringify(details),
+      "application/json",
+    );
+    expect(await saved.json()).toMatchObject({
+      ok: true,
+      message: "Bank details saved successfully",
+    });
+    const own = await fetch(`${baseUrl}/api/advisor/bank-details`, {
+      headers: { cookie: me.cookie },
+    });
+    expect(own.headers.get("cache-control")).toBe("no-store");
+    expect(await own.json()).toMatchObject({ details: { bankAccountNumber: "917020012345678" } });
+    const dashboard = await (
+      await fetch(`${baseUrl}/dashboard`, { headers: { cookie: me.cookie } })
+    ).text();
+    expect(dashboard).not.toContain("917020012345678");
+    expect((await advisorRow(me.advisorId!)).bankAccountNumber).not.toContain("917020012345678");
+  });
+});
