@@ -6,6 +6,7 @@ CREATE TABLE "booking_reminders" (
 	CONSTRAINT "booking_reminders_booking_id_hours_before_session_start_pk" PRIMARY KEY("booking_id","hours_before","session_start")
 );
 --> statement-breakpoint
+ALTER TABLE "advisors" ADD COLUMN "application_draft" jsonb;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "locked_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint

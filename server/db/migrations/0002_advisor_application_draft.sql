@@ -1,1 +1,0 @@
-ALTER TABLE "advisors" ADD COLUMN "application_draft" jsonb;
