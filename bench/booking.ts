@@ -5,7 +5,7 @@ import { EVERY_MORNING, testDeps } from "../server/bookings/test-support";
 import { createTestDatabase } from "../server/db/test-database";
 import { paymentSignature } from "../server/payments/signature.server";
 import { saveSchedule } from "../server/scheduling/schedule.server";
-import { createAdvisor, createSeeker } from "../server/scheduling/test-fixtures";
+import { createAdvisor, createSeeker } from "../server/db/test-factories";
 import { say, summarize, type Summary } from "./stats";
 
 /**

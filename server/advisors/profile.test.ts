@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advisors } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { getSchedule } from "../scheduling/schedule.server";
-import { createAdvisor } from "../scheduling/test-fixtures";
+import { createAdvisor } from "../db/test-factories";
 import { createBankCipher } from "./bank-crypto.server";
 import { loadOwnBankDetails, saveBankDetails } from "./bank-details.server";
 import { loadEditableProfile, saveProfile } from "./profile-edit.server";

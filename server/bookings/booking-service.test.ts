@@ -6,7 +6,7 @@ import { createTestDatabase } from "../db/test-database";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { paymentSignature } from "../payments/signature.server";
 import { slotsFor } from "../scheduling/slots.server";
-import { createAdvisor, createSeeker } from "../scheduling/test-fixtures";
+import { createAdvisor, createSeeker } from "../db/test-factories";
 import {
   createBooking,
   createDiscoveryBooking,

@@ -3,7 +3,7 @@ import type { WeeklySchedule } from "../../core/slots";
 import type { Db } from "../db/client.server";
 import { bookings, payments } from "../db/schema";
 import { saveSchedule } from "../scheduling/schedule.server";
-import { createAdvisor, createSeeker } from "../scheduling/test-fixtures";
+import { createAdvisor, createSeeker } from "../db/test-factories";
 import type { PaymentGateway } from "../payments/gateway.server";
 
 /** Test data for the session services: bookings written directly, as a paid booking leaves them. */

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { formatInr } from "../../core/format";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import type { Config } from "../config.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { payments, refunds, users } from "../db/schema";
 import type { Logger } from "../logger.server";
 import { queueEmail } from "../mail/mailer.server";
@@ -135,7 +135,7 @@ export type RefundEvent = {
  * Applies a provider's refund webhook. `processed` settles the refund and marks the payment
  * refunded; `failed` makes the refund job try again. Unknown ids and repeats change nothing.
  */
-export async function applyRefundEvent(db: Db, event: RefundEvent): Promise<boolean> {
+export async function applyRefundEvent(db: Db | Tx, event: RefundEvent): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [refund] = await tx
       .select()

@@ -2,6 +2,7 @@ import { webhookEvents } from "../db/schema";
 import type { BookingDeps, TxDeps } from "../bookings/context.server";
 import { paymentIdForOrder, releaseHold, settlePayment } from "../bookings/payment-service.server";
 import { paymentSecrets } from "./create-gateway.server";
+import { applyRefundEvent } from "./refund-job.server";
 import { hmacHex, signatureMatches } from "./signature.server";
 
 /** The parts of a Razorpay webhook body we read. */
@@ -38,14 +39,20 @@ const releaseFromFailure: WebhookHandler = async (deps, event) => {
   if (paymentId) await releaseHold(deps, { paymentId }, true);
 };
 
-/**
- * Which events do something. Every verified event is stored once whatever its type; refund.*
- * events are stored only, until the refund work adds its handlers here.
- */
+/** refund.processed / refund.failed: the provider's answer to a refund we sent. */
+const applyRefund: WebhookHandler = async (deps, event) => {
+  const refundId = event.payload?.refund?.entity?.id;
+  if (!refundId || (event.event !== "refund.processed" && event.event !== "refund.failed")) return;
+  await applyRefundEvent(deps.tx, { event: event.event, refundId });
+};
+
+/** Which events do something. Every verified event is stored once whatever its type. */
 export const webhookHandlers: Record<string, WebhookHandler> = {
   "payment.captured": confirmFromPayment,
   "order.paid": confirmFromPayment,
   "payment.failed": releaseFromFailure,
+  "refund.processed": applyRefund,
+  "refund.failed": applyRefund,
 };
 
 export type WebhookAnswer = { status: 200 | 400 | 503; body: Record<string, unknown> };

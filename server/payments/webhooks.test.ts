@@ -5,7 +5,7 @@ import { createBooking, type BookingCreated } from "../bookings/booking-service.
 import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "../bookings/test-support";
 import { bookings, emailOutbox, payments, refunds, webhookEvents } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { createSeeker } from "../scheduling/test-fixtures";
+import { createSeeker } from "../db/test-factories";
 import { hmacHex } from "./signature.server";
 import { handleRazorpayWebhook, type RazorpayEvent } from "./webhooks.server";
 
@@ -139,12 +139,38 @@ describe("POST /api/webhooks/razorpay", () => {
     expect(refund).toMatchObject({ status: "pending", amount: 118_000 });
   });
 
-  it("stores refund events without acting on them yet", async () => {
-    const answer = await deliver(
-      { event: "refund.processed", payload: { refund: { entity: { id: "rfnd_1" } } } },
-      { eventId: "evt_refund" },
-    );
-    expect(answer.status).toBe(200);
+  it("refund.processed marks a sent refund processed and its payment refunded, once", async () => {
+    const held = await hold("2026-03-08T03:30:00.000Z");
+    const later = testDeps(database.db, { config: deps.config });
+    later.clock.now = new Date(NOW.getTime() + 20 * MINUTE);
+    await hold("2026-03-08T03:30:00.000Z", later);
+    await deliver(paymentEvent("payment.captured", held.orderId!, { paymentId: "pay_rf" }), {
+      d: later,
+    });
+    const booking = await bookingOf(held.paymentId);
+    // The refund job has sent it to the provider, which answered with its refund id.
+    await database.db
+      .update(refunds)
+      .set({ razorpayRefundId: "rfnd_1" })
+      .where(eq(refunds.bookingId, booking.id));
+    const event = {
+      event: "refund.processed",
+      payload: { refund: { entity: { id: "rfnd_1" } } },
+    };
+    expect((await deliver(event, { eventId: "evt_refund" })).status).toBe(200);
+    expect((await deliver(event, { eventId: "evt_refund" })).body).toMatchObject({
+      duplicate: true,
+    });
+    const [refund] = await database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.bookingId, booking.id));
+    expect(refund?.status).toBe("processed");
+    const [payment] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, held.paymentId));
+    expect(payment?.status).toBe("refunded");
     const [stored] = await database.db
       .select()
       .from(webhookEvents)

@@ -139,7 +139,7 @@ export async function isStartOffered(
   now: Date,
 ): Promise<boolean> {
   const range = { from: start, to: new Date(start.getTime() + duration * 60_000) };
-  const loaded = await loadPublic(db, advisorId, range, now);
+  const loaded = await loadPublic(db, advisorId, range, { now });
   if (!loaded) return false;
   // Asked in the advisor's own zone: any zone offers the same instants.
   const zone = loaded.schedule.timeZone;
