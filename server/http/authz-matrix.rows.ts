@@ -1,5 +1,7 @@
 import { expect } from "vitest";
 import type { Db } from "../db/client.server";
+import { eq } from "drizzle-orm";
+import { bookings } from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
 
 /*
@@ -23,9 +25,11 @@ export type Persona = (typeof PERSONAS)[number];
 /**
  * What a persona gets: "allowed" (2xx), "auth" (redirect to /auth?redirect=…), a status code
  * (403 not yours to do, 404 not found or not yours to see, 400 refused input, 401 a forged
- * credential, 405 no such method), or a redirect to a given place.
+ * credential, 405 no such method, 409 a rule of the resource refuses it), or a redirect to a
+ * given place.
  */
-export type Expected = "allowed" | "auth" | 400 | 401 | 403 | 404 | 405 | { redirect: string };
+export type Expected =
+  "allowed" | "auth" | 400 | 401 | 403 | 404 | 405 | 409 | { redirect: string };
 
 /** The people and ids every row can use; each persona is a fresh account of its own. */
 export type Fixture = {
@@ -39,6 +43,8 @@ export type Fixture = {
   bystanderAdvisorId: string;
   /** An id nobody has. */
   missingId: string;
+  /** The seeker's paid, confirmed session with the `advisor` persona. */
+  booking: { id: string; paymentId: string; orderId: string };
 };
 
 export type MatrixRequest = {
@@ -46,6 +52,8 @@ export type MatrixRequest = {
   path: string;
   /** Form fields of an action's POST (sent as application/x-www-form-urlencoded). */
   form?: Record<string, string>;
+  /** A JSON body instead, for the JSON endpoints. */
+  json?: unknown;
 };
 
 export type MatrixRow = {
@@ -291,6 +299,21 @@ export const MATRIX: MatrixRow[] = [
     expect: signedIn(),
   },
   {
+    route: "/dashboard",
+    handler: "action",
+    case: "moving someone's session to a time not offered",
+    request: (f) => ({
+      path: "/dashboard",
+      form: { intent: "reschedule", bookingId: f.booking.id, start: "2030-01-01T03:17:00.000Z" },
+    }),
+    // Only its two parties and admins learn that the session exists.
+    expect: { ...signedIn(404), seeker: 409, advisor: 409, admin: 409 },
+    verify: async (f) => {
+      const [row] = await f.db.select().from(bookings).where(eq(bookings.id, f.booking.id));
+      expect(row?.status).toBe("confirmed");
+    },
+  },
+  {
     route: "/settings",
     handler: "loader",
     request: { path: "/settings" },
@@ -325,6 +348,165 @@ export const MATRIX: MatrixRow[] = [
     handler: "action",
     case: "a malformed week",
     request: { path: "/dashboard/availability", form: { availability: "{" } },
+    expect: advisorsOnly(400),
+  },
+
+  // Booking and payment: a booking is seen by its two parties and admins, nobody else
+  page("/free-discovery-call"),
+  ...(["/booking-confirmed", "/booking-confirmed/receipt"] as const).map((route): MatrixRow => ({
+    route,
+    handler: "loader",
+    case: "someone's booking",
+    request: (f) => ({ path: `${route}?payment_id=${f.booking.paymentId}` }),
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed", admin: "allowed" },
+  })),
+  {
+    route: "/booking-confirmed",
+    handler: "loader",
+    case: "no payment id",
+    request: { path: "/booking-confirmed" },
+    expect: everyone({ redirect: "/dashboard" }),
+  },
+  // JSON endpoints answer POST only (React Router refuses a GET without a loader).
+  ...[
+    "/api/bookings",
+    "/api/discovery-calls",
+    "/api/payments/verify",
+    "/api/payments/release",
+    "/api/test-checkout",
+    "/api/webhooks/razorpay",
+  ].map((route): MatrixRow => ({
+    route,
+    handler: "loader",
+    request: { path: route },
+    expect: everyone(400),
+  })),
+  {
+    route: "/api/bookings",
+    handler: "action",
+    case: "booking a pending advisor",
+    request: (f) => ({
+      path: "/api/bookings",
+      json: {
+        advisorId: f.pendingAdvisorId,
+        topics: ["Career change"],
+        sessionType: "First Call",
+        duration: 30,
+        datetime: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        seekerTimezone: "Asia/Kolkata",
+        amount: 1,
+      },
+    }),
+    expect: { ...everyone(404), anonymous: 401 },
+  },
+  {
+    route: "/api/discovery-calls",
+    handler: "action",
+    case: "no advice text",
+    request: { path: "/api/discovery-calls", json: { adviceSought: " " } },
+    expect: { ...everyone(400), anonymous: 401 },
+  },
+  {
+    route: "/api/payments/verify",
+    handler: "action",
+    case: "the seeker's order with a forged signature",
+    request: (f) => ({
+      path: "/api/payments/verify",
+      json: {
+        razorpay_order_id: f.booking.orderId,
+        razorpay_payment_id: "pay_forged",
+        razorpay_signature: "0".repeat(64),
+      },
+    }),
+    // Only the seeker's own order is found at all; its forged signature is refused.
+    expect: { ...everyone(404), anonymous: 401, seeker: 400 },
+  },
+  {
+    route: "/api/payments/release",
+    handler: "action",
+    case: "releasing someone's confirmed booking",
+    request: (f) => ({
+      path: "/api/payments/release",
+      json: { paymentId: f.booking.paymentId, reason: "dismissed" },
+    }),
+    // Its seeker may close a checkout, which releases only a hold, never a confirmed session.
+    expect: { ...everyone(404), anonymous: 401, seeker: "allowed" },
+    verify: async (f) => {
+      const [row] = await f.db.select().from(bookings).where(eq(bookings.id, f.booking.id));
+      expect(row?.status).toBe("confirmed");
+    },
+  },
+  {
+    route: "/api/test-checkout",
+    handler: "action",
+    case: "signing someone's order",
+    request: (f) => ({ path: "/api/test-checkout", json: { orderId: f.booking.orderId } }),
+    // The order is paid already: nobody, its seeker included, gets a signature for it.
+    expect: { ...everyone(404), anonymous: 401 },
+  },
+  {
+    route: "/api/webhooks/razorpay",
+    handler: "action",
+    case: "an unsigned event",
+    request: { path: "/api/webhooks/razorpay", json: { event: "payment.captured" } },
+    // Trusted through its signature only, never through a session.
+    expect: everyone(400),
+  },
+
+  // Becoming an advisor and keeping the profile
+  page("/become-advisor"),
+  page("/join-as-advisor"),
+  {
+    route: "/become-advisor/apply",
+    handler: "loader",
+    request: { path: "/become-advisor/apply" },
+    expect: signedIn(),
+  },
+  {
+    route: "/become-advisor/apply",
+    handler: "action",
+    case: "submitting a second application",
+    request: { path: "/become-advisor/apply", json: { intent: "submit" } },
+    expect: { ...signedIn(400), advisor: 403, otherAdvisor: 403, pendingAdvisor: 403, admin: 400 },
+  },
+  {
+    route: "/advisor/:id/edit",
+    handler: "loader",
+    case: "another advisor's id opens only one's own profile",
+    request: (f) => ({ path: `/advisor/${f.bystanderAdvisorId}/edit` }),
+    expect: signedIn(),
+  },
+  {
+    route: "/advisor/:id/edit",
+    handler: "action",
+    case: "an empty save naming another advisor",
+    request: (f) => ({ path: `/advisor/${f.bystanderAdvisorId}/edit`, json: { values: {} } }),
+    expect: { ...signedIn(404), advisor: 400, otherAdvisor: 400, pendingAdvisor: 400 },
+  },
+  {
+    route: "/api/advisor/headshot",
+    handler: "loader",
+    request: { path: "/api/advisor/headshot" },
+    expect: everyone(400),
+  },
+  {
+    route: "/api/advisor/headshot",
+    handler: "action",
+    case: "a post without a file",
+    request: (f) => ({ path: "/api/advisor/headshot", form: { advisorId: f.bystanderAdvisorId } }),
+    expect: signedIn(400),
+  },
+  {
+    route: "/api/advisor/bank-details",
+    handler: "loader",
+    request: { path: "/api/advisor/bank-details" },
+    expect: advisorsOnly(),
+  },
+  {
+    route: "/api/advisor/bank-details",
+    handler: "action",
+    case: "a form missing its fields",
+    request: { path: "/api/advisor/bank-details", json: { bankName: "HDFC" } },
     expect: advisorsOnly(400),
   },
 ];

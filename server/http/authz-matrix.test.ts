@@ -11,6 +11,9 @@ import {
   type Persona,
   PERSONAS,
 } from "./authz-matrix.rows";
+import { eq } from "drizzle-orm";
+import { createBooking } from "../bookings/test-factories";
+import { payments } from "../db/schema";
 import { startTestApp, type TestApp } from "./test-app";
 
 /*
@@ -51,9 +54,19 @@ beforeAll(async () => {
     pendingAdvisorId: people.pendingAdvisor.advisorId!,
     bystanderAdvisorId: bystander.advisorId!,
     missingId: randomUUID(),
+    booking: await paidBooking(app.database.db, people.seeker.userId, people.advisor.advisorId!),
   };
 });
 afterAll(() => app?.close());
+
+/** A paid, confirmed session ten days ahead. */
+async function paidBooking(db: Fixture["db"], userId: string, advisorId: string) {
+  const datetime = new Date(Date.now() + 10 * 86_400_000);
+  datetime.setUTCHours(6, 0, 0, 0);
+  const row = await createBooking(db, { userId, advisorId, datetime });
+  const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId!));
+  return { id: row.id, paymentId: row.paymentId!, orderId: payment!.razorpayOrderId! };
+}
 
 /** Every route of the built app: its pattern as in app/routes.ts and its handlers. */
 function builtRoutes() {
@@ -83,10 +96,17 @@ async function send(row: MatrixRow, as: Persona) {
   const headers: Record<string, string> = {};
   if (as !== "anonymous") headers.cookie = people[as].cookie;
   if (row.handler === "action") headers.origin = app.config.appUrl;
+  if (request.json !== undefined) headers["content-type"] = "application/json";
+  const body =
+    row.handler === "loader"
+      ? undefined
+      : request.json !== undefined
+        ? JSON.stringify(request.json)
+        : new URLSearchParams(request.form ?? {});
   const res = await fetch(`${app.baseUrl}${request.path}`, {
     method: row.handler === "loader" ? "GET" : "POST",
     headers,
-    body: row.handler === "action" ? new URLSearchParams(request.form ?? {}) : undefined,
+    body,
     redirect: "manual",
   });
   await res.arrayBuffer();
