@@ -34,6 +34,12 @@ export default [
   route("api/advisors/:id/dates", "routes/api/advisor-dates.ts"),
   route("dashboard/availability", "routes/dashboard.availability.tsx"),
 
+  // Admin screens (admins only; everyone else gets the 404 page)
+  route("admin/users", "routes/admin/users.tsx"),
+  route("admin/advisors", "routes/admin/advisors.tsx"),
+  route("admin/audit", "routes/admin/audit.tsx"),
+  route("advisor-debug", "routes/admin/advisor-debug.tsx"),
+
   // Anything else: the 404 page, with the missing path logged.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

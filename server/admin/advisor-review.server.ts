@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { transition, type ReviewAction } from "../../core/admin/advisor-status";
+import { REJECTION_REASON_MAX } from "../../core/admin/admin-forms";
 import { ADMIN_MESSAGES as M } from "../../core/messages/admin";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
@@ -54,8 +55,6 @@ export function listAdvisorsForDebug(db: Db) {
     .from(advisors)
     .orderBy(desc(advisors.createdAt), desc(advisors.id));
 }
-
-export const REJECTION_REASON_MAX = 1000;
 
 export type StatusChangeResult =
   | { ok: true; status: "approved" | "rejected" }

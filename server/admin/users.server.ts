@@ -1,4 +1,5 @@
 import { and, count, desc, eq, exists, ilike, max, not, or, sql, type SQL } from "drizzle-orm";
+import type { UserRoleFilter } from "../../core/admin/admin-forms";
 import { ADMIN_MESSAGES as M } from "../../core/messages/admin";
 import { rolesOf } from "../../core/roles";
 import type { Db } from "../db/client.server";
@@ -10,8 +11,6 @@ import { writeAudit } from "./audit.server";
  * The admin users page: find people, see their roles and activity, grant or revoke admin.
  */
 
-export const USER_ROLE_FILTERS = ["all", "seeker", "advisor", "admin"] as const;
-export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
 export const USERS_PAGE_SIZE = 20;
 
 const hasAdvisorRow = exists(
