@@ -1,0 +1,281 @@
+import { z } from "zod";
+import { parseAvailability } from "./availability";
+import {
+  ADVISOR_LIMITS as L,
+  countWords,
+  experienceYears,
+  firstErrors,
+  linkedinUrl,
+  phone,
+  requiredText,
+  textList,
+} from "./advisor-fields";
+import { APPLICATION_MESSAGES as M } from "./messages/advisor";
+import type { WeeklySchedule } from "./slots";
+
+/*
+ * The five-step advisor application: one schema per step, used by the wizard to block
+ * "Save & Continue" and by the server, which checks every step again on submit.
+ */
+export const APPLICATION_STEPS = [
+  { step: 1, title: "Profile Basics", description: "Who you are and where you work" },
+  { step: 2, title: "Profile Content", description: "Your introduction and photo" },
+  { step: 3, title: "Your Expertise", description: "Skills and the advice you offer" },
+  { step: 4, title: "Your Availability", description: "When seekers can book you" },
+  { step: 5, title: "Pricing & Agreement", description: "Your rate and the terms" },
+] as const;
+export type StepNumber = 1 | 2 | 3 | 4 | 5;
+export const STEP_NUMBERS: readonly StepNumber[] = [1, 2, 3, 4, 5];
+
+/** Everything the wizard collects, as the browser holds it (and the draft stores it). */
+export type ApplicationValues = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  jobTitle: string;
+  currentCompany: string;
+  totalExperience: string;
+  linkedinUrl: string;
+  workLocations: string[];
+  shortIntro: string;
+  about: string;
+  skills: string[];
+  careerAdviceTopics: string[];
+  personalAdviceTopics: string[];
+  businessAdviceTopics: string[];
+  availability: WeeklySchedule | null;
+  isProBono: boolean;
+  hourlyRate: string;
+  termsAccepted: boolean;
+};
+
+export function emptyApplication(
+  names: { firstName: string; lastName: string },
+  availability: WeeklySchedule | null,
+): ApplicationValues {
+  return {
+    ...names,
+    phone: "",
+    jobTitle: "",
+    currentCompany: "",
+    totalExperience: "",
+    linkedinUrl: "",
+    workLocations: [],
+    shortIntro: "",
+    about: "",
+    skills: [],
+    careerAdviceTopics: [],
+    personalAdviceTopics: [],
+    businessAdviceTopics: [],
+    availability,
+    isProBono: false,
+    hourlyRate: "",
+    termsAccepted: false,
+  };
+}
+
+export const shortIntro = (required: string, tooLong: string) =>
+  requiredText(required, 1000).pipe(z.string().max(L.shortIntroMax, tooLong));
+
+export const step1Schema = z.object({
+  firstName: requiredText(M.firstNameRequired, 100),
+  lastName: requiredText(M.lastNameRequired, 100),
+  phone,
+  jobTitle: requiredText(M.jobTitleRequired),
+  currentCompany: requiredText(M.companyRequired),
+  totalExperience: experienceYears(M.experienceRequired),
+  linkedinUrl,
+  workLocations: textList(
+    L.workLocationsMin,
+    L.listMax,
+    M.workLocationRequired,
+    "Too many entries",
+  ),
+});
+
+export const step2Schema = z.object({
+  shortIntro: shortIntro(M.shortIntroRequired, M.shortIntroTooLong),
+  about: requiredText(M.aboutRequired, L.aboutMaxChars).refine(
+    (about) => countWords(about) >= L.aboutMinWords,
+    M.aboutTooShort,
+  ),
+  // The photo is uploaded on its own; the server knows whether the draft has one.
+  headshotUrl: z.string({ error: M.headshotRequired }).min(1, M.headshotRequired),
+});
+
+const topics = () => textList(L.topicsMin, L.topicsMax, M.topicsMin, M.topicsMax);
+export const step3Schema = z.object({
+  skills: textList(L.skillsMin, L.skillsMax, M.skillsMin, "Too many skills"),
+  careerAdviceTopics: topics(),
+  personalAdviceTopics: topics(),
+  businessAdviceTopics: textList(0, L.topicsMax, M.topicsMin, M.topicsMax),
+});
+
+export const step4Schema = z.object({
+  availability: z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const checked = value == null ? null : parseAvailability(value);
+      if (checked?.ok) return checked.schedule;
+      // An empty week gets the wizard's wording; a malformed one says what is wrong.
+      const empty = !checked || checked.message.startsWith("Please select at least one");
+      ctx.addIssue({ code: "custom", message: empty ? M.availabilityRequired : checked.message });
+      return z.NEVER;
+    }),
+});
+
+/** Free (rate 0) or paid, with a rate above 0 when charging, and the terms accepted. */
+export const step5Schema = z
+  .object({
+    isProBono: z.boolean({ error: M.hourlyRateRequired }),
+    hourlyRate: z.union([z.string(), z.number()]).optional(),
+    termsAccepted: z.literal(true, { error: M.termsRequired }),
+  })
+  .transform((value, ctx) => {
+    if (value.isProBono) return { hourlyRateInr: 0, termsAccepted: true as const };
+    const rate = parseRate(value.hourlyRate);
+    if (typeof rate === "string") {
+      ctx.addIssue({ code: "custom", path: ["hourlyRate"], message: rate });
+      return z.NEVER;
+    }
+    return { hourlyRateInr: rate, termsAccepted: true as const };
+  });
+
+/** A charged hourly rate in rupees (two decimals at most), or the message saying why not. */
+export function parseRate(input: string | number | undefined): number | string {
+  const text = String(input ?? "").trim();
+  if (text === "") return M.hourlyRateRequired;
+  if (!/^-?\d+(\.\d{1,2})?$/.test(text))
+    return "Please enter a valid amount (e.g. 1500 or 1500.50)";
+  const rate = Number(text);
+  if (rate < 0) return M.hourlyRateNegative;
+  if (rate === 0) return M.hourlyRatePositive;
+  if (rate > L.hourlyRateMax) return "Hourly rate must be at most 1000000";
+  return rate;
+}
+
+export const STEP_SCHEMAS = {
+  1: step1Schema,
+  2: step2Schema,
+  3: step3Schema,
+  4: step4Schema,
+  5: step5Schema,
+} as const;
+
+export type StepCheck = { ok: true } | { ok: false; errors: Record<string, string> };
+
+/** Checks one step of the form (the headshot comes from the server's copy of the draft). */
+export function checkStep(
+  step: StepNumber,
+  values: ApplicationValues,
+  headshotUrl: string | null,
+): StepCheck {
+  const parsed = STEP_SCHEMAS[step].safeParse({ ...values, headshotUrl: headshotUrl ?? "" });
+  return parsed.success ? { ok: true } : { ok: false, errors: firstErrors(parsed.error) };
+}
+
+export type ValidApplication = z.output<typeof step1Schema> &
+  Omit<z.output<typeof step2Schema>, "headshotUrl"> &
+  z.output<typeof step3Schema> &
+  z.output<typeof step4Schema> &
+  z.output<typeof step5Schema>;
+
+export type ApplicationCheck =
+  | { ok: true; data: ValidApplication }
+  | { ok: false; step: StepNumber; errors: Record<string, string> };
+
+/** Every step, in order; the first failing step is reported with its field messages. */
+export function checkApplication(values: unknown, headshotUrl: string | null): ApplicationCheck {
+  const input = { ...(isObject(values) ? values : {}), headshotUrl: headshotUrl ?? "" };
+  const parts: Record<string, unknown> = {};
+  for (const step of STEP_NUMBERS) {
+    const parsed = STEP_SCHEMAS[step].safeParse(input);
+    if (!parsed.success) return { ok: false, step, errors: firstErrors(parsed.error) };
+    Object.assign(parts, parsed.data);
+  }
+  delete parts.headshotUrl;
+  return { ok: true, data: parts as ValidApplication };
+}
+
+// ---- The draft: whatever the person has typed so far, bounded, never trusted as valid. ----
+
+const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const looseText = (max: number) => loose(z.string().max(max));
+const looseList = loose(z.array(z.string().max(L.itemMaxChars)).max(50));
+
+const draftValuesSchema = z.object({
+  firstName: looseText(100),
+  lastName: looseText(100),
+  phone: looseText(30),
+  jobTitle: looseText(L.textMaxChars),
+  currentCompany: looseText(L.textMaxChars),
+  totalExperience: looseText(3),
+  linkedinUrl: looseText(300),
+  workLocations: looseList,
+  shortIntro: looseText(1000),
+  about: looseText(L.aboutMaxChars),
+  skills: looseList,
+  careerAdviceTopics: looseList,
+  personalAdviceTopics: looseList,
+  businessAdviceTopics: looseList,
+  availability: z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const checked = value == null ? null : parseAvailability(value);
+      // An empty week is a legitimate thing to be editing; only malformed values are dropped.
+      if (checked?.ok) return checked.schedule;
+      if (isObject(value) && typeof value.timeZone === "string" && isEmptyWeek(value.windows)) {
+        return { timeZone: value.timeZone.slice(0, 64), windows: {} } as WeeklySchedule;
+      }
+      return null;
+    }),
+  isProBono: loose(z.boolean()),
+  hourlyRate: looseText(20),
+  termsAccepted: loose(z.boolean()),
+});
+
+export const draftSchema = z.object({
+  currentStep: z.number().int().min(1).max(5).catch(1),
+  completedSteps: z.array(z.number().int().min(1).max(5)).max(5).catch([]),
+  values: draftValuesSchema.catch({} as never),
+});
+export type DraftInput = z.input<typeof draftSchema>;
+export type StoredDraft = {
+  currentStep: StepNumber;
+  completedSteps: StepNumber[];
+  values: Partial<ApplicationValues>;
+};
+
+/**
+ * What a draft may claim: a step counts as completed only if its data passes, and the
+ * current step cannot be past the first step that does not (a forged skip lands there).
+ */
+export function settleDraft(input: unknown, headshotUrl: string | null): StoredDraft {
+  const parsed = draftSchema.parse(isObject(input) ? input : {});
+  const values = stripUndefined(parsed.values) as Partial<ApplicationValues>;
+  const full = { ...emptyApplication({ firstName: "", lastName: "" }, null), ...values };
+  const passing = STEP_NUMBERS.filter((step) => checkStep(step, full, headshotUrl).ok);
+  const firstFailing = STEP_NUMBERS.find((step) => !passing.includes(step)) ?? 5;
+  const completedSteps = passing.filter((step) => parsed.completedSteps.includes(step));
+  const currentStep = Math.min(parsed.currentStep, firstFailing) as StepNumber;
+  return { currentStep, completedSteps, values };
+}
+
+/** Coming back to a draft offers "Continue Your Profile" once there is progress to keep. */
+export function hasProgress(draft: Pick<StoredDraft, "currentStep" | "completedSteps">): boolean {
+  return draft.currentStep > 1 || draft.completedSteps.length > 0;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isEmptyWeek(windows: unknown): boolean {
+  return isObject(windows) && Object.values(windows).every((w) => Array.isArray(w) && !w.length);
+}
+
+function stripUndefined(value: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null));
+}

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { shortIntro, step4Schema } from "./advisor-application";
+import {
+  ADVISOR_LIMITS as L,
+  countWords,
+  experienceYears,
+  firstErrors,
+  linkedinUrl,
+  phone,
+  requiredText,
+  textList,
+} from "./advisor-fields";
+import { APPLICATION_MESSAGES as A, PROFILE_EDIT_MESSAGES as M } from "./messages/advisor";
+import type { WeeklySchedule } from "./slots";
+
+/*
+ * The shared advisor profile edit form (the advisor's own edit page and the admin screens):
+ * one schema for the browser's per-field errors and the server's final word.
+ */
+export type ProfileValues = {
+  phone: string;
+  jobTitle: string;
+  currentCompany: string;
+  totalExperience: string;
+  linkedinUrl: string;
+  workLocations: string[];
+  shortIntro: string;
+  about: string;
+  skills: string[];
+  careerAdviceTopics: string[];
+  personalAdviceTopics: string[];
+  businessAdviceTopics: string[];
+  hourlyRate: string;
+  availability: WeeklySchedule | null;
+};
+
+export const PROFILE_FIELDS = [
+  "phone",
+  "jobTitle",
+  "currentCompany",
+  "totalExperience",
+  "linkedinUrl",
+  "workLocations",
+  "shortIntro",
+  "about",
+  "skills",
+  "careerAdviceTopics",
+  "personalAdviceTopics",
+  "businessAdviceTopics",
+  "hourlyRate",
+  "availability",
+] as const satisfies readonly (keyof ProfileValues)[];
+
+export const profileEditSchema = z.object({
+  phone,
+  jobTitle: requiredText(A.jobTitleRequired),
+  currentCompany: requiredText(A.companyRequired),
+  totalExperience: experienceYears(M.experienceRange),
+  linkedinUrl,
+  workLocations: textList(L.workLocationsMin, L.listMax, M.workLocationMin, "Too many entries"),
+  shortIntro: shortIntro(A.shortIntroRequired, M.shortIntroMax),
+  about: requiredText(A.aboutRequired, L.aboutMaxChars).superRefine((about, ctx) => {
+    const words = countWords(about);
+    if (words < L.aboutMinWords) ctx.addIssue({ code: "custom", message: M.aboutMin(words) });
+  }),
+  skills: textList(L.skillsMin, L.skillsMax, M.skillsMin, "Too many skills"),
+  careerAdviceTopics: textList(L.topicsMin, L.listMax, M.careerMin, "Too many topics"),
+  personalAdviceTopics: textList(L.topicsMin, L.listMax, M.personalMin, "Too many topics"),
+  businessAdviceTopics: textList(0, L.listMax, "", "Too many topics"),
+  hourlyRate: z.union([z.string(), z.number()]).transform((value, ctx) => {
+    const text = String(value).trim();
+    const rate = Number(text);
+    const ok = text !== "" && /^-?\d+(\.\d{1,2})?$/.test(text) && rate <= L.hourlyRateMax;
+    if (ok && rate >= 0) return rate;
+    ctx.addIssue({
+      code: "custom",
+      message: ok ? M.hourlyRateNegative : "Please enter a valid hourly rate (0 for pro bono)",
+    });
+    return z.NEVER;
+  }),
+  availability: step4Schema.shape.availability,
+});
+export type ValidProfile = z.output<typeof profileEditSchema>;
+
+export type ProfileCheck =
+  { ok: true; data: ValidProfile } | { ok: false; errors: Record<string, string> };
+
+export function checkProfile(values: unknown): ProfileCheck {
+  const parsed = profileEditSchema.safeParse(values);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, errors: firstErrors(parsed.error) };
+}
