@@ -104,10 +104,11 @@ export type SaveScheduleResult =
 /**
  * Validates `input` (JSON text or object) and replaces the advisor's active schedule with it
  * in one transaction: a bad value changes nothing, and a failure at any step rolls back
- * every step before it. The advisor's session zone follows the schedule's zone.
+ * every step before it. The advisor's session zone follows the schedule's zone. Given a
+ * transaction, it runs as a savepoint inside it, and the caller's rollback undoes it too.
  */
 export async function saveSchedule(
-  db: Db,
+  db: Db | Tx,
   advisorId: string,
   input: unknown,
 ): Promise<SaveScheduleResult> {
