@@ -47,6 +47,8 @@ const envSchema = z.object({
   S3_ENDPOINT: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_PUBLIC_URL: optional.pipe(z.url().optional()),
   DISCOVERY_ADVISOR_ID: optional.pipe(z.uuid().optional()),
   BANK_ENCRYPTION_KEY: optional.pipe(z.string().min(32).optional()),
 });
@@ -136,7 +138,9 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
       s3: e.S3_BUCKET
         ? {
             bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
             endpoint: e.S3_ENDPOINT,
+            publicUrl: e.S3_PUBLIC_URL,
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }

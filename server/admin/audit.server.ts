@@ -8,7 +8,7 @@ import { auditLog, users } from "../db/schema";
 /*
  * The audit log of admin actions. Each entry is written through the transaction of the action
  * it records, so an entry exists exactly when the change was committed. Entries are only ever
- * inserted: the database refuses to change or delete them (migration 0002).
+ * inserted: the database refuses to change or delete them (migration `audit_log_append_only`).
  */
 
 export type AuditEntry = {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { redirect } from "react-router";
 import { currentRole, type Role, rolesOf } from "../../core/roles";
 import type { Db } from "../db/client.server";
@@ -14,7 +14,9 @@ export type Viewer = {
   email: string;
   roles: Role[];
   role: Role;
+  /** Set from `pending` on: an application still in draft makes nobody an advisor. */
   advisorId: string | null;
+  advisorStatus: (typeof s.PROFILE_STATUSES)[number] | null;
 };
 
 type Ctx = { db: Db; auth: Auth };
@@ -32,9 +34,13 @@ export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Vi
       admin: s.users.admin,
       isActive: s.users.isActive,
       advisorId: s.advisors.id,
+      advisorStatus: s.advisors.profileStatus,
     })
     .from(s.users)
-    .leftJoin(s.advisors, eq(s.advisors.userId, s.users.id))
+    .leftJoin(
+      s.advisors,
+      and(eq(s.advisors.userId, s.users.id), ne(s.advisors.profileStatus, "draft")),
+    )
     .where(eq(s.users.authUserId, session.user.id));
   if (!row || !row.isActive) return null;
   const roles = rolesOf({ admin: row.admin, hasAdvisorProfile: row.advisorId !== null });
@@ -47,6 +53,7 @@ export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Vi
     roles,
     role: currentRole(roles, readCookie(request, ROLE_COOKIE)),
     advisorId: row.advisorId,
+    advisorStatus: row.advisorStatus,
   };
 }
 

@@ -184,10 +184,12 @@ export const advisors = pgTable(
     profileStatus: text("profile_status", { enum: PROFILE_STATUSES }).notNull().default("draft"),
     bankAccountHolderName: text("bank_account_holder_name"),
     bankName: text("bank_name"),
-    // Encrypted at rest (DESIGN 5.12); only the owner sees it unmasked.
+    // AES-256-GCM ciphertext (server/advisors/bank-crypto.server.ts); only the owner sees it.
     bankAccountNumber: text("bank_account_number"),
     bankIfscCode: text("bank_ifsc_code"),
     bankBranch: text("bank_branch"),
+    // The unfinished application (step, completed steps, form values) while status is draft.
+    applicationDraft: jsonb("application_draft").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

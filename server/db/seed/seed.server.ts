@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 import { sessionPrice } from "../../../core/pricing";
 import { TEAM_ADVISOR_ID, type Config } from "../../config.server";
 import { insertVerifiedLogin } from "../../auth/verified-login.server";
-import { createLocalStorage } from "../../storage/local-storage.server";
+import { createStorage } from "../../storage/storage.server";
 import type { Db, Tx } from "../client.server";
 import * as s from "../schema";
 import { renderHeadshot } from "./headshot.server";
@@ -64,13 +64,17 @@ async function existingDemoLogins(db: Db): Promise<Login[]> {
 export async function seedDemoData(db: Db, config: Config, now: Date): Promise<void> {
   // Slow work (hashing, image rendering) happens before the transaction opens.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const storage = createLocalStorage(config.storage.dir);
+  const storage = createStorage(config);
   const everyAdvisor = [TEAM_ADVISOR, ...ADVISORS];
   const headshots = new Map<string, string>();
   await Promise.all(
     everyAdvisor.map(async (a, i) => {
       if (a.status === "draft") return; // a draft has not uploaded a photo yet
-      const url = await storage.put(`headshots/${a.key}.webp`, await renderHeadshot(a.look, i));
+      const url = await storage.put(
+        `headshots/${a.key}.webp`,
+        await renderHeadshot(a.look, i),
+        "image/webp",
+      );
       headshots.set(a.key, url);
     }),
   );

@@ -1,0 +1,71 @@
+import { and, eq, ne } from "drizzle-orm";
+import { type BankDetails, checkBankDetails, maskAccountNumber } from "../../core/bank-details";
+import type { Db } from "../db/client.server";
+import { advisors } from "../db/schema";
+import type { BankCipher } from "./bank-crypto.server";
+
+/** What the owner's edit form starts from (the only place the full number is shown). */
+export type OwnBankDetails = BankDetails & { maskedAccountNumber: string };
+/** What anyone else allowed to see payouts (the dashboard card, admins) gets. */
+export type MaskedBankDetails = Omit<BankDetails, "bankAccountNumber"> & {
+  maskedAccountNumber: string;
+};
+
+export async function loadOwnBankDetails(
+  db: Db,
+  cipher: BankCipher,
+  advisorId: string,
+): Promise<OwnBankDetails | null> {
+  const [row] = await db
+    .select({
+      bankAccountHolderName: advisors.bankAccountHolderName,
+      bankName: advisors.bankName,
+      bankAccountNumber: advisors.bankAccountNumber,
+      bankIfscCode: advisors.bankIfscCode,
+      bankBranch: advisors.bankBranch,
+    })
+    .from(advisors)
+    .where(eq(advisors.id, advisorId));
+  if (!row?.bankAccountNumber) return null;
+  const accountNumber = cipher.decrypt(row.bankAccountNumber, advisorId);
+  return {
+    bankAccountHolderName: row.bankAccountHolderName ?? "",
+    bankName: row.bankName ?? "",
+    bankAccountNumber: accountNumber,
+    bankIfscCode: row.bankIfscCode ?? "",
+    bankBranch: row.bankBranch ?? "",
+    maskedAccountNumber: maskAccountNumber(accountNumber),
+  };
+}
+
+export function maskBankDetails(details: OwnBankDetails): MaskedBankDetails {
+  const { bankAccountNumber: _hidden, ...rest } = details;
+  return rest;
+}
+
+export type SaveBankResult =
+  | { ok: true; details: MaskedBankDetails }
+  | { ok: false; message: string; errors: Partial<Record<keyof BankDetails, string>> };
+
+/** Validates and stores the five fields; the account number only as ciphertext. */
+export async function saveBankDetails(
+  db: Db,
+  cipher: BankCipher,
+  advisorId: string,
+  input: unknown,
+): Promise<SaveBankResult> {
+  const checked = checkBankDetails(input);
+  if (!checked.ok) return checked;
+  const { bankAccountNumber, ...rest } = checked.data;
+  const updated = await db
+    .update(advisors)
+    .set({ ...rest, bankAccountNumber: cipher.encrypt(bankAccountNumber, advisorId) })
+    // A draft is not an advisor yet: it has nowhere to be paid for.
+    .where(and(eq(advisors.id, advisorId), ne(advisors.profileStatus, "draft")))
+    .returning({ id: advisors.id });
+  if (updated.length === 0) throw new Error(`Advisor ${advisorId} cannot hold bank details`);
+  return {
+    ok: true,
+    details: { ...rest, maskedAccountNumber: maskAccountNumber(bankAccountNumber) },
+  };
+}

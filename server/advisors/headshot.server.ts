@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { advisors } from "../db/schema";
+import { processHeadshot } from "../storage/headshot-image.server";
+import { type FileStorage, removeStoredFile } from "../storage/storage.server";
+import { backToReview, lockOrCreateOwnRow } from "./advisor-rows.server";
+
+export type HeadshotTarget =
+  /** The signed-in person's own row (a draft is created for a first upload in the wizard). */
+  | { own: true; userId: string }
+  /** An admin replacing an advisor's photo from the admin screens. */
+  | { own: false; advisorId: string };
+
+export type HeadshotUploadResult =
+  { ok: true; url: string } | { ok: false; status: 400 | 404; message: string };
+
+type Deps = { db: Db; storage: FileStorage; log: (error: unknown, key: string) => void };
+
+/**
+ * Checks and re-encodes the picture, stores it under a new server-made key, points the
+ * advisor at it and removes the file it replaces. A person's own new photo on a reviewed
+ * profile sends it back to review, as any other edit does.
+ */
+export async function replaceHeadshot(
+  { db, storage, log }: Deps,
+  target: HeadshotTarget,
+  bytes: Buffer,
+): Promise<HeadshotUploadResult> {
+  const image = await processHeadshot(bytes);
+  if (!image.ok) return { ok: false, status: 400, message: image.message };
+  const owner = target.own ? target.userId : target.advisorId;
+  const key = `headshots/${owner}-${Date.now()}-${randomBytes(4).toString("hex")}.webp`;
+  const url = await storage.put(key, image.webp, "image/webp");
+  let previous: string | null | undefined;
+  try {
+    previous = await db.transaction(async (tx) => {
+      let row: { id: string; headshotUrl: string | null } | undefined;
+      if (target.own) row = await lockOrCreateOwnRow(tx, target.userId);
+      else {
+        [row] = await tx
+          .select({ id: advisors.id, headshotUrl: advisors.headshotUrl })
+          .from(advisors)
+          .where(eq(advisors.id, target.advisorId))
+          .for("update");
+      }
+      if (!row) return undefined;
+      await tx
+        .update(advisors)
+        .set(target.own ? { headshotUrl: url, profileStatus: backToReview } : { headshotUrl: url })
+        .where(eq(advisors.id, row.id));
+      return row.headshotUrl;
+    });
+  } catch (error) {
+    await removeStoredFile(storage, url, log);
+    throw error;
+  }
+  if (previous === undefined) {
+    await removeStoredFile(storage, url, log);
+    return { ok: false, status: 404, message: "Advisor not found" };
+  }
+  await removeStoredFile(storage, previous, log);
+  return { ok: true, url };
+}

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { defaultWeeklySchedule } from "../../core/availability";
+import { checkProfile, type ProfileValues } from "../../core/advisor-profile";
+import type { Db } from "../db/client.server";
+import { advisors, users } from "../db/schema";
+import { getSchedule, saveSchedule } from "../scheduling/schedule.server";
+import { backToReview } from "./advisor-rows.server";
+
+/** The shared profile edit form's starting point, for the advisor themself or an admin. */
+export type EditableProfile = {
+  advisorId: string;
+  status: string;
+  name: string;
+  email: string;
+  headshotUrl: string | null;
+  values: ProfileValues;
+};
+
+export async function loadEditableProfile(
+  db: Db,
+  advisorId: string,
+): Promise<EditableProfile | null> {
+  const [row] = await db
+    .select({
+      advisor: advisors,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(eq(advisors.id, advisorId));
+  if (!row || row.advisor.profileStatus === "draft") return null;
+  const a = row.advisor;
+  const schedule = await getSchedule(db, advisorId);
+  return {
+    advisorId,
+    status: a.profileStatus,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    headshotUrl: a.headshotUrl,
+    values: {
+      phone: a.phone ?? "",
+      jobTitle: a.jobTitle ?? "",
+      currentCompany: a.currentCompany ?? "",
+      totalExperience: a.totalExperienceYears === null ? "" : String(a.totalExperienceYears),
+      linkedinUrl: a.linkedinUrl ?? "",
+      workLocations: a.workLocations,
+      shortIntro: a.shortIntro ?? "",
+      about: a.about ?? "",
+      skills: a.skills,
+      careerAdviceTopics: a.careerAdviceTopics,
+      personalAdviceTopics: a.personalAdviceTopics,
+      businessAdviceTopics: a.businessAdviceTopics,
+      hourlyRate: String(a.hourlyRateInr),
+      availability: schedule ?? defaultWeeklySchedule(a.sessionTimezone),
+    },
+  };
+}
+
+export type ProfileSaveResult =
+  | { ok: true; availabilitySaved: boolean; availabilityError?: unknown }
+  | { ok: false; status: 400; errors: Record<string, string> }
+  | { ok: false; status: 404 };
+
+/**
+ * Saves the profile (one statement, so it is whole or not at all), then the weekly schedule
+ * (its own transaction). A person's own save sends a reviewed profile back to `pending`; an
+ * admin's keeps the status. If only the schedule fails, the caller warns that it did.
+ */
+export async function saveProfile(
+  db: Db,
+  input: { advisorId: string; byAdmin: boolean; values: unknown },
+): Promise<ProfileSaveResult> {
+  const checked = checkProfile(input.values);
+  if (!checked.ok) return { ok: false, status: 400, errors: checked.errors };
+  const d = checked.data;
+  const updated = await db
+    .update(advisors)
+    .set({
+      phone: d.phone,
+      jobTitle: d.jobTitle,
+      currentCompany: d.currentCompany,
+      totalExperienceYears: d.totalExperience,
+      linkedinUrl: d.linkedinUrl,
+      workLocations: d.workLocations,
+      shortIntro: d.shortIntro,
+      about: d.about,
+      skills: d.skills,
+      careerAdviceTopics: d.careerAdviceTopics,
+      personalAdviceTopics: d.personalAdviceTopics,
+      businessAdviceTopics: d.businessAdviceTopics,
+      hourlyRateInr: d.hourlyRate,
+      ...(input.byAdmin ? {} : { profileStatus: backToReview }),
+    })
+    .where(eq(advisors.id, input.advisorId))
+    .returning({ id: advisors.id });
+  if (updated.length === 0) return { ok: false, status: 404 };
+  const schedule = await saveSchedule(db, input.advisorId, d.availability);
+  if (schedule.ok) return { ok: true, availabilitySaved: true };
+  return {
+    ok: true,
+    availabilitySaved: false,
+    availabilityError: "cause" in schedule ? schedule.cause : schedule.message,
+  };
+}

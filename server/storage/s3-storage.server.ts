@@ -1,0 +1,52 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { FileStorage } from "./storage.server";
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, …); unset means AWS. Addressed path-style. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where browsers fetch the objects (a CDN or public bucket URL); defaults to the bucket. */
+  publicUrl?: string;
+};
+
+/** Files in an S3-compatible bucket. Objects must be publicly readable through `publicUrl`. */
+export function createS3Storage(settings: S3Settings): FileStorage {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: Boolean(settings.endpoint),
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined, // the SDK's default chain (instance role, environment)
+  });
+  const base = (
+    settings.publicUrl ??
+    (settings.endpoint
+      ? `${settings.endpoint.replace(/\/$/, "")}/${settings.bucket}`
+      : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`)
+  ).replace(/\/$/, "");
+  return {
+    async put(key, body, contentType = "application/octet-stream") {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: "public, max-age=86400",
+        }),
+      );
+      return `${base}/${key}`;
+    },
+    keyOf(url) {
+      return url.startsWith(`${base}/`) ? url.slice(base.length + 1) : null;
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+    },
+  };
+}
