@@ -37,6 +37,7 @@ export default [
   // Admin screens (admins only; everyone else gets the 404 page)
   route("admin/users", "routes/admin/users.tsx"),
   route("admin/advisors", "routes/admin/advisors.tsx"),
+  route("admin/advisors/new", "routes/admin/advisors.new.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("advisor-debug", "routes/admin/advisor-debug.tsx"),
 

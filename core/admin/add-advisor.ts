@@ -57,7 +57,7 @@ export const addAdvisorSchema = profileEditSchema.extend({
       if (!file || file.size === 0) ctx.addIssue({ code: "custom", message: A.headshotRequired });
       else if (!file.type.startsWith("image/"))
         ctx.addIssue({ code: "custom", message: H.notAnImage });
-      else if (file.size >= HEADSHOT_MAX_BYTES)
+      else if (file.size > HEADSHOT_MAX_BYTES)
         ctx.addIssue({ code: "custom", message: H.tooLarge });
     }),
   termsAccepted: z.literal(true, { error: A.termsRequired }),
