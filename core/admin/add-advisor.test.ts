@@ -48,9 +48,9 @@ describe("the admin's add-advisor form", () => {
     expect(errorsOf({ headshot: { type: "application/pdf", size: 100 } }).headshot).toBe(
       "Please select a valid image file",
     );
-    expect(errorsOf({ headshot: { type: "image/jpeg", size: HEADSHOT_MAX_BYTES + 1 } }).headshot).toBe(
-      "Image size must be less than 5MB",
-    );
+    expect(
+      errorsOf({ headshot: { type: "image/jpeg", size: HEADSHOT_MAX_BYTES + 1 } }).headshot,
+    ).toBe("Image size must be less than 5MB");
   });
 
   it("keeps the profile rules: intro length, about words, rate and experience", () => {
