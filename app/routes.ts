@@ -38,6 +38,7 @@ export default [
   route("admin/users", "routes/admin/users.tsx"),
   route("admin/advisors", "routes/admin/advisors.tsx"),
   route("admin/advisors/new", "routes/admin/advisors.new.tsx"),
+  route("admin/advisors/:id/profile", "routes/admin/advisor-profile.ts"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("advisor-debug", "routes/admin/advisor-debug.tsx"),
 

@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema";
 import { createTestDatabase, sqlState } from "../db/test-database";
+import { newAdvisorValues } from "../../core/admin/add-advisor.fixture";
+import { saveProfileAsAdmin } from "./advisor-edit.server";
 import { changeAdvisorStatus } from "./advisor-review.server";
 import { listAudit } from "./audit.server";
 import { createAdvisor, createUser } from "./test-people";
@@ -213,6 +215,65 @@ describe("advisor status changes by an admin", () => {
       action: "approve",
     });
     expect(result).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("an admin editing an advisor's profile", () => {
+  const profileValues = () => {
+    const {
+      firstName: _f,
+      lastName: _l,
+      email: _e,
+      headshot: _h,
+      termsAccepted: _t,
+      ...values
+    } = newAdvisorValues();
+    return values;
+  };
+
+  it("saves, keeps the status and audits only the fields that changed", async () => {
+    const admin = await createUser(db, { admin: "Y" });
+    const { advisor } = await createAdvisor(db, "approved");
+    const first = await saveProfileAsAdmin(db, {
+      actorUserId: admin.id,
+      advisorId: advisor.id,
+      values: profileValues(),
+    });
+    expect(first).toMatchObject({ ok: true, availabilitySaved: true });
+    const second = await saveProfileAsAdmin(db, {
+      actorUserId: admin.id,
+      advisorId: advisor.id,
+      values: { ...profileValues(), jobTitle: "Head of Product" },
+      requestId: "req-edit",
+    });
+    expect(second).toMatchObject({ ok: true });
+    const [row] = await db.select().from(s.advisors).where(eq(s.advisors.id, advisor.id));
+    expect(row).toMatchObject({ profileStatus: "approved", jobTitle: "Head of Product" });
+    const entries = (await auditRows(advisor.id)).filter((e) => e.requestId === "req-edit");
+    expect(entries).toMatchObject([
+      {
+        action: "advisor.edit",
+        actorUserId: admin.id,
+        details: {
+          before: { job_title: "Product Manager" },
+          after: { job_title: "Head of Product" },
+        },
+      },
+    ]);
+  });
+
+  it("refuses an invalid profile and writes nothing", async () => {
+    const admin = await createUser(db, { admin: "Y" });
+    const { advisor } = await createAdvisor(db, "pending");
+    const result = await saveProfileAsAdmin(db, {
+      actorUserId: admin.id,
+      advisorId: advisor.id,
+      values: { ...profileValues(), skills: [] },
+    });
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    const [row] = await db.select().from(s.advisors).where(eq(s.advisors.id, advisor.id));
+    expect(row!.jobTitle).toBe("Engineer");
+    expect(await auditRows(advisor.id)).toEqual([]);
   });
 });
 
