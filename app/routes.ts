@@ -34,6 +34,14 @@ export default [
   route("api/advisors/:id/dates", "routes/api/advisor-dates.ts"),
   route("dashboard/availability", "routes/dashboard.availability.tsx"),
 
+  // Advisor onboarding and profile
+  route("become-advisor", "routes/become-advisor.tsx"),
+  route("join-as-advisor", "routes/become-advisor.tsx", { id: "join-as-advisor" }),
+  route("become-advisor/apply", "routes/become-advisor.apply.tsx"),
+  route("advisor/:id/edit", "routes/advisor-edit.tsx"),
+  route("api/advisor/headshot", "routes/api/advisor-headshot.ts"),
+  route("api/advisor/bank-details", "routes/api/advisor-bank-details.ts"),
+
   // Admin screens (admins only; everyone else gets the 404 page)
   route("admin/users", "routes/admin/users.tsx"),
   route("admin/advisors", "routes/admin/advisors.tsx"),

@@ -99,8 +99,9 @@ describe("step 4 and step 5", () => {
   });
   it("takes free, or a rate above 0 when charging, and needs the terms", () => {
     expect(errorsOf(5, validApplication({ isProBono: true, hourlyRate: "" }))).toEqual({});
-    expect(errorsOf(5, validApplication({ hourlyRate: "" }))).toEqual({
+    expect(errorsOf(5, validApplication({ hourlyRate: "", termsAccepted: false }))).toEqual({
       hourlyRate: "Hourly rate is required when charging",
+      termsAccepted: "You must accept the terms and conditions.",
     });
     expect(errorsOf(5, validApplication({ hourlyRate: "-5" })).hourlyRate).toBe(
       "Hourly rate cannot be negative",

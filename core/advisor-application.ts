@@ -128,17 +128,20 @@ export const step4Schema = z.object({
 /** Free (rate 0) or paid, with a rate above 0 when charging, and the terms accepted. */
 export const step5Schema = z
   .object({
-    isProBono: z.boolean({ error: M.hourlyRateRequired }),
+    isProBono: z.boolean().catch(false),
     hourlyRate: z.union([z.string(), z.number()]).optional(),
-    termsAccepted: z.literal(true, { error: M.termsRequired }),
+    // Checked below with the rate, so both messages show at once.
+    termsAccepted: z.unknown(),
   })
   .transform((value, ctx) => {
-    if (value.isProBono) return { hourlyRateInr: 0, termsAccepted: true as const };
-    const rate = parseRate(value.hourlyRate);
+    const rate = value.isProBono ? 0 : parseRate(value.hourlyRate);
     if (typeof rate === "string") {
       ctx.addIssue({ code: "custom", path: ["hourlyRate"], message: rate });
-      return z.NEVER;
     }
+    if (value.termsAccepted !== true) {
+      ctx.addIssue({ code: "custom", path: ["termsAccepted"], message: M.termsRequired });
+    }
+    if (typeof rate === "string" || value.termsAccepted !== true) return z.NEVER;
     return { hourlyRateInr: rate, termsAccepted: true as const };
   });
 

@@ -1,6 +1,7 @@
 import { requireViewer } from "../../server/auth/session.server";
 import { ROLE_LABELS } from "../../core/roles";
 import { Link } from "react-router";
+import { AdvisorStatusPanel } from "../components/advisor/advisor-status-panel";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import type { Route } from "./+types/dashboard";
@@ -16,6 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: viewer.email,
     role: viewer.role,
     isAdvisor: viewer.advisorId !== null,
+    advisorId: viewer.advisorId,
+    advisorStatus: viewer.advisorStatus,
   };
 }
 
@@ -30,6 +33,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="text-muted">Viewing as: {ROLE_LABELS[loaderData.role]}</p>
       </Card>
+      {loaderData.advisorId && loaderData.advisorStatus ? (
+        <AdvisorStatusPanel advisorId={loaderData.advisorId} status={loaderData.advisorStatus} />
+      ) : null}
       {loaderData.isAdvisor ? (
         <Card className="mt-4 flex flex-wrap items-center justify-between gap-4 p-6">
           <div>

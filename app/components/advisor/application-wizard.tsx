@@ -1,0 +1,255 @@
+import { ArrowLeft, ArrowRight, Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  APPLICATION_STEPS,
+  type ApplicationValues,
+  checkStep,
+  hasProgress,
+  type StepNumber,
+  type StoredDraft,
+} from "../../../core/advisor-application";
+import { defaultWeeklySchedule } from "../../../core/availability";
+import { APPLICATION_MESSAGES as M } from "../../../core/messages/advisor";
+import { isValidTimeZone } from "../../../core/time-zones";
+import { AvailabilityEditor } from "../availability/availability-editor";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { Field } from "../ui/input";
+import { toast } from "../ui/toaster";
+import { HeadshotField } from "./headshot-field";
+import { ContentFields, ExpertiseFields, ProfessionalFields } from "./profile-sections";
+import { NameFields, PricingFields, StepIndicator } from "./wizard-parts";
+
+export const APPLY_ACTION = "/become-advisor/apply";
+const AUTOSAVE_MS = 1000;
+
+/** What the apply route's action answers to a submit that did not go through. */
+export type SubmitAnswer =
+  | {
+      ok: false;
+      title: string;
+      message: string;
+      step?: StepNumber;
+      errors?: Record<string, string>;
+    }
+  | { ok: true; saved: true };
+
+type Props = {
+  email: string;
+  draft: StoredDraft | null;
+  headshotUrl: string | null;
+  blank: ApplicationValues;
+};
+
+/**
+ * The five-step application. Every change is saved to the server's draft a second after it
+ * is made; "Save & Continue" checks the step with the same schema the server uses on submit.
+ */
+export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, blank }: Props) {
+  const [values, setValues] = useState<ApplicationValues>({ ...blank, ...draft?.values });
+  const [step, setStep] = useState<StepNumber>(draft?.currentStep ?? 1);
+  const [completed, setCompleted] = useState<StepNumber[]>(draft?.completedSteps ?? []);
+  const [headshotUrl, setHeadshotUrl] = useState(savedHeadshot);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [resume, setResume] = useState(draft !== null && hasProgress(draft));
+  const [dirty, setDirty] = useState(false);
+  const saver = useFetcher();
+  const submitter = useFetcher<SubmitAnswer>();
+  const top = useRef<HTMLHeadingElement>(null);
+
+  const save = (next: { step: StepNumber; completed: StepNumber[]; values: ApplicationValues }) =>
+    void saver.submit(
+      {
+        intent: "save",
+        draft: { currentStep: next.step, completedSteps: next.completed, values: next.values },
+      },
+      { method: "post", action: APPLY_ACTION, encType: "application/json" },
+    );
+
+  // Autosave: a second after the last change.
+  useEffect(() => {
+    if (!dirty) return;
+    const timer = setTimeout(() => save({ step, completed, values }), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `save` is stable in effect
+  }, [values, step, completed, dirty]);
+
+  // The server's answer to a submit: its step and messages replace the form's own.
+  const [seenAnswer, setSeenAnswer] = useState(submitter.data);
+  if (submitter.data !== seenAnswer) {
+    setSeenAnswer(submitter.data);
+    const answer = submitter.data;
+    if (answer && !answer.ok && answer.step) {
+      setStep(answer.step);
+      setErrors(answer.errors ?? {});
+    }
+  }
+  useEffect(() => {
+    const answer = submitter.data;
+    if (answer && !answer.ok) toast.error(answer.title, { description: answer.message });
+  }, [submitter.data]);
+
+  const set = <F extends keyof ApplicationValues>(field: F, value: ApplicationValues[F]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+    setDirty(true);
+  };
+
+  const goTo = (next: StepNumber) => {
+    setStep(next);
+    setDirty(true);
+    top.current?.focus({ preventScroll: true });
+    top.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  };
+
+  const validateStep = () => {
+    const check = checkStep(step, values, headshotUrl);
+    if (check.ok) return true;
+    setErrors(check.errors);
+    toast.error(M.fixErrorsTitle, { description: M.fixErrors });
+    return false;
+  };
+
+  const next = () => {
+    if (!validateStep()) return;
+    const done = completed.includes(step) ? completed : [...completed, step].sort();
+    const upcoming = Math.min(step + 1, 5) as StepNumber;
+    // The suggested week starts in the browser's own zone, unless the person changed it.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (upcoming === 4 && values.availability === blank.availability && isValidTimeZone(zone)) {
+      setValues((v) => ({ ...v, availability: defaultWeeklySchedule(zone) }));
+    }
+    setCompleted(done);
+    setErrors({});
+    goTo(upcoming);
+  };
+
+  const submit = () => {
+    if (!validateStep()) return;
+    void submitter.submit(
+      { intent: "submit", values },
+      { method: "post", action: APPLY_ACTION, encType: "application/json" },
+    );
+  };
+
+  const startOver = () => {
+    void saver.submit(
+      { intent: "start-over" },
+      { method: "post", action: APPLY_ACTION, encType: "application/json" },
+    );
+    setValues(blank);
+    setStep(1);
+    setCompleted([]);
+    setHeadshotUrl(null);
+    setErrors({});
+    setDirty(false);
+    setResume(false);
+  };
+
+  if (resume) {
+    return (
+      <Card className="grid gap-4 p-6 sm:p-8">
+        <h2 className="text-xl font-semibold">Continue Your Profile</h2>
+        <p className="text-muted">
+          You have an application in progress (step {step} of 5:{" "}
+          {APPLICATION_STEPS[step - 1]!.title}). Pick up where you left off, or start again from the
+          beginning.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button type="button" onClick={() => setResume(false)}>
+            Continue
+          </Button>
+          <Button type="button" variant="outline" onClick={startOver}>
+            Start Over
+          </Button>
+        </div>
+      </Card>
+    );
+  }
+
+  const current = APPLICATION_STEPS[step - 1]!;
+  const section = { values, set, errors, idPrefix: "apply" };
+  const submitting = submitter.state !== "idle";
+  return (
+    <div className="grid gap-6">
+      <StepIndicator step={step} completed={completed} />
+      <Card className="grid gap-6 p-5 sm:p-8">
+        <div className="grid gap-1">
+          <p className="text-sm font-medium text-brand-700">Step {step} of 5</p>
+          <h2 ref={top} tabIndex={-1} className="scroll-mt-28 text-2xl font-bold outline-none">
+            {current.title}
+          </h2>
+          <p className="text-muted">{current.description}</p>
+        </div>
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (step === 5) submit();
+            else next();
+          }}
+        >
+          {step === 1 ? (
+            <>
+              <NameFields values={values} set={set} errors={errors} email={email} />
+              <ProfessionalFields {...section} />
+            </>
+          ) : null}
+          {step === 2 ? (
+            <>
+              <ContentFields {...section} />
+              <Field id="apply-headshot" label="Professional headshot" error={undefined}>
+                <HeadshotField
+                  id="apply-headshot"
+                  url={headshotUrl}
+                  onUploaded={(url) => {
+                    setHeadshotUrl(url);
+                    setErrors(({ headshotUrl: _fixed, ...rest }) => rest);
+                  }}
+                  error={errors.headshotUrl}
+                />
+              </Field>
+            </>
+          ) : null}
+          {step === 3 ? <ExpertiseFields {...section} /> : null}
+          {step === 4 && values.availability ? (
+            <AvailabilityEditor
+              value={values.availability}
+              onChange={(next) => set("availability", next)}
+              error={errors.availability}
+              idPrefix="apply-availability"
+            />
+          ) : null}
+          {step === 5 ? <PricingFields values={values} set={set} errors={errors} /> : null}
+          <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-between">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={step === 1}
+              onClick={() => goTo(Math.max(1, step - 1) as StepNumber)}
+            >
+              <ArrowLeft aria-hidden="true" />
+              Back
+            </Button>
+            {step === 5 ? (
+              <Button type="submit" disabled={submitting}>
+                <Send aria-hidden="true" />
+                {submitting ? "Submitting..." : "Submit Application"}
+              </Button>
+            ) : (
+              <Button type="submit">
+                Save &amp; Continue
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </form>
+        <p className="text-xs text-muted" aria-live="polite">
+          {saver.state !== "idle" ? "Saving draft..." : dirty ? "Draft saved automatically" : ""}
+        </p>
+      </Card>
+    </div>
+  );
+}

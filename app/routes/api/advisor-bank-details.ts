@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { BANK_MESSAGES as M } from "../../../core/messages/advisor";
+import { createBankCipher } from "../../../server/advisors/bank-crypto.server";
+import { loadOwnBankDetails, saveBankDetails } from "../../../server/advisors/bank-details.server";
+import { requireAdvisor } from "../../../server/auth/session.server";
+import { readJsonBody } from "../../lib/json-body.server";
+import type { Route } from "./+types/advisor-bank-details";
+
+// The full account number travels only here, to its owner: never cached on the way.
+const PRIVATE = { "Cache-Control": "no-store" };
+
+/** GET: the signed-in advisor's own bank details, for the Payment Settings form. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireAdvisor(request, context);
+  const cipher = createBankCipher(context.config.bankEncryptionKey);
+  const details = await loadOwnBankDetails(context.db, cipher, viewer.advisorId);
+  return data({ details }, { headers: PRIVATE });
+}
+
+/** POST JSON with the five fields: saves them to the signed-in advisor's own profile. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAdvisor(request, context);
+  const body = await readJsonBody(request, 16 * 1024);
+  try {
+    const cipher = createBankCipher(context.config.bankEncryptionKey);
+    const result = await saveBankDetails(context.db, cipher, viewer.advisorId, body);
+    if (result.ok)
+      return data(
+        { ok: true as const, message: M.saved, details: result.details },
+        { headers: PRIVATE },
+      );
+    return data(
+      { ok: false as const, message: result.message, errors: result.errors },
+      { status: 400, headers: PRIVATE },
+    );
+  } catch (error) {
+    context.logger.error({ err: error, advisorId: viewer.advisorId }, "bank details not saved");
+    return data({ ok: false as const, message: M.saveFailed, errors: {} }, { status: 500 });
+  }
+}

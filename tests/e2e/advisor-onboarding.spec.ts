@@ -1,0 +1,210 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import {
+  APPLICATION_MESSAGES,
+  BANK_MESSAGES,
+  PROFILE_EDIT_MESSAGES,
+  STATUS_BANNERS,
+} from "../../core/messages/advisor";
+import { DEMO_PASSWORD, mailLink, signIn, signUp, uniqueEmail } from "./support/auth";
+import { expect, test } from "./support/fresh-app";
+import { gotoHydrated } from "./support/navigation";
+
+/*
+ * Issue 11, done means: a new person applies in five steps (with a photo and availability),
+ * reloads half-way and continues from the server's draft, submits and sees the pending
+ * dashboard; an approved advisor edits their profile (back under review) and saves bank
+ * details, shown masked. Each journey runs on its own fresh app: they change demo data.
+ */
+
+async function noAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+  ).toEqual([]);
+}
+
+const headshot = async () => ({
+  name: "me.png",
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width: 300, height: 400, channels: 3, background: "#6b8cae" } })
+    .png()
+    .toBuffer(),
+});
+
+async function addEntries(page: Page, label: string, entries: string[]) {
+  const input = page.getByLabel(label, { exact: true });
+  for (const entry of entries) {
+    await input.fill(entry);
+    await input.press("Enter");
+  }
+}
+
+async function continueTo(page: Page, heading: string) {
+  await page.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(page.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
+}
+
+test("a new person applies in five steps, continues a draft after a reload, and waits for review", async ({
+  page,
+}) => {
+  test.slow(); // sign-up by e-mail, five steps, an upload, a reload and a submit
+  const email = uniqueEmail("applicant");
+  await signUp(page, { first: "Ira", last: "Kapoor", email, password: "long-enough-1" });
+  await page.goto(await mailLink(page, email, "Confirm your e-mail"));
+
+  // Signed out, the call to action goes through sign-in and comes back.
+  await page.context().clearCookies();
+  await gotoHydrated(page, "/join-as-advisor");
+  await expect(page).toHaveTitle("Join as an Advisor | BeenThere");
+  await page.getByRole("link", { name: "Become an Advisor" }).first().click();
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fbecome-advisor/);
+  await signIn(page, email, "long-enough-1", "/become-advisor");
+  await expect(page).toHaveURL(/\/become-advisor$/);
+  await expect(page).toHaveTitle("Become An Advisor | BeenThere");
+  await noAxeViolations(page);
+  await page.getByRole("link", { name: "Become an Advisor" }).first().click();
+
+  // Step 1: Profile Basics. Continue is blocked until every field is right.
+  await expect(page.getByRole("heading", { name: "Profile Basics" })).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Ira");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await page.getByRole("button", { name: "Save & Continue" }).click();
+  await expect(page.getByText(APPLICATION_MESSAGES.fixErrorsTitle)).toBeVisible();
+  await expect(page.getByText(APPLICATION_MESSAGES.phoneRequired)).toBeVisible();
+  await expect(page.getByText(APPLICATION_MESSAGES.linkedinRequired)).toBeVisible();
+  await page.getByLabel("Phone number").fill("+91 98200 11111");
+  await page.getByLabel("Job title").fill("Senior Data Engineer");
+  await page.getByLabel("Company").fill("Spotify");
+  await page.getByLabel("Total experience").selectOption("9");
+  await page.getByLabel("LinkedIn URL").fill("NA");
+  await addEntries(page, "Work locations", ["Sweden", " sweden ", "India"]);
+  await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(2);
+  await noAxeViolations(page);
+  await continueTo(page, "Profile Content");
+
+  // Step 2: Profile Content, with live counters and the photo.
+  await page
+    .getByLabel("Short introduction")
+    .fill("Data engineer who moved from Bengaluru to Stockholm");
+  await expect(page.getByText("51/120 characters")).toBeVisible();
+  await page
+    .getByLabel("About")
+    .fill(
+      "I moved from Bengaluru to Stockholm in 2019 for a data engineering role. I can help with Swedish job hunting, visas, salaries, finding a flat and settling into Nordic work culture.",
+    );
+  await expect(page.getByText("31 words (minimum 20)")).toBeVisible();
+  await page.getByLabel("Professional headshot").setInputFiles(await headshot());
+  await expect(page.getByText(APPLICATION_MESSAGES.submittedTitle)).toHaveCount(0);
+  await expect(page.getByText("Headshot uploaded successfully.")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Your headshot" })).toBeVisible();
+  // The draft is on the server a second later: a reload offers to continue it.
+  const saved = page.waitForResponse(
+    (r) =>
+      r.request().method() === "POST" &&
+      r.url().includes("/become-advisor/apply") &&
+      (r.request().postData() ?? "").includes('"currentStep":3'),
+  );
+  await continueTo(page, "Your Expertise");
+  expect((await saved).status()).toBe(200);
+  await gotoHydrated(page, "/become-advisor/apply");
+  await expect(page.getByRole("heading", { name: "Continue Your Profile" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Your Expertise" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Application steps" })).toContainText(
+    "Step 2: Profile Content (completed)",
+  );
+
+  // Step 3: Your Expertise.
+  await addEntries(page, "Skills", ["Data Engineering", "Spark", "Job Search in Sweden"]);
+  await addEntries(page, "Career advice topics", [
+    "Working Abroad",
+    "Salary Negotiation",
+    "Interview Preparation",
+  ]);
+  await addEntries(page, "Personal advice topics", [
+    "Visa & Immigration",
+    "Finding Housing Abroad",
+    "Cultural Adjustment",
+  ]);
+  await continueTo(page, "Your Availability");
+
+  // Step 4: the suggested weekdays 9:00-17:00 are there; add a Saturday morning half hour.
+  await expect(
+    page.getByRole("gridcell", { name: "Monday 09:00 to 09:30", exact: true }),
+  ).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("gridcell", { name: "Saturday 10:00 to 10:30", exact: true }).click();
+  await continueTo(page, "Pricing & Agreement");
+
+  // Step 5: paid needs a rate above 0, and the terms.
+  await page.getByLabel("Paid").check();
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page.getByText(APPLICATION_MESSAGES.hourlyRateRequired)).toBeVisible();
+  await expect(page.getByText(APPLICATION_MESSAGES.termsRequired)).toBeVisible();
+  await page.getByLabel("Hourly rate (₹)").fill("1800");
+  await page.getByLabel(/I accept the terms and conditions/).check();
+  await noAxeViolations(page);
+  await page.getByRole("button", { name: "Submit Application" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(APPLICATION_MESSAGES.submittedTitle)).toBeVisible();
+  await expect(page.getByText(STATUS_BANNERS.pending)).toBeVisible();
+  await expect(page.getByText("Pending Review")).toBeVisible();
+
+  // Applying again is refused: the page says so and goes back to the dashboard.
+  await gotoHydrated(page, "/become-advisor");
+  await expect(page.getByRole("heading", { name: "Already an Advisor" })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
+});
+
+test("an approved advisor edits the profile, which goes back to review, and saves bank details", async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, "sunita.joshi@example.com", DEMO_PASSWORD, "/dashboard");
+  await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(page.getByText(STATUS_BANNERS.pending)).toHaveCount(0);
+
+  // Bank details: every field is needed and the IFSC is checked.
+  await page.getByRole("button", { name: "Add Bank Details" }).click();
+  const dialog = page.getByRole("dialog", { name: "Bank details" });
+  await dialog.getByLabel("Account holder name").fill("Sunita Joshi");
+  await dialog.getByLabel("Bank name").fill("HDFC Bank");
+  await dialog.getByLabel("Account number").fill("50100987654321");
+  await dialog.getByLabel("IFSC code").fill("HDFC12345");
+  await dialog.getByRole("button", { name: "Save Bank Details" }).click();
+  await expect(dialog.getByRole("alert").first()).toHaveText(BANK_MESSAGES.allRequired);
+  await dialog.getByLabel("Branch").fill("Kothrud, Pune");
+  await dialog.getByRole("button", { name: "Save Bank Details" }).click();
+  await expect(
+    dialog.getByText("Please enter a valid IFSC code (11 characters, e.g. SBIN0001234)").first(),
+  ).toBeVisible();
+  await dialog.getByLabel("IFSC code").fill("hdfc0001234");
+  await dialog.getByRole("button", { name: "Save Bank Details" }).click();
+  await expect(page.getByText(BANK_MESSAGES.saved)).toBeVisible();
+  await expect(page.getByTestId("bank-summary")).toHaveText(
+    "Payouts go to HDFC Bank, account •••• 4321.",
+  );
+  await page.reload();
+  await expect(page.getByTestId("bank-summary")).toHaveText(
+    "Payouts go to HDFC Bank, account •••• 4321.",
+  );
+  expect(await page.content()).not.toContain("50100987654321");
+
+  // The profile edit: bad values are held back, a good save goes to review.
+  await page.getByRole("link", { name: "Edit Profile" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Profile" })).toBeVisible();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const intro = page.getByLabel("Short introduction");
+  await intro.fill("x".repeat(121));
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText(PROFILE_EDIT_MESSAGES.validationError)).toBeVisible();
+  await expect(page.getByText(PROFILE_EDIT_MESSAGES.shortIntroMax)).toBeVisible();
+  await intro.fill("Finance leader who moved from Pune to Singapore");
+  await noAxeViolations(page);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(PROFILE_EDIT_MESSAGES.savedForReview)).toBeVisible();
+  await expect(page.getByText(STATUS_BANNERS.pending)).toBeVisible();
+});
