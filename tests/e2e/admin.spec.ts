@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as sharedAppTest, type Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_SEEKER, signIn } from "./support/auth";
+import sharp from "sharp";
+import { DEMO_ADMIN, DEMO_SEEKER, mailLink, signIn, uniqueEmail } from "./support/auth";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
 
@@ -122,4 +123,101 @@ sharedAppTest("the admin screens are not found for a seeker", async ({ page }) =
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   }
+});
+
+test("an admin adds an advisor who activates the account and is listed", async ({ page }) => {
+  const email = uniqueEmail("invited");
+  await signIn(page, DEMO_ADMIN, undefined, "/admin/advisors/new");
+  await expect(
+    page.getByRole("heading", { name: "Add New Advisor (Pending Sign up & Activation)" }),
+  ).toBeVisible();
+
+  // Nothing is sent while any rule fails.
+  const submit = page.getByRole("button", { name: "Create Advisor & Send Activation" });
+  await submit.click();
+  await expect(
+    page.getByText("Please fix the highlighted errors before submitting."),
+  ).toBeVisible();
+  await expect(page.getByText("First name is required")).toBeVisible();
+  await expect(page.getByText("Professional headshot is required")).toBeVisible();
+  await expect(page.getByText("You must accept the terms and conditions.")).toBeVisible();
+
+  await page.getByLabel("First name").fill("Ishita");
+  await page.getByLabel("Last name").fill("Banerjee");
+  await page.getByLabel("Email", { exact: true }).fill(DEMO_SEEKER.toUpperCase());
+  const photo = await sharp({
+    create: { width: 96, height: 96, channels: 3, background: "#c2410c" },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .locator("#new-advisor-headshot")
+    .setInputFiles({ name: "ishita.png", mimeType: "image/png", buffer: photo });
+  await expect(page.getByRole("img", { name: "Chosen headshot" })).toBeVisible();
+  await page.getByLabel("Phone number").fill("+91 98300 12345");
+  await page.getByLabel("Job title").fill("Data Scientist");
+  await page.getByLabel("Company", { exact: true }).fill("Swiggy");
+  await page.getByLabel("Total experience").selectOption("9");
+  await page.getByLabel("LinkedIn URL").fill("NA");
+  const addItems = async (label: string, items: string[]) => {
+    for (const item of items) {
+      await page.getByLabel(label, { exact: true }).fill(item);
+      await page.getByLabel(label, { exact: true }).press("Enter");
+    }
+  };
+  await addItems("Work locations", ["India"]);
+  await page
+    .getByLabel("Short introduction")
+    .fill("Data scientist who moved from Kolkata to Bengaluru.");
+  await page
+    .getByLabel("About", { exact: true })
+    .fill(
+      "I moved from academic research into industry data science and now lead a small team. " +
+        "I can help with switching into data roles, interviews and settling in a new city.",
+    );
+  await expect(page.getByText("Pro-bono")).toBeVisible();
+  await addItems("Skills", ["Machine Learning", "Statistics", "Python"]);
+  await addItems("Career advice topics", [
+    "Career Change",
+    "Interview Preparation",
+    "Higher Studies",
+  ]);
+  await addItems("Personal advice topics", [
+    "Networking",
+    "Managing Stress",
+    "Building Confidence",
+  ]);
+  await page.getByLabel("I accept the terms and conditions on behalf of this advisor.").check();
+
+  // A registered e-mail, in any case, is refused by the server.
+  await submit.click();
+  await expect(
+    page.getByText("Email already exists in the system. Please enter another email address."),
+  ).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await looksRight(page, "admin-add-advisor");
+  await submit.click();
+  await expect(page).toHaveURL(/\/admin\/advisors$/);
+  await expect(page.getByText("Advisor created and activation e-mail sent")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Pending Activation \(2\)$/ })).toBeVisible();
+
+  // The invitation arrives; the advisor sets a password and is active, approved and listed.
+  const link = await mailLink(page, email, "Activate your BeenThere advisor account");
+  expect(link).toContain("/reset-password?type=invite&token=");
+  await page.context().clearCookies();
+  await gotoHydrated(page, link);
+  await page.getByLabel("New Password").fill("Ishita@2026");
+  await page.getByLabel("Confirm Password").fill("Ishita@2026");
+  await page.getByRole("button", { name: "Activate Account" }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await gotoHydrated(page, "/advisors?search=Ishita");
+  await expect(page.getByRole("heading", { name: "Ishita Banerjee" })).toBeVisible();
+  await signIn(page, email, "Ishita@2026", "/dashboard");
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  await page.context().clearCookies();
+  await signIn(page, DEMO_ADMIN, undefined, "/admin/audit");
+  await expect(
+    page.getByRole("row").filter({ hasText: "Created advisor" }).filter({ hasText: email }),
+  ).toHaveCount(1);
 });

@@ -24,6 +24,7 @@ import { PersonPhoto } from "../../components/admin/person-photo";
 import { RejectDialog } from "../../components/admin/reject-dialog";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { Table, Td, Th, THead, Tr } from "../../components/admin/table";
+import { ViewProfileDialog } from "../../components/admin/view-profile-dialog";
 import {
   Accordion,
   AccordionContent,
@@ -202,6 +203,9 @@ function AdvisorRow({ advisor }: { advisor: AdvisorItem }) {
       </Td>
       <Td className="text-right max-md:w-full max-md:text-left">
         <div className="flex flex-wrap justify-end gap-2 max-md:justify-start">
+          {advisor.profileStatus === "draft" ? null : (
+            <ViewProfileDialog advisorId={advisor.id} name={name} />
+          )}
           {actions.includes("approve") ? (
             <fetcher.Form method="post">
               <input type="hidden" name="advisorId" value={advisor.id} />
