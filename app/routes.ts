@@ -53,6 +53,14 @@ export default [
   route("api/advisor/headshot", "routes/api/advisor-headshot.ts"),
   route("api/advisor/bank-details", "routes/api/advisor-bank-details.ts"),
 
+  // Admin screens (admins only; everyone else gets the 404 page)
+  route("admin/users", "routes/admin/users.tsx"),
+  route("admin/advisors", "routes/admin/advisors.tsx"),
+  route("admin/advisors/new", "routes/admin/advisors.new.tsx"),
+  route("admin/advisors/:id/profile", "routes/admin/advisor-profile.ts"),
+  route("admin/audit", "routes/admin/audit.tsx"),
+  route("advisor-debug", "routes/admin/advisor-debug.tsx"),
+
   // Anything else: the 404 page, with the missing path logged.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

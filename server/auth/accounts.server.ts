@@ -5,7 +5,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { lockMinutesLeft, recordFailure, type LoginRecord } from "../../core/auth-rules";
 import { AUTH_MESSAGES as MESSAGES } from "../../core/messages/auth";
 import type { Config } from "../config.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import * as s from "../db/schema";
 import { hitRateLimit } from "../security/rate-limit.server";
 import type { Auth } from "./auth.server";
@@ -241,7 +241,7 @@ const inviteIdentifier = (token: string) =>
   `invite:${createHash("sha256").update(token).digest("base64url")}`;
 
 /** A one-time activation token for an invited user who has no credentials yet. */
-export async function createInvite(db: Db, userId: string, now = new Date()): Promise<string> {
+export async function createInvite(db: Db | Tx, userId: string, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(s.authVerifications).values({
     id: randomUUID(),

@@ -71,10 +71,13 @@ export async function requireAdvisor(request: Request, ctx: Ctx) {
   return { ...viewer, advisorId: viewer.advisorId };
 }
 
+/**
+ * Admin screens and actions: a visitor goes to sign in; anyone else signed in gets the
+ * not-found page, so the admin area does not reveal that it exists.
+ */
 export async function requireAdmin(request: Request, ctx: Ctx): Promise<Viewer> {
   const viewer = await requireViewer(request, ctx);
-  if (!viewer.roles.includes("admin"))
-    throw new Response("Only admins can do this", { status: 403 });
+  if (!viewer.roles.includes("admin")) throw new Response("Not Found", { status: 404 });
   return viewer;
 }
 

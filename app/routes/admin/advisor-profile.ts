@@ -1,0 +1,58 @@
+import { data, redirect } from "react-router";
+import { PROFILE_EDIT_MESSAGES as P } from "../../../core/messages/advisor";
+import { saveProfileAsAdmin } from "../../../server/admin/advisor-edit.server";
+import { loadEditableProfile } from "../../../server/advisors/profile-edit.server";
+import { requireAdmin } from "../../../server/auth/session.server";
+import { flashCookie } from "../../lib/flash";
+import type { Route } from "./+types/advisor-profile";
+
+/*
+ * GET: an advisor's profile as the shared edit form starts from (for the View Profile dialog).
+ * POST `{ values }` as JSON: an admin's save of that profile, audited; the status is kept.
+ */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const profile = await loadEditableProfile(context.db, params.id);
+  if (!profile) throw new Response("Not Found", { status: 404 });
+  return profile;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request, context);
+  const length = Number(request.headers.get("content-length") ?? NaN);
+  if (!(length <= MAX_BODY_BYTES)) {
+    return data({ ok: false as const, message: P.saveFailed }, { status: 413 });
+  }
+  const body = (await request.json().catch(() => null)) as { values?: unknown } | null;
+  try {
+    const result = await saveProfileAsAdmin(context.db, {
+      actorUserId: viewer.userId,
+      advisorId: params.id,
+      values: body?.values,
+      requestId: context.requestId,
+    });
+    if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (!result.ok) {
+      return data(
+        { ok: false as const, message: P.validationError, errors: result.errors },
+        { status: 400 },
+      );
+    }
+    if (!result.availabilitySaved) {
+      context.logger.error(
+        { err: result.availabilityError },
+        "admin profile save: schedule failed",
+      );
+    }
+    const flash = result.availabilitySaved
+      ? { title: P.savedByAdmin }
+      : { title: P.availabilityFailed, kind: "error" as const };
+    throw redirect("/admin/advisors", { headers: { "Set-Cookie": flashCookie(flash) } });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    context.logger.error({ err: error }, "admin profile save failed");
+    return data({ ok: false as const, message: P.saveFailed }, { status: 500 });
+  }
+}

@@ -1,0 +1,247 @@
+import { Plus } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useFetcher } from "react-router";
+import {
+  advisorReviewForm,
+  formObject,
+  resendInvitationForm,
+} from "../../../core/admin/admin-forms";
+import {
+  allowedActions,
+  REVIEW_SECTIONS,
+  sectionOf,
+  type ReviewSection,
+} from "../../../core/admin/advisor-status";
+import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
+import {
+  changeAdvisorStatus,
+  listAdvisorsForReview,
+} from "../../../server/admin/advisor-review.server";
+import { resendInvitation } from "../../../server/admin/invitations.server";
+import { requireAdmin } from "../../../server/auth/session.server";
+import { AdminPage, LoadError } from "../../components/admin/admin-page";
+import { PersonPhoto } from "../../components/admin/person-photo";
+import { RejectDialog } from "../../components/admin/reject-dialog";
+import { StatusBadge } from "../../components/admin/status-badge";
+import { Table, Td, Th, THead, Tr } from "../../components/admin/table";
+import { ViewProfileDialog } from "../../components/admin/view-profile-dialog";
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from "../../components/ui/accordion";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/toaster";
+import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
+import type { Route } from "./+types/advisors";
+
+export function meta() {
+  return [{ title: "Advisor Management | BeenThere" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  try {
+    const advisors = await listAdvisorsForReview(context.db);
+    const sections = Object.fromEntries(
+      REVIEW_SECTIONS.map(({ key }) => [
+        key,
+        advisors.filter((a) => sectionOf(a.profileStatus) === key),
+      ]),
+    ) as Record<ReviewSection, typeof advisors>;
+    return { sections };
+  } catch (error) {
+    context.logger.error({ err: error }, "could not list advisors");
+    return { failed: true as const };
+  }
+}
+
+type ActionResult = { ok: boolean; title: string; message?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request, context);
+  const fields = formObject(await request.formData());
+  const base = { actorUserId: viewer.userId, requestId: context.requestId };
+  try {
+    if (fields.intent === "resend-invitation") {
+      const parsed = resendInvitationForm.safeParse(fields);
+      if (!parsed.success) return failed(M.invitationNotPending, 400);
+      const result = await resendInvitation(context.db, context.config, {
+        ...base,
+        advisorId: parsed.data.advisorId,
+      });
+      if (!result.ok) return failed(result.message, result.status);
+      return { ok: true, title: M.invitationResent } satisfies ActionResult;
+    }
+    const parsed = advisorReviewForm.safeParse(fields);
+    if (!parsed.success) {
+      return failed(parsed.error.issues.find((i) => i.path[0] === "reason")?.message, 400);
+    }
+    const result = await changeAdvisorStatus(context.db, context.config, {
+      ...base,
+      advisorId: parsed.data.advisorId,
+      action: parsed.data.intent,
+      reason: parsed.data.reason,
+    });
+    if (!result.ok) return failed(result.message, result.status);
+    return {
+      ok: true,
+      title: result.status === "approved" ? M.approved : M.rejected,
+    } satisfies ActionResult;
+  } catch (error) {
+    context.logger.error({ err: error }, "could not update an advisor");
+    return failed(undefined, 500);
+  }
+}
+
+function failed(message: string | undefined, status: number) {
+  return data({ ok: false, title: M.updateStatusFailed, message } satisfies ActionResult, status);
+}
+
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return offlineSafe(serverAction, {
+    ok: false,
+    title: M.updateStatusFailed,
+    message: CONNECTION_LOST,
+  } satisfies ActionResult);
+}
+
+/** One fetcher for every row: a row moves section when its status changes, the toast stays. */
+const REVIEW_FETCHER = "advisor-review";
+
+export default function AdminAdvisors({ loaderData }: Route.ComponentProps) {
+  const review = useFetcher<typeof action>({ key: REVIEW_FETCHER });
+  useEffect(() => {
+    if (!review.data) return;
+    if (review.data.ok) toast.success(review.data.title);
+    else toast.error(review.data.title, { description: review.data.message });
+  }, [review.data]);
+  return (
+    <AdminPage
+      title="Advisor Management"
+      description="Review applications, approve or reject advisors, and invite new ones."
+      actions={
+        <Button asChild>
+          <Link to="/admin/advisors/new">
+            <Plus aria-hidden="true" /> Add New Advisor
+          </Link>
+        </Button>
+      }
+    >
+      {"failed" in loaderData ? (
+        <LoadError message={M.fetchAdvisorsFailed} />
+      ) : (
+        <Accordion type="multiple" defaultValue={["pending"]} className="grid gap-4">
+          {REVIEW_SECTIONS.map(({ key, title }) => {
+            const list = loaderData.sections[key];
+            return (
+              <AccordionItem key={key} value={key}>
+                <AccordionTrigger>
+                  {title} ({list.length})
+                </AccordionTrigger>
+                <AccordionContent>
+                  {list.length === 0 ? (
+                    <p className="p-6 text-center text-muted">No advisors here.</p>
+                  ) : (
+                    <Table>
+                      <caption className="sr-only">{title}</caption>
+                      <THead>
+                        <tr>
+                          <Th>Photo</Th>
+                          <Th>Name</Th>
+                          <Th>Email</Th>
+                          <Th>Title &amp; Company</Th>
+                          <Th>Status</Th>
+                          <Th className="text-right">Actions</Th>
+                        </tr>
+                      </THead>
+                      <tbody>
+                        {list.map((advisor) => (
+                          <AdvisorRow key={advisor.id} advisor={advisor} />
+                        ))}
+                      </tbody>
+                    </Table>
+                  )}
+                </AccordionContent>
+              </AccordionItem>
+            );
+          })}
+        </Accordion>
+      )}
+    </AdminPage>
+  );
+}
+
+type AdvisorItem = Exclude<
+  Route.ComponentProps["loaderData"],
+  { failed: true }
+>["sections"][ReviewSection][number];
+
+function AdvisorRow({ advisor }: { advisor: AdvisorItem }) {
+  const fetcher = useFetcher<typeof action>({ key: REVIEW_FETCHER });
+  const busy = fetcher.state !== "idle";
+  const name = `${advisor.firstName} ${advisor.lastName}`.trim();
+  const actions = allowedActions(advisor.profileStatus);
+  return (
+    <Tr>
+      <Td>
+        <PersonPhoto
+          url={advisor.headshotUrl}
+          firstName={advisor.firstName}
+          lastName={advisor.lastName}
+          size={44}
+        />
+      </Td>
+      <Td className="font-medium max-md:flex-1">{name}</Td>
+      <Td className="break-all text-muted max-md:w-full">{advisor.email}</Td>
+      <Td className="max-md:w-full">
+        {[advisor.jobTitle, advisor.currentCompany].filter(Boolean).join(" at ") || "—"}
+      </Td>
+      <Td>
+        <StatusBadge status={advisor.profileStatus} userActive={advisor.isActive} />
+      </Td>
+      <Td className="text-right max-md:w-full max-md:text-left">
+        <div className="flex flex-wrap justify-end gap-2 max-md:justify-start">
+          {advisor.profileStatus === "draft" ? null : (
+            <ViewProfileDialog advisorId={advisor.id} name={name} />
+          )}
+          {actions.includes("approve") ? (
+            <fetcher.Form method="post">
+              <input type="hidden" name="advisorId" value={advisor.id} />
+              <Button
+                type="submit"
+                name="intent"
+                value="approve"
+                size="sm"
+                disabled={busy}
+                aria-label={`Approve: ${name}`}
+              >
+                Approve
+              </Button>
+            </fetcher.Form>
+          ) : null}
+          {actions.includes("reject") ? (
+            <RejectDialog advisorId={advisor.id} name={name} fetcher={fetcher} />
+          ) : null}
+          {advisor.profileStatus === "pending_activation" ? (
+            <fetcher.Form method="post">
+              <input type="hidden" name="advisorId" value={advisor.id} />
+              <Button
+                type="submit"
+                name="intent"
+                value="resend-invitation"
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                aria-label={`Resend Invitation: ${name}`}
+              >
+                Resend Invitation
+              </Button>
+            </fetcher.Form>
+          ) : null}
+        </div>
+      </Td>
+    </Tr>
+  );
+}

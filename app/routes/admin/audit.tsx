@@ -1,0 +1,197 @@
+import { Filter } from "lucide-react";
+import { Form } from "react-router";
+import { AUDIT_ACTIONS, isAuditAction } from "../../../core/admin/audit-actions";
+import { listAudit, listAuditActors } from "../../../server/admin/audit.server";
+import { requireAdmin } from "../../../server/auth/session.server";
+import { AdminPage, LoadError } from "../../components/admin/admin-page";
+import { Table, Td, Th, THead, Tr } from "../../components/admin/table";
+import { Button } from "../../components/ui/button";
+import { Badge, Card } from "../../components/ui/card";
+import { Input, Label } from "../../components/ui/input";
+import { Pager } from "../../components/ui/pager";
+import type { Route } from "./+types/audit";
+
+export function meta() {
+  return [{ title: "Audit Log | BeenThere" }];
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const admin = params.get("admin") ?? "";
+  const action = params.get("action") ?? "";
+  const target = (params.get("target") ?? "").trim().slice(0, 100);
+  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const filters = { admin, action, target };
+  try {
+    const [log, actors] = await Promise.all([
+      listAudit(
+        context.db,
+        {
+          actorUserId: GUID.test(admin) ? admin : undefined,
+          action: isAuditAction(action) ? action : undefined,
+          target: target || undefined,
+        },
+        page,
+      ),
+      listAuditActors(context.db),
+    ]);
+    return { filters, actors, ...log };
+  } catch (error) {
+    context.logger.error({ err: error }, "could not list the audit log");
+    return { filters, failed: true as const };
+  }
+}
+
+const when = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Asia/Kolkata",
+});
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { filters } = loaderData;
+  const hrefFor = (page: number) => `?${new URLSearchParams({ ...filters, page: String(page) })}`;
+  return (
+    <AdminPage
+      title="Audit Log"
+      description="Every admin action, newest first. Entries are kept for good and never changed."
+    >
+      <Card className="p-4 sm:p-5">
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
+            <Label htmlFor="audit-admin">Admin</Label>
+            <select
+              id="audit-admin"
+              name="admin"
+              defaultValue={filters.admin}
+              className="h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm"
+            >
+              <option value="">All admins</option>
+              {"actors" in loaderData
+                ? loaderData.actors.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.firstName} {a.lastName} ({a.email})
+                    </option>
+                  ))
+                : null}
+            </select>
+          </div>
+          <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
+            <Label htmlFor="audit-action">Action</Label>
+            <select
+              id="audit-action"
+              name="action"
+              defaultValue={filters.action}
+              className="h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm"
+            >
+              <option value="">All actions</option>
+              {Object.entries(AUDIT_ACTIONS).map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
+            <Label htmlFor="audit-target">Target</Label>
+            <Input
+              id="audit-target"
+              name="target"
+              type="search"
+              placeholder="Name, e-mail or id"
+              defaultValue={filters.target}
+              maxLength={100}
+            />
+          </div>
+          <Button type="submit">
+            <Filter aria-hidden="true" /> Filter
+          </Button>
+        </Form>
+      </Card>
+      {"failed" in loaderData ? (
+        <LoadError message="Failed to fetch the audit log" />
+      ) : (
+        <>
+          <p className="text-sm text-muted">
+            {loaderData.total === 1 ? "1 entry" : `${loaderData.total} entries`}
+          </p>
+          <Card className="px-2 sm:px-4">
+            {loaderData.entries.length === 0 ? (
+              <p className="p-6 text-center text-muted">No entries match these filters.</p>
+            ) : (
+              <Table>
+                <caption className="sr-only">Audit log entries, newest first</caption>
+                <THead>
+                  <tr>
+                    <Th>When</Th>
+                    <Th>Admin</Th>
+                    <Th>Action</Th>
+                    <Th>Target</Th>
+                    <Th>Change</Th>
+                  </tr>
+                </THead>
+                <tbody>
+                  {loaderData.entries.map((entry) => (
+                    <Tr key={entry.id}>
+                      <Td className="whitespace-nowrap text-muted max-md:w-full">
+                        <time dateTime={new Date(entry.createdAt).toISOString()}>
+                          {when.format(new Date(entry.createdAt))}
+                        </time>
+                      </Td>
+                      <Td>
+                        {entry.actorUserId
+                          ? `${entry.actorFirstName} ${entry.actorLastName}`
+                          : "Deleted user"}
+                      </Td>
+                      <Td>
+                        <Badge tone="brand">
+                          {isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}
+                        </Badge>
+                      </Td>
+                      <Td className="break-all max-md:w-full">
+                        {String(entry.details?.targetLabel ?? entry.targetId ?? "")}
+                      </Td>
+                      <Td className="text-muted max-md:w-full">
+                        <Change details={entry.details} />
+                      </Td>
+                    </Tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+          </Card>
+          <Pager page={loaderData.page} pageCount={loaderData.pageCount} hrefFor={hrefFor} />
+        </>
+      )}
+    </AdminPage>
+  );
+}
+
+/** "field: before → after" per changed field, and the note (e.g. a rejection reason). */
+function Change({ details }: { details: Record<string, unknown> | null }) {
+  const before = (details?.before ?? {}) as Record<string, unknown>;
+  const after = (details?.after ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const show = (value: unknown) =>
+    value === undefined || value === null
+      ? "—"
+      : typeof value === "string"
+        ? value
+        : JSON.stringify(value);
+  return (
+    <div className="grid gap-0.5">
+      {keys.map((key) => (
+        <p key={key} className="break-words">
+          <span className="font-medium text-ink">{key}</span>: {show(before[key])} →{" "}
+          {show(after[key])}
+        </p>
+      ))}
+      {typeof details?.note === "string" ? (
+        <p className="break-words">Note: {details.note}</p>
+      ) : null}
+    </div>
+  );
+}

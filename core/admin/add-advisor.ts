@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { firstErrors, requiredText } from "../advisor-fields";
+import { profileEditSchema, type ProfileValues } from "../advisor-profile";
+import { APPLICATION_MESSAGES as A, HEADSHOT_MESSAGES as H } from "../messages/advisor";
+
+/*
+ * The admin's "Add New Advisor" form: the shared profile fields plus the person's names and
+ * e-mail, the headshot and the terms accepted on the advisor's behalf. Every rule is checked
+ * here, by the browser before posting and by the server before anything is written.
+ */
+export const HEADSHOT_MAX_BYTES = 5 * 1024 * 1024;
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+
+export type AddAdvisorValues = ProfileValues & {
+  firstName: string;
+  lastName: string;
+  email: string;
+  termsAccepted: boolean;
+  /** What is known of the chosen photo before it is decoded: its type and size. */
+  headshot: { type: string; size: number } | null;
+};
+
+export const ADD_ADVISOR_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "headshot",
+  "jobTitle",
+  "currentCompany",
+  "totalExperience",
+  "linkedinUrl",
+  "workLocations",
+  "shortIntro",
+  "about",
+  "hourlyRate",
+  "skills",
+  "careerAdviceTopics",
+  "personalAdviceTopics",
+  "businessAdviceTopics",
+  "availability",
+  "termsAccepted",
+] as const satisfies readonly (keyof AddAdvisorValues)[];
+
+export const addAdvisorSchema = profileEditSchema.extend({
+  firstName: requiredText(A.firstNameRequired, 100),
+  lastName: requiredText(A.lastNameRequired, 100),
+  email: z
+    .string({ error: INVALID_EMAIL_MESSAGE })
+    .trim()
+    .max(254, INVALID_EMAIL_MESSAGE)
+    .pipe(z.email(INVALID_EMAIL_MESSAGE)),
+  headshot: z
+    .object({ type: z.string(), size: z.number() })
+    .nullable()
+    .superRefine((file, ctx) => {
+      if (!file || file.size === 0) ctx.addIssue({ code: "custom", message: A.headshotRequired });
+      else if (!file.type.startsWith("image/"))
+        ctx.addIssue({ code: "custom", message: H.notAnImage });
+      else if (file.size > HEADSHOT_MAX_BYTES)
+        ctx.addIssue({ code: "custom", message: H.tooLarge });
+    }),
+  termsAccepted: z.literal(true, { error: A.termsRequired }),
+});
+export type ValidNewAdvisor = z.output<typeof addAdvisorSchema>;
+
+export type AddAdvisorCheck =
+  { ok: true; data: ValidNewAdvisor } | { ok: false; errors: Record<string, string> };
+
+export function checkNewAdvisor(values: unknown): AddAdvisorCheck {
+  const parsed = addAdvisorSchema.safeParse(values);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, errors: firstErrors(parsed.error) };
+}

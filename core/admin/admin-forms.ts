@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { ADMIN_MESSAGES as M } from "../messages/admin";
+
+/*
+ * The small forms of the admin screens (one button each, plus a reason when rejecting). The
+ * server parses every post with these; anything else is refused with the screen's message.
+ */
+export const REJECTION_REASON_MAX = 1000;
+
+/** The users page's role filter: everyone, people who are only seekers, advisors, admins. */
+export const USER_ROLE_FILTERS = ["all", "seeker", "advisor", "admin"] as const;
+export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
+
+export const adminRoleForm = z.object({
+  intent: z.enum(["grant", "revoke"]),
+  userId: z.guid(),
+});
+
+export const advisorReviewForm = z.object({
+  intent: z.enum(["approve", "reject"]),
+  advisorId: z.guid(),
+  reason: z
+    .string()
+    .max(REJECTION_REASON_MAX, M.reasonTooLong)
+    .optional()
+    .transform((reason) => reason?.trim() || null),
+});
+
+export const resendInvitationForm = z.object({
+  intent: z.literal("resend-invitation"),
+  advisorId: z.guid(),
+});
+
+/** A form post as a plain object, for the schemas above. */
+export function formObject(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") out[key] = value;
+  return out;
+}

@@ -1,0 +1,22 @@
+/*
+ * The admin actions the audit log records, with the names the audit page shows. Stored as the
+ * key (e.g. "advisor.approve"); a new kind of admin action gets its key here first.
+ */
+export const AUDIT_ACTIONS = {
+  "admin.grant": "Made admin",
+  "admin.revoke": "Revoked admin",
+  "advisor.approve": "Approved advisor",
+  "advisor.reject": "Rejected advisor",
+  "advisor.edit": "Edited advisor profile",
+  "advisor.create": "Created advisor",
+  "advisor.invite_resent": "Resent activation e-mail",
+  "booking.cancel": "Cancelled session",
+  "booking.reschedule": "Rescheduled session",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
+}
+
+export type AuditTargetType = "user" | "advisor" | "booking";

@@ -1,0 +1,117 @@
+import { desc, eq } from "drizzle-orm";
+import { transition, type ReviewAction } from "../../core/admin/advisor-status";
+import { REJECTION_REASON_MAX } from "../../core/admin/admin-forms";
+import { ADMIN_MESSAGES as M } from "../../core/messages/admin";
+import type { Config } from "../config.server";
+import type { Db } from "../db/client.server";
+import { advisors, users } from "../db/schema";
+import { queueEmail } from "../mail/mailer.server";
+import { approvedMail, rejectedMail } from "./advisor-mails";
+import { writeAudit } from "./audit.server";
+
+/*
+ * Advisor review by admins: the list, and the status changes the transition rule allows.
+ */
+
+/** Every advisor, newest first, with the person behind the profile. */
+export function listAdvisorsForReview(db: Db) {
+  return db
+    .select({
+      id: advisors.id,
+      userId: advisors.userId,
+      headshotUrl: advisors.headshotUrl,
+      jobTitle: advisors.jobTitle,
+      currentCompany: advisors.currentCompany,
+      profileStatus: advisors.profileStatus,
+      createdAt: advisors.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      isActive: users.isActive,
+    })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .orderBy(desc(advisors.createdAt), desc(advisors.id));
+}
+
+/** The debug listing: every advisor's stored fields, newest first (no bank details). */
+export function listAdvisorsForDebug(db: Db) {
+  return db
+    .select({
+      id: advisors.id,
+      userId: advisors.userId,
+      profileStatus: advisors.profileStatus,
+      jobTitle: advisors.jobTitle,
+      currentCompany: advisors.currentCompany,
+      shortIntro: advisors.shortIntro,
+      workLocations: advisors.workLocations,
+      totalExperienceYears: advisors.totalExperienceYears,
+      linkedinUrl: advisors.linkedinUrl,
+      skills: advisors.skills,
+      careerAdviceTopics: advisors.careerAdviceTopics,
+      personalAdviceTopics: advisors.personalAdviceTopics,
+      businessAdviceTopics: advisors.businessAdviceTopics,
+    })
+    .from(advisors)
+    .orderBy(desc(advisors.createdAt), desc(advisors.id));
+}
+
+export type StatusChangeResult =
+  | { ok: true; status: "approved" | "rejected" }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+/**
+ * Applies an admin's approve or reject, if the profile's current status allows it: the row is
+ * locked, changed, audited and the advisor's e-mail queued, all in one transaction.
+ */
+export async function changeAdvisorStatus(
+  db: Db,
+  config: Pick<Config, "appUrl" | "supportEmail">,
+  input: {
+    actorUserId: string;
+    advisorId: string;
+    action: ReviewAction;
+    reason?: string | null;
+    requestId?: string;
+  },
+): Promise<StatusChangeResult> {
+  const reason = input.action === "reject" ? input.reason?.trim() || null : null;
+  if (reason && reason.length > REJECTION_REASON_MAX) {
+    return { ok: false, status: 400, message: M.reasonTooLong };
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ advisor: advisors, user: users })
+      .from(advisors)
+      .innerJoin(users, eq(users.id, advisors.userId))
+      .where(eq(advisors.id, input.advisorId))
+      .for("update", { of: advisors });
+    if (!row) return { ok: false as const, status: 404 as const, message: M.advisorNotFound };
+    const next = transition(row.advisor.profileStatus, input.action);
+    if (!next.ok) return { ok: false as const, status: 409 as const, message: M.illegalTransition };
+    await tx
+      .update(advisors)
+      .set({ profileStatus: next.to })
+      .where(eq(advisors.id, row.advisor.id));
+    const { user } = row;
+    await writeAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: input.action === "approve" ? "advisor.approve" : "advisor.reject",
+      targetType: "advisor",
+      targetId: row.advisor.id,
+      targetLabel: `${user.firstName} ${user.lastName} <${user.email}>`,
+      before: { profile_status: next.from },
+      after: { profile_status: next.to },
+      note: reason,
+      requestId: input.requestId,
+    });
+    const links = { appUrl: config.appUrl, supportEmail: config.supportEmail };
+    await queueEmail(
+      tx,
+      next.to === "approved"
+        ? approvedMail(user, row.advisor.id, links)
+        : rejectedMail(user, reason, links),
+    );
+    return { ok: true as const, status: next.to };
+  });
+}

@@ -1,0 +1,105 @@
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AuditAction, AuditTargetType } from "../../core/admin/audit-actions";
+import type { Db, Tx } from "../db/client.server";
+import { escapeLike } from "../db/like";
+import { auditLog, users } from "../db/schema";
+
+/*
+ * The audit log of admin actions. Each entry is written through the transaction of the action
+ * it records, so an entry exists exactly when the change was committed. Entries are only ever
+ * inserted: the database refuses to change or delete them (migration `audit_log_append_only`).
+ */
+
+export type AuditEntry = {
+  actorUserId: string;
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId: string;
+  /** How the target reads on the audit page (name and e-mail), as it was at the time. */
+  targetLabel: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** Anything else worth keeping, e.g. a rejection reason. */
+  note?: string | null;
+  requestId?: string | null;
+};
+
+export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details: {
+      targetLabel: entry.targetLabel,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ...(entry.note ? { note: entry.note } : {}),
+    },
+    requestId: entry.requestId ?? null,
+  });
+}
+
+export type AuditFilters = {
+  actorUserId?: string;
+  action?: AuditAction;
+  /** Part of the target's name or e-mail, or its exact id. */
+  target?: string;
+};
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** Newest first, with the actor's and (for users and advisors) the target's names. */
+export async function listAudit(db: Db, filters: AuditFilters, page = 1) {
+  const where = and(
+    ...([
+      filters.actorUserId ? eq(auditLog.actorUserId, filters.actorUserId) : undefined,
+      filters.action ? eq(auditLog.action, filters.action) : undefined,
+      filters.target
+        ? or(
+            eq(auditLog.targetId, filters.target),
+            ilike(sql`${auditLog.details}->>'targetLabel'`, `%${escapeLike(filters.target)}%`),
+          )
+        : undefined,
+    ].filter(Boolean) as SQL[]),
+  );
+  const actor = alias(users, "actor");
+  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      details: auditLog.details,
+      requestId: auditLog.requestId,
+      createdAt: auditLog.createdAt,
+      actorUserId: auditLog.actorUserId,
+      actorFirstName: actor.firstName,
+      actorLastName: actor.lastName,
+      actorEmail: actor.email,
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  const n = total?.n ?? 0;
+  return { entries: rows, total: n, page, pageCount: Math.max(1, Math.ceil(n / AUDIT_PAGE_SIZE)) };
+}
+
+/** Everyone who has written an entry, for the page's admin filter. */
+export async function listAuditActors(db: Db) {
+  return db
+    .selectDistinct({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorUserId))
+    .orderBy(users.firstName, users.lastName, users.id);
+}
