@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { Db } from "../db/client.server";
 import { eq } from "drizzle-orm";
-import { bookings } from "../db/schema";
+import { advisors, bookings, users } from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
 
 /*
@@ -88,9 +88,9 @@ export const advisorsOnly = (expected: Expected = "allowed") => ({
   pendingAdvisor: expected,
 });
 
-/** Admins only; other signed-in people get 403. */
+/** Admins only; other signed-in people are told the page does not exist. */
 export const adminsOnly = (expected: Expected = "allowed") => ({
-  ...signedIn(403),
+  ...signedIn(404),
   admin: expected,
 });
 
@@ -508,5 +508,70 @@ export const MATRIX: MatrixRow[] = [
     case: "a form missing its fields",
     request: { path: "/api/advisor/bank-details", json: { bankName: "HDFC" } },
     expect: advisorsOnly(400),
+  },
+
+  // Admin screens: everyone but an admin gets not found (visitors are sent to sign in)
+  ...[
+    "/admin/users",
+    "/admin/advisors",
+    "/admin/advisors/new",
+    "/admin/audit",
+    "/advisor-debug",
+  ].map((route): MatrixRow => ({
+    route,
+    handler: "loader",
+    request: { path: route },
+    expect: adminsOnly(),
+  })),
+  {
+    route: "/admin/advisors/:id/profile",
+    handler: "loader",
+    request: (f) => ({ path: `/admin/advisors/${f.bystanderAdvisorId}/profile` }),
+    expect: adminsOnly(),
+  },
+  {
+    route: "/admin/users",
+    handler: "action",
+    case: "revoking the admin's own role",
+    request: (f) => ({
+      path: "/admin/users",
+      form: { intent: "revoke", userId: f.ids.admin!.userId },
+    }),
+    expect: adminsOnly(409),
+    verify: async (f) => {
+      const [admin] = await f.db.select().from(users).where(eq(users.id, f.ids.admin!.userId));
+      expect(admin?.admin).toBe("Y");
+    },
+  },
+  {
+    route: "/admin/advisors",
+    handler: "action",
+    case: "inviting an advisor who is already active",
+    request: (f) => ({
+      path: "/admin/advisors",
+      form: { intent: "resend-invitation", advisorId: f.bystanderAdvisorId },
+    }),
+    expect: adminsOnly(409),
+    verify: async (f) => {
+      const [row] = await f.db.select().from(advisors).where(eq(advisors.id, f.bystanderAdvisorId));
+      expect(row?.profileStatus).toBe("approved");
+    },
+  },
+  {
+    route: "/admin/advisors/new",
+    handler: "action",
+    case: "an empty form",
+    request: { path: "/admin/advisors/new", form: {} },
+    expect: adminsOnly(400),
+  },
+  {
+    route: "/admin/advisors/:id/profile",
+    handler: "action",
+    case: "an empty save",
+    request: (f) => ({
+      path: `/admin/advisors/${f.bystanderAdvisorId}/profile`,
+      json: { values: {} },
+    }),
+    expect: adminsOnly(400),
   },
 ];
