@@ -22,7 +22,7 @@ describe("reviewSchema", () => {
     [{ ratingHelpfulness: 6, ratingActionability: 3, recommendAdvisor: "yes" }],
     [{ ratingHelpfulness: 2.5, ratingActionability: 3, recommendAdvisor: "yes" }],
     [{ ratingHelpfulness: 2, ratingActionability: 3 }],
-  ])("refuses %j with the spec's message", (input) => {
+  ])("refuses %j with the product's message", (input) => {
     const result = reviewSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Star ratings and recommendation are required");

@@ -3,7 +3,7 @@ import { validateForm } from "../form";
 import { forgotPasswordSchema, newPasswordSchema, signInSchema, signUpSchema } from "./auth";
 
 describe("account forms", () => {
-  it("require names with the spec's message and 8-character passwords", () => {
+  it("require names with the product's message and 8-character passwords", () => {
     const result = signUpSchema.safeParse({
       firstName: " ",
       lastName: "Rao",

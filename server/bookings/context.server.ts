@@ -15,7 +15,7 @@ export type BookingDeps = {
 
 export const nowOf = (deps: Pick<BookingDeps, "now">) => deps.now?.() ?? new Date();
 
-/** A service answer the route can send as is: a status and the spec's message. */
+/** A service answer the route can send as is: a status and the product's message. */
 export type Refusal = { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: string };
 
 export type TxDeps = Omit<BookingDeps, "db"> & { tx: Tx };

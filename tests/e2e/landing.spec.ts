@@ -23,7 +23,7 @@ function visibleSlide(page: Page) {
 }
 
 test.describe("landing page", () => {
-  test("has the spec's title and a stable, accessible hero heading", async ({ page }) => {
+  test("has the product's title and a stable, accessible hero heading", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("talk to an expert who has been in your shoes before");
     const heading = page.getByRole("heading", { level: 1 });
@@ -123,7 +123,7 @@ test.describe("landing page", () => {
     expect(await playState()).toBe("paused");
   });
 
-  test("the marketing figures end on the spec's fixed text, also without JavaScript", async ({
+  test("the marketing figures end on the fixed marketing text, also without JavaScript", async ({
     page,
     request,
   }) => {

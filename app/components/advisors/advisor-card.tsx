@@ -10,7 +10,7 @@ import { RatingBadge } from "./advisor-rating";
 const MAX_SKILLS = 3;
 const ABOUT_PREVIEW = 80;
 
-/** The advisor card of spec part 1 section 2, shared by the landing grid and the listing. */
+/** The advisor card, shared by the landing grid and the listing. */
 export function AdvisorCard({ advisor }: { advisor: PublicAdvisor }) {
   const name = fullName(advisor.firstName, advisor.lastName);
   const extraSkills = advisor.skills.length - MAX_SKILLS;

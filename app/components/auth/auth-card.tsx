@@ -24,7 +24,7 @@ export function AuthCard({
   );
 }
 
-/** A message box under a form: the spec's title and text, announced to screen readers. */
+/** A message box under a form: the product's title and text, announced to screen readers. */
 export function FormMessage({
   tone,
   title,

@@ -1,7 +1,7 @@
 import type { SlotChoice } from "./date-time-step";
 
 /**
- * A booking chosen while signed out (spec "pending booking", kept in session storage): saved
+ * A booking chosen while signed out (the "pending booking", kept in session storage): saved
  * when the seeker presses Pay, restored at the summary after signing in.
  */
 export type PendingBooking = {

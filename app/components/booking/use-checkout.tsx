@@ -14,7 +14,7 @@ import { TestCheckoutDialog, type TestCheckoutOrder } from "./test-checkout-dial
 /**
  * Takes a created order through checkout: Razorpay's (script loaded on demand) or the
  * built-in test checkout, then verification and the confirmation page. Dismissal and failure
- * release the hold at once; each outcome has the spec's toast.
+ * release the hold at once; each outcome has its own toast.
  */
 export function useCheckout(options: {
   testCheckout: boolean;

@@ -6,7 +6,7 @@ import { json, readJson, viewerOr401 } from "../../lib/json-api.server";
 import type { Route } from "./+types/bookings";
 
 /**
- * POST /api/bookings — books with an advisor (spec "create order"): answers the payment order
+ * POST /api/bookings — books with an advisor ("create order"): answers the payment order
  * `{ keyId, amount, orderId, paymentId, free }`. Any amount the browser sends is ignored.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A form-level answer (the spec's title and text), or per-field errors from the schema. */
+/** A form-level answer (the product's title and text), or per-field errors from the schema. */
 export type AuthActionData = {
   intent: AuthTab;
   ok: boolean;
