@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -10,6 +9,7 @@ import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
+import { freePort } from "../../tests/support/app-process";
 import { advisors, authUsers, bookings, payments, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createHttpApp } from "../http/app.server";
@@ -31,10 +31,13 @@ const cookies: Record<string, string> = {};
 let advisorId: string;
 
 beforeAll(async () => {
+  // The app must know the address the test posts from: its Origin is checked.
+  const port = await freePort();
   if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
   const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
   database = await createTestDatabase();
   config = buildConfig({
+    APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "bt-booking-http-")),
     LOG_LEVEL: "silent",
   });
@@ -72,9 +75,9 @@ beforeAll(async () => {
   await saveSchedule(database.db, advisorId, EVERY_MORNING);
 
   const app = createHttpApp({ config, auth, database, logger, build });
-  const server = app.listen(0, "127.0.0.1");
+  const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${port}`;
   close = () => server.close();
 });
 afterAll(async () => {

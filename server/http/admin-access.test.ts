@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import pino from "pino";
@@ -11,6 +10,7 @@ import { createAdvisor, createUser } from "../admin/test-people";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
+import { freePort } from "../../tests/support/app-process";
 import * as s from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createHttpApp } from "./app.server";
@@ -38,12 +38,17 @@ let targets: {
 };
 
 beforeAll(async () => {
+  // The app must know the address the test posts from: its Origin is checked.
+  const port = await freePort();
   if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
   const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
   database = await createTestDatabase();
   const db = database.db;
   const logger = pino({ level: "silent" });
-  const config = buildConfig({ DATA_DIR: path.resolve("data/test-admin-access") });
+  const config = buildConfig({
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: path.resolve("data/test-admin-access"),
+  });
   const auth = createAuth(db, config, logger);
   const deps = { db, auth, config };
   const login = async (email: string, setup: (userId: string) => Promise<unknown>) => {
@@ -81,9 +86,9 @@ beforeAll(async () => {
     invitedId: (await createAdvisor(db, "pending_activation", { isActive: false })).advisor.id,
   };
   const app = createHttpApp({ config, auth, database, logger, build });
-  const server = app.listen(0, "127.0.0.1");
+  const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${port}`;
   close = () => server.close();
 });
 afterAll(async () => {

@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -11,6 +10,7 @@ import { jpegWithExif } from "../advisors/test-fixtures";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
+import { freePort } from "../../tests/support/app-process";
 import { advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createHttpApp } from "./app.server";
@@ -27,17 +27,24 @@ let deps: Parameters<typeof signUp>[0];
 let n = 0;
 
 beforeAll(async () => {
+  // The app must know the address the test posts from: its Origin is checked.
+  const port = await freePort();
   if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
   const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
   database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bt-onboarding-"));
-  const config = buildConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", RATE_LIMIT_SCALE: "100" });
+  const config = buildConfig({
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_SCALE: "100",
+  });
   const logger = pino({ level: "silent" });
   const auth = createAuth(database.db, config, logger);
   deps = { db: database.db, auth, config };
-  const server = createHttpApp({ config, auth, database, logger, build }).listen(0, "127.0.0.1");
+  const server = createHttpApp({ config, auth, database, logger, build }).listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${port}`;
   close = () => server.close();
 });
 afterAll(async () => {
