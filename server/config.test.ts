@@ -28,6 +28,9 @@ describe("configuration", () => {
       AUTH_SECRET: "a".repeat(40),
       SMTP_URL: "smtp://mail.example:587",
       BANK_ENCRYPTION_KEY: "b".repeat(40),
+      RAZORPAY_KEY_ID: "rzp_live_example",
+      RAZORPAY_KEY_SECRET: "r".repeat(24),
+      RAZORPAY_WEBHOOK_SECRET: "w".repeat(24),
       DATA_DIR: tempDir(),
     });
     expect(deployment.host).toBe("0.0.0.0");

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
@@ -9,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
+import { freePort } from "../../tests/support/app-process";
 import { advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createAdvisor } from "../db/test-factories";
@@ -39,7 +39,13 @@ beforeAll(async () => {
   if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
   const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
   database = await createTestDatabase();
-  const config = buildConfig({ DATA_DIR: path.resolve("data/test-http"), LOG_LEVEL: "info" });
+  // The app must know the address the test posts from: its Origin is checked.
+  const port = await freePort();
+  const config = buildConfig({
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: path.resolve("data/test-http"),
+    LOG_LEVEL: "info",
+  });
   const auth = createAuth(database.db, config, logger);
   // A signed-in advisor, for what pages do when their data cannot be loaded.
   const deps = { db: database.db, auth, config };
@@ -65,9 +71,9 @@ beforeAll(async () => {
     .map((c) => c.split(";")[0])
     .join("; ");
   const app = createHttpApp({ config, auth, database, logger, build });
-  const server = app.listen(0, "127.0.0.1");
+  const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${port}`;
   close = () => server.close();
 });
 afterAll(() => close());

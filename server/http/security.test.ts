@@ -15,6 +15,9 @@ const DEPLOYMENT = {
   AUTH_SECRET: "s".repeat(40),
   SMTP_URL: "smtp://mail.example:587",
   BANK_ENCRYPTION_KEY: "k".repeat(40),
+  RAZORPAY_KEY_ID: "rzp_live_example",
+  RAZORPAY_KEY_SECRET: "r".repeat(24),
+  RAZORPAY_WEBHOOK_SECRET: "w".repeat(24),
 };
 
 function directives(header: string | null): Map<string, string[]> {
