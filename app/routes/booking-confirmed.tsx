@@ -128,7 +128,7 @@ export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
         </div>
       </Card>
 
-      <Actions />
+      <Actions bookingId={booking.id} />
 
       <Card className="grid gap-3 p-6">
         <h2 className="text-lg font-semibold">Important notes</h2>
@@ -186,15 +186,18 @@ function JoinMeeting({
   );
 }
 
-/** Reschedule and cancel happen on the dashboard: these buttons go there with a toast. */
-function Actions() {
+/**
+ * Reschedule and cancel happen on the dashboard: these buttons go there with a toast, and the
+ * dashboard opens that dialog for this booking.
+ */
+function Actions({ bookingId }: { bookingId: string }) {
   const navigate = useNavigate();
   const toDashboard = (action: "reschedule" | "cancel") => {
     document.cookie = flashCookie({
       title: action === "reschedule" ? "Reschedule your session" : "Cancel your session",
       description: `Use ${action === "reschedule" ? "Reschedule" : "Cancel"} on the session in your dashboard.`,
     });
-    void navigate("/dashboard");
+    void navigate(`/dashboard?${new URLSearchParams({ booking: bookingId, action })}`);
   };
   return (
     <div className="flex flex-wrap gap-3">

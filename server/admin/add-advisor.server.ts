@@ -7,7 +7,7 @@ import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 import { sqlState } from "../db/sql-state";
 import { saveSchedule } from "../scheduling/schedule.server";
-import { writeAudit } from "./audit.server";
+import { auditLabel, writeAudit } from "./audit.server";
 import { sendInvitation } from "./invitations.server";
 
 /*
@@ -96,7 +96,7 @@ export async function createAdvisorByAdmin(
         action: "advisor.create",
         targetType: "advisor",
         targetId: advisor!.id,
-        targetLabel: `${user!.firstName} ${user!.lastName} <${user!.email}>`,
+        targetLabel: auditLabel(user!),
         before: null,
         after: { email: user!.email, profile_status: "pending_activation", user_active: false },
         requestId: input.requestId,

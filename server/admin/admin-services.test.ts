@@ -1,8 +1,14 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema";
 import { createTestDatabase, sqlState } from "../db/test-database";
 import { newAdvisorValues } from "../../core/admin/add-advisor.fixture";
+import { replaceHeadshot } from "../advisors/headshot.server";
+import { jpegWithExif } from "../advisors/test-fixtures";
+import { createLocalStorage } from "../storage/local-storage.server";
 import { saveProfileAsAdmin } from "./advisor-edit.server";
 import { changeAdvisorStatus } from "./advisor-review.server";
 import { listAudit } from "./audit.server";
@@ -359,5 +365,50 @@ describe("the users list", () => {
     await createUser(db, { firstName: "Percent" });
     expect((await listUsers(db, { q: "%" })).total).toBe(0);
     expect((await listUsers(db, { q: "_" })).total).toBe(0);
+  });
+});
+
+describe("an admin's photo change", () => {
+  const storage = createLocalStorage(mkdtempSync(path.join(tmpdir(), "bt-admin-photo-")));
+  const replace = async (advisorId: string, actorUserId: string) =>
+    replaceHeadshot(
+      { db, storage, log: () => {} },
+      { own: false, advisorId, actorUserId },
+      await jpegWithExif(),
+    );
+
+  it("of another advisor writes one entry with the old and new photo, and keeps the status", async () => {
+    const admin = await createUser(db, { admin: "Y" });
+    const { advisor } = await createAdvisor(db, "approved", { lastName: "Photographed" });
+    await db
+      .update(s.advisors)
+      .set({ headshotUrl: "/uploads/headshots/old.webp" })
+      .where(eq(s.advisors.id, advisor.id));
+    const result = await replace(advisor.id, admin.id);
+    expect(result.ok).toBe(true);
+    const url = result.ok ? result.url : "";
+    const [row] = await db.select().from(s.advisors).where(eq(s.advisors.id, advisor.id));
+    expect(row).toMatchObject({ headshotUrl: url, profileStatus: "approved" });
+    expect(await auditRows(advisor.id)).toMatchObject([
+      {
+        actorUserId: admin.id,
+        action: "advisor.edit",
+        targetType: "advisor",
+        details: {
+          targetLabel: expect.stringContaining("Photographed"),
+          before: { headshot_url: "/uploads/headshots/old.webp" },
+          after: { headshot_url: url },
+        },
+      },
+    ]);
+    const listed = await listAudit(db, { target: "photographed", action: "advisor.edit" });
+    expect(listed.entries.map((e) => e.targetId)).toEqual([advisor.id]);
+  });
+
+  it("of the admin's own profile is no admin action and writes nothing", async () => {
+    const { user, advisor } = await createAdvisor(db, "approved", { admin: "Y" });
+    const result = await replace(advisor.id, user.id);
+    expect(result.ok).toBe(true);
+    expect(await auditRows(advisor.id)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { approvedMail, rejectedMail } from "./advisor-mails";
-import { writeAudit } from "./audit.server";
+import { auditLabel, writeAudit } from "./audit.server";
 
 /*
  * Advisor review by admins: the list, and the status changes the transition rule allows.
@@ -99,7 +99,7 @@ export async function changeAdvisorStatus(
       action: input.action === "approve" ? "advisor.approve" : "advisor.reject",
       targetType: "advisor",
       targetId: row.advisor.id,
-      targetLabel: `${user.firstName} ${user.lastName} <${user.email}>`,
+      targetLabel: auditLabel(user),
       before: { profile_status: next.from },
       after: { profile_status: next.to },
       note: reason,

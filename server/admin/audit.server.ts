@@ -25,6 +25,11 @@ export type AuditEntry = {
   requestId?: string | null;
 };
 
+/** How a person reads as an audit target: name and e-mail as they were at the time. */
+export function auditLabel(person: { firstName: string; lastName: string; email: string }) {
+  return `${person.firstName} ${person.lastName} <${person.email}>`;
+}
+
 export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     actorUserId: entry.actorUserId,

@@ -6,7 +6,7 @@ import type { Db, Tx } from "../db/client.server";
 import { advisors, authVerifications, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { invitationMail } from "./advisor-mails";
-import { writeAudit } from "./audit.server";
+import { auditLabel, writeAudit } from "./audit.server";
 
 type Links = Pick<Config, "appUrl" | "supportEmail">;
 
@@ -54,7 +54,7 @@ export async function resendInvitation(
       action: "advisor.invite_resent",
       targetType: "advisor",
       targetId: row.advisor.id,
-      targetLabel: `${row.user.firstName} ${row.user.lastName} <${row.user.email}>`,
+      targetLabel: auditLabel(row.user),
       before: null,
       after: { invitation_sent_to: row.user.email },
       requestId: input.requestId,

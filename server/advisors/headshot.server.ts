@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { advisors } from "../db/schema";
+import { auditLabel, writeAudit } from "../admin/audit.server";
+import { advisors, users } from "../db/schema";
 import { processHeadshot } from "../storage/headshot-image.server";
 import { type FileStorage, removeStoredFile } from "../storage/storage.server";
 import { backToReview, lockOrCreateOwnRow } from "./advisor-rows.server";
@@ -9,8 +10,8 @@ import { backToReview, lockOrCreateOwnRow } from "./advisor-rows.server";
 export type HeadshotTarget =
   /** The signed-in person's own row (a draft is created for a first upload in the wizard). */
   | { own: true; userId: string }
-  /** An admin replacing an advisor's photo from the admin screens. */
-  | { own: false; advisorId: string };
+  /** An admin replacing an advisor's photo from the admin screens (audited). */
+  | { own: false; advisorId: string; actorUserId: string };
 
 export type HeadshotUploadResult =
   { ok: true; url: string } | { ok: false; status: 400 | 404; message: string };
@@ -20,7 +21,8 @@ type Deps = { db: Db; storage: FileStorage; log: (error: unknown, key: string) =
 /**
  * Checks and re-encodes the picture, stores it under a new server-made key, points the
  * advisor at it and removes the file it replaces. A person's own new photo on a reviewed
- * profile sends it back to review, as any other edit does.
+ * profile sends it back to review, as any other edit does. An admin's change of someone else's
+ * photo is written to the audit log in the same transaction.
  */
 export async function replaceHeadshot(
   { db, storage, log }: Deps,
@@ -35,20 +37,38 @@ export async function replaceHeadshot(
   let previous: string | null | undefined;
   try {
     previous = await db.transaction(async (tx) => {
-      let row: { id: string; headshotUrl: string | null } | undefined;
-      if (target.own) row = await lockOrCreateOwnRow(tx, target.userId);
-      else {
-        [row] = await tx
-          .select({ id: advisors.id, headshotUrl: advisors.headshotUrl })
-          .from(advisors)
-          .where(eq(advisors.id, target.advisorId))
-          .for("update");
+      if (target.own) {
+        const row = await lockOrCreateOwnRow(tx, target.userId);
+        await tx
+          .update(advisors)
+          .set({ headshotUrl: url, profileStatus: backToReview })
+          .where(eq(advisors.id, row.id));
+        return row.headshotUrl;
       }
+      const [row] = await tx
+        .select({
+          headshotUrl: advisors.headshotUrl,
+          userId: advisors.userId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(advisors)
+        .innerJoin(users, eq(users.id, advisors.userId))
+        .where(eq(advisors.id, target.advisorId))
+        .for("update", { of: advisors });
       if (!row) return undefined;
-      await tx
-        .update(advisors)
-        .set(target.own ? { headshotUrl: url, profileStatus: backToReview } : { headshotUrl: url })
-        .where(eq(advisors.id, row.id));
+      await tx.update(advisors).set({ headshotUrl: url }).where(eq(advisors.id, target.advisorId));
+      if (row.userId !== target.actorUserId)
+        await writeAudit(tx, {
+          actorUserId: target.actorUserId,
+          action: "advisor.edit",
+          targetType: "advisor",
+          targetId: target.advisorId,
+          targetLabel: auditLabel(row),
+          before: { headshot_url: row.headshotUrl },
+          after: { headshot_url: url },
+        });
       return row.headshotUrl;
     });
   } catch (error) {

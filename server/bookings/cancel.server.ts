@@ -6,6 +6,7 @@ import { bookings, payments } from "../db/schema";
 import { queueRefund } from "../payments/refunds.server";
 import type { Actor } from "./actor";
 import { checkModifiable, type ModifyFailure } from "./modify-check";
+import { auditAdminSessionChange } from "./session-audit.server";
 import { loadSession, partOf } from "./session-record.server";
 import { queueCancelEmails } from "./session-emails.server";
 
@@ -40,6 +41,16 @@ export async function cancelSession(
       })
       .where(eq(bookings.id, bookingId))
       .returning();
+    await auditAdminSessionChange(tx, {
+      record,
+      actor,
+      action: "booking.cancel",
+      before: {
+        status: record.booking.status,
+        cancellation_reason: record.booking.cancellationReason,
+      },
+      after: { status: "cancelled", cancellation_reason: reason },
+    });
 
     let refund = 0;
     const paymentId = record.booking.paymentId;

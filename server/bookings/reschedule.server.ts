@@ -7,6 +7,7 @@ import { sqlState } from "../db/sql-state";
 import { slotsFor } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
 import { checkModifiable, type ModifyFailure } from "./modify-check";
+import { auditAdminSessionChange } from "./session-audit.server";
 import { loadSession } from "./session-record.server";
 import { queueRescheduleEmails } from "./session-emails.server";
 
@@ -58,6 +59,13 @@ export async function rescheduleSession(
         })
         .where(eq(bookings.id, bookingId))
         .returning();
+      await auditAdminSessionChange(tx, {
+        record,
+        actor,
+        action: "booking.reschedule",
+        before: { datetime: previous.datetime.toISOString() },
+        after: { datetime: newStart.toISOString() },
+      });
       // A time blocked for this booking moves with it.
       await tx
         .update(blockedSlots)

@@ -5,11 +5,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
-import { bookings, emailOutbox, refunds } from "../db/schema";
+import { listAudit } from "../admin/audit.server";
+import { auditLog, bookings, emailOutbox, refunds } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { slotsFor } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
+import { calendarUid } from "./meeting-link.server";
 import { rescheduleSession } from "./reschedule.server";
 import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";
 
@@ -57,6 +59,8 @@ const cancel = (actor: Actor, bookingId: string, now = NOW, reason = "Something 
   cancelSession(database.db, { actor, bookingId, reason, now, config });
 const mailsTo = (address: string) =>
   database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+const auditOf = (bookingId: string) =>
+  database.db.select().from(auditLog).where(eq(auditLog.targetId, bookingId));
 const load = async (id: string) =>
   (await database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 
@@ -271,5 +275,71 @@ describe("cancelSession", () => {
       await database.db.select().from(refunds).where(eq(refunds.bookingId, booking.id)),
     ).toEqual([]);
     expect((await database.db.select().from(emailOutbox)).length).toBe(before);
+  });
+});
+
+describe("the audit log of admins' session changes", () => {
+  it("an admin's cancel writes one entry with the status and reason before and after", async () => {
+    const booking = await book(at("2026-03-26T10:00:00Z"));
+    expect(await cancel(admin, booking.id, NOW, "Advisor unwell")).toMatchObject({ ok: true });
+    expect(await auditOf(booking.id)).toMatchObject([
+      {
+        actorUserId: admin.userId,
+        action: "booking.cancel",
+        targetType: "booking",
+        details: {
+          targetLabel: expect.stringMatching(/^.+ <.+@.+> with .+ <.+@.+>$/),
+          before: { status: "confirmed", cancellation_reason: null },
+          after: { status: "cancelled", cancellation_reason: "Advisor unwell" },
+        },
+      },
+    ]);
+    const listed = await listAudit(database.db, { target: booking.id });
+    expect(listed.entries.map((e) => e.action)).toEqual(["booking.cancel"]);
+  });
+
+  it("a party's own cancel or reschedule writes none, even when the party is an admin", async () => {
+    const bySeeker = await book(at("2026-03-27T10:00:00Z"));
+    expect(await cancel(seeker, bySeeker.id)).toMatchObject({ ok: true });
+    const byAdvisor = await book(at("2026-03-27T11:00:00Z"));
+    expect(await reschedule(advisor, byAdvisor.id, at("2026-03-28T11:00:00Z"))).toMatchObject({
+      ok: true,
+    });
+    const bySeekingAdmin = await createBooking(database.db, {
+      advisorId,
+      userId: admin.userId,
+      datetime: at("2026-03-27T12:00:00Z"),
+    });
+    expect(await cancel(admin, bySeekingAdmin.id)).toMatchObject({ ok: true });
+    for (const id of [bySeeker.id, byAdvisor.id, bySeekingAdmin.id])
+      expect(await auditOf(id)).toEqual([]);
+  });
+
+  it("an admin's reschedule writes one entry with the old and new time", async () => {
+    const booking = await book(at("2026-03-29T10:00:00Z"));
+    expect(await reschedule(admin, booking.id, at("2026-03-30T11:30:00Z"))).toMatchObject({
+      ok: true,
+    });
+    expect(await auditOf(booking.id)).toMatchObject([
+      {
+        actorUserId: admin.userId,
+        action: "booking.reschedule",
+        targetType: "booking",
+        details: {
+          before: { datetime: "2026-03-29T10:00:00.000Z" },
+          after: { datetime: "2026-03-30T11:30:00.000Z" },
+        },
+      },
+    ]);
+  });
+
+  it("a refused or failed admin change writes no entry", async () => {
+    const booking = await book(at("2026-03-31T10:00:00Z"));
+    await expect(cancel(admin, booking.id, NOW, "bad\u0000reason")).rejects.toThrow();
+    expect(await reschedule(admin, booking.id, at("2026-03-31T23:00:00Z"))).toMatchObject({
+      ok: false,
+      code: "slot-unavailable",
+    });
+    expect(await auditOf(booking.id)).toEqual([]);
   });
 });

@@ -99,7 +99,7 @@ test("a seeker cancels with a reason and sees the refund", async ({ page }) => {
   await expect(details.getByTestId("meeting-link")).toHaveCount(0);
 });
 
-test("inside 12 hours a seeker gets Cannot Cancel with the hours left; an admin can still cancel", async ({
+test("inside 12 hours a seeker gets Cannot Cancel and Cannot Reschedule with the hours left; an admin can still cancel, and the audit log shows it", async ({
   page,
 }) => {
   test.slow(); // two sign-ins
@@ -128,6 +128,28 @@ test("inside 12 hours a seeker gets Cannot Cancel with the hours left; an admin 
     "mailto:support@beenthere.example",
   );
   await cannot.getByRole("button", { name: "Close" }).first().click();
+  await expect(cannot).toHaveCount(0);
+
+  await expect(row.getByRole("button", { name: "Reschedule" })).toHaveAttribute(
+    "title",
+    "Cannot reschedule within 12 hours of session",
+  );
+  await row.getByRole("button", { name: "Reschedule" }).click();
+  const cannotMove = page.getByRole("dialog", { name: "Cannot Reschedule" });
+  await expect(cannotMove.getByTestId("hours-remaining")).toHaveText(
+    "Hours remaining before the session: 5",
+  );
+  await expect(
+    cannotMove.getByText(
+      "Sessions cannot be rescheduled within 12 hours of start time. Please contact support (support@beenthere.example).",
+    ),
+  ).toBeVisible();
+  await expect(cannotMove.getByRole("link", { name: "Contact Support" })).toHaveAttribute(
+    "href",
+    "mailto:support@beenthere.example",
+  );
+  await cannotMove.getByRole("button", { name: "Close" }).first().click();
+  await expect(cannotMove).toHaveCount(0);
 
   await page.context().clearCookies();
   await signIn(page, DEMO_ADMIN);
@@ -145,6 +167,37 @@ test("inside 12 hours a seeker gets Cannot Cancel with the hours left; an admin 
   await page.getByRole("button", { name: "Confirm Cancellation" }).click();
   await expect(page.getByText("Session Cancelled", { exact: true })).toBeVisible();
   await expect(rowWith(page, "Aarav Mehta with Priya Sharma")).toHaveCount(0);
+
+  await gotoHydrated(page, "/admin/audit");
+  const entry = page.getByRole("row").filter({ hasText: "Cancelled session" });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(`with Priya Sharma <${PRIYA}>`);
+  await expect(entry).toContainText("status: confirmed → cancelled");
+  await expect(entry).toContainText("cancellation_reason: — → Advisor unwell");
+});
+
+test("a dashboard link naming a booking and an action opens that dialog for that booking", async ({
+  page,
+}) => {
+  await signIn(page, DEMO_SEEKER);
+  await gotoHydrated(page, "/dashboard");
+  const id = await rowWith(page, "Ananya Chatterjee").getAttribute("data-booking-id");
+  await gotoHydrated(page, `/dashboard?booking=${id}&action=reschedule`);
+  const reschedule = page.getByRole("dialog", { name: "Reschedule Session" });
+  await expect(reschedule).toContainText("Ananya Chatterjee");
+  await page.keyboard.press("Escape");
+  await expect(reschedule).toHaveCount(0);
+
+  await gotoHydrated(page, `/dashboard?booking=${id}&action=cancel`);
+  const cancel = page.getByRole("dialog", { name: "Cancel Session" });
+  await expect(cancel).toContainText("Ananya Chatterjee");
+  await expect(cancel.getByText("Are you sure you want to cancel this session?")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // A booking that is not the viewer's opens nothing.
+  await gotoHydrated(page, "/dashboard?booking=00000000-0000-4000-8000-000000000000&action=cancel");
+  await expect(page.getByTestId("session-row").first()).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("a completed session gets a review and the advisor's card and profile show the rating", async ({
@@ -231,7 +284,9 @@ test("each role's dashboard shows its tiles with the database's counts", async (
   await expect(page.getByTestId("tile-Pending Approvals")).toHaveText(
     String(ADVISORS.filter((a) => a.status === "pending").length),
   );
-  await expect(page.getByTestId("tile-Total Sessions")).toHaveText("4/8");
+  // Completed of confirmed and completed sessions: 8 seeded directly and the 3 the seed books
+  // through the booking service (paid, pro bono, discovery call).
+  await expect(page.getByTestId("tile-Total Sessions")).toHaveText("4/11");
   await expect(page.getByRole("link", { name: /Pending Approvals/ })).toHaveAttribute(
     "target",
     "_blank",

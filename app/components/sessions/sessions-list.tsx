@@ -237,6 +237,7 @@ function SessionItem({
       className="grid gap-3 rounded-lg border border-line p-4 md:grid-cols-[1fr_auto] md:items-center"
       data-testid="session-row"
       data-start={start.toISOString()}
+      data-booking-id={row.id}
     >
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold">

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const isAdmin = viewer.roles.includes("admin");
   const target =
     isAdmin && typeof advisorId === "string" && advisorId !== ""
-      ? { own: false as const, advisorId }
+      ? { own: false as const, advisorId, actorUserId: viewer.userId }
       : { own: true as const, userId: viewer.userId };
   try {
     const result = await replaceHeadshot(
