@@ -28,6 +28,9 @@ describe("configuration", () => {
       AUTH_SECRET: "a".repeat(40),
       SMTP_URL: "smtp://mail.example:587",
       BANK_ENCRYPTION_KEY: "b".repeat(40),
+      RAZORPAY_KEY_ID: "rzp_live_x",
+      RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOK_SECRET: "webhook-secret",
       DATA_DIR: tempDir(),
     });
     expect(deployment.host).toBe("0.0.0.0");

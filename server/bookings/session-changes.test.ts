@@ -82,7 +82,7 @@ describe("rescheduleSession", () => {
     ).find((m) => m.subject.includes("rescheduled"));
     expect(seekerMail?.text).toContain(booking.videoCallLink!);
     const ics = seekerMail?.attachments?.[0]?.content ?? "";
-    expect(ics).toContain(`UID:${booking.id}@beenthere`);
+    expect(ics).toContain(`UID:booking-${booking.id}@beenthere`);
     expect(ics).toContain("SEQUENCE:1");
     expect(ics).toContain("METHOD:REQUEST");
     expect(ics).toContain("DTSTART:20260306T113000Z");
@@ -217,7 +217,7 @@ describe("cancelSession", () => {
     expect(offered?.slots.map((s) => s.start)).toContain("2026-03-20T10:00:00.000Z");
     const mails = await database.db.select().from(emailOutbox);
     const cancelMails = mails.filter((m) =>
-      m.attachments?.[0]?.content.includes(`UID:${booking.id}@beenthere`),
+      m.attachments?.[0]?.content.includes(`UID:booking-${booking.id}@beenthere`),
     );
     expect(cancelMails).toHaveLength(2);
     expect(cancelMails[0]!.attachments![0]!.content).toContain("METHOD:CANCEL");
