@@ -45,7 +45,13 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optional,
   // Only tests point this elsewhere (a local OpenID provider standing in for Google).
   GOOGLE_DISCOVERY_URL: optional.pipe(z.url().optional()),
+  // A service-account JSON key, as text or as the path of the file holding it.
   GOOGLE_CALENDAR_CREDENTIALS: optional,
+  GOOGLE_CALENDAR_ID: z.string().trim().min(1).default("primary"),
+  // A Workspace user the service account acts for (domain-wide delegation), to invite attendees.
+  GOOGLE_CALENDAR_SUBJECT: optional.pipe(z.email().optional()),
+  // Only tests point this elsewhere (a local server answering like Google's Calendar API).
+  GOOGLE_CALENDAR_API_URL: z.url().default("https://www.googleapis.com/calendar/v3"),
   // Meeting rooms are this base plus an unguessable name (Jitsi Meet needs no account).
   MEETING_BASE_URL: z.url().default("https://meet.jit.si/"),
   STORAGE_DIR: optional,
@@ -67,6 +73,32 @@ export const TEAM_ADVISOR_ID = "00000000-0000-4000-8000-000000000001";
 export function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host === "::1";
+}
+
+const serviceAccountKeySchema = z.object({
+  client_email: z.email(),
+  private_key: z.string().includes("PRIVATE KEY"),
+  token_uri: z.url().default("https://oauth2.googleapis.com/token"),
+});
+
+/** GOOGLE_CALENDAR_CREDENTIALS: the key's JSON text, or the path of the JSON file. */
+function serviceAccountKey(value: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(value.startsWith("{") ? value : readFileSync(value, "utf8"));
+  } catch {
+    throw new Error(
+      "Invalid configuration:\n  GOOGLE_CALENDAR_CREDENTIALS: not a service-account JSON key or a readable path to one",
+    );
+  }
+  const key = serviceAccountKeySchema.safeParse(json);
+  if (!key.success) {
+    const problems = key.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(
+      `Invalid configuration:\n  GOOGLE_CALENDAR_CREDENTIALS: ${problems.join(", ")}`,
+    );
+  }
+  return key.data;
 }
 
 /** Reads a secret from the data dir, creating it on first use (local runs only). */
@@ -152,7 +184,14 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
           }
         : undefined,
-    googleCalendarCredentials: e.GOOGLE_CALENDAR_CREDENTIALS,
+    googleCalendar: e.GOOGLE_CALENDAR_CREDENTIALS
+      ? {
+          key: serviceAccountKey(e.GOOGLE_CALENDAR_CREDENTIALS),
+          calendarId: e.GOOGLE_CALENDAR_ID,
+          subject: e.GOOGLE_CALENDAR_SUBJECT,
+          apiUrl: e.GOOGLE_CALENDAR_API_URL,
+        }
+      : undefined,
     storage: {
       dir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, "uploads")),
       s3: e.S3_BUCKET
@@ -191,6 +230,9 @@ export function describeConfig(config: Config) {
     mail: config.mail.smtpUrl ? `SMTP ${redactUrl(config.mail.smtpUrl)}` : "outbox (no SMTP_URL)",
     payments: config.razorpay ? "Razorpay" : "built-in test checkout",
     googleSignIn: config.google ? "on" : "off",
+    calendar: config.googleCalendar
+      ? `Google Calendar ${config.googleCalendar.calendarId} as ${config.googleCalendar.key.client_email}`
+      : `.ics e-mails, rooms at ${config.meetingBaseUrl}`,
     storage: config.storage.s3 ? `S3 ${config.storage.s3.bucket}` : config.storage.dir,
   };
 }

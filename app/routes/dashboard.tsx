@@ -47,7 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const bookingId = String(form.get("bookingId") ?? "");
   const actor = actorOf(viewer);
-  const deps = { actor, bookingId, now: new Date(), config: context.config };
+  const deps = {
+    actor,
+    bookingId,
+    now: new Date(),
+    config: context.config,
+    logger: context.logger,
+  };
   const reply = (result: SessionActionResult, status = 200) => data(result, { status });
 
   if (intent === "reschedule") {
@@ -55,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...deps,
       newStart: new Date(String(form.get("start") ?? "")),
     });
-    if (result.ok) return reply({ intent, ok: true });
+    if (result.ok) return reply({ intent, ok: true, warning: result.warning });
     return reply(
       { intent, ok: false, ...failure(result) },
       result.code === "not-found" ? 404 : 409,
@@ -69,7 +75,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         400,
       );
     const result = await cancelSession(context.db, { ...deps, reason: reason.data });
-    if (result.ok) return reply({ intent, ok: true, refundPaise: result.refundPaise });
+    if (result.ok)
+      return reply({
+        intent,
+        ok: true,
+        refundPaise: result.refundPaise,
+        warning: result.warning,
+      });
     return reply(
       { intent, ok: false, ...failure(result) },
       result.code === "not-found" ? 404 : 409,

@@ -187,7 +187,7 @@ async function book(
 
       let orderId: string | null = null;
       if (free) {
-        await onBookingConfirmed(tx, deps.config, bookingId, now);
+        await onBookingConfirmed(tx, deps, bookingId, now);
       } else {
         // Inside the transaction: if the provider refuses, nothing of the booking remains; if
         // the commit fails after it, an unpaid order is left at the provider, which is harmless.

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { refundPaise } from "../../core/sessions";
 import type { Config } from "../config.server";
+import { SESSION_MESSAGES } from "../../core/messages/sessions";
+import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
+import type { Logger } from "../logger.server";
 import { bookings, payments } from "../db/schema";
 import { queueRefund } from "../payments/refunds.server";
 import type { Actor } from "./actor";
@@ -10,21 +13,31 @@ import { auditAdminSessionChange } from "./session-audit.server";
 import { loadSession, partOf } from "./session-record.server";
 import { queueCancelEmails } from "./session-emails.server";
 
-export type CancelResult = { ok: true; refundPaise: number } | ModifyFailure;
+export type CancelResult =
+  /** warning: the session is cancelled but its Google Calendar event could not be. */
+  { ok: true; refundPaise: number; warning?: string } | ModifyFailure;
 
 /**
  * Cancels a confirmed session with the caller's reason, in one transaction: the status (which
  * frees the advisor's time at once), the refund owed under the refund rule, and the
  * cancellation e-mails with a calendar CANCEL. The refund itself is sent by the refund job,
  * so a provider outage or a crash right after the commit loses nothing. A second cancel
- * finds the session no longer confirmed and changes nothing.
+ * finds the session no longer confirmed and changes nothing. The booking's Google Calendar
+ * event (if any) is cancelled after the commit.
  */
 export async function cancelSession(
   db: Db,
-  input: { actor: Actor; bookingId: string; reason: string; now: Date; config: Config },
+  input: {
+    actor: Actor;
+    bookingId: string;
+    reason: string;
+    now: Date;
+    config: Config;
+    logger?: Logger;
+  },
 ): Promise<CancelResult> {
   const { actor, bookingId, reason, now, config } = input;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const record = await loadSession(tx, bookingId, true);
     const refused = checkModifiable(record, actor, "cancel", now, config.supportEmail);
     if (refused || !record) return refused!;
@@ -79,6 +92,14 @@ export async function cancelSession(
       }
     }
     await queueCancelEmails(tx, { ...record, booking: cancelled! }, refund, config, now);
-    return { ok: true as const, refundPaise: refund };
+    return { ok: true as const, refundPaise: refund, cancelled: cancelled! };
   });
+  if (!result.ok) return result;
+  const calendar = await syncCalendarEvent(
+    "cancel",
+    result.cancelled,
+    input,
+    SESSION_MESSAGES.cancelCalendarWarning,
+  );
+  return { ok: true, refundPaise: result.refundPaise, ...calendar };
 }

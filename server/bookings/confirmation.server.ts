@@ -4,7 +4,9 @@ import { formatSessionTime, sessionTypeLabel } from "../../core/booking";
 import { advisorDisplayName, fullName } from "../../core/format";
 import { buildIcs } from "../../core/ics";
 import type { Config } from "../config.server";
+import { createCalendar, googleEventId } from "../calendar/calendar.server";
 import type { Tx } from "../db/client.server";
+import type { Logger } from "../logger.server";
 import { advisors, bookings, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { calendarUid, meetingLink } from "./meeting-link.server";
@@ -36,34 +38,70 @@ export async function loadBookingParties(tx: Tx, bookingId: string) {
  * What happens once a booking is confirmed, in the confirming transaction: its meeting room
  * and stable calendar UID are stored, and both parties get an e-mail with an .ics invitation
  * showing the time in their own zone. The e-mails leave through the outbox after commit.
+ *
+ * With Google Calendar configured, one event with a Meet link is made for both parties first.
+ * The transaction does not depend on it: if Google fails, the booking is confirmed all the
+ * same with the room under MEETING_BASE_URL, and the failure is logged.
  */
 export async function onBookingConfirmed(
   tx: Tx,
-  config: Pick<Config, "appUrl" | "meetingBaseUrl" | "mail">,
+  deps: {
+    config: Pick<Config, "appUrl" | "meetingBaseUrl" | "mail" | "googleCalendar">;
+    logger: Pick<Logger, "error">;
+  },
   bookingId: string,
   now: Date,
 ) {
+  const { config } = deps;
   const loaded = await loadBookingParties(tx, bookingId);
   if (!loaded) throw new Error(`Confirmed booking ${bookingId} not found`);
   const { booking, seeker, advisor } = loaded;
-  const link =
-    booking.videoCallLink ?? booking.googleMeetLink ?? meetingLink(config.meetingBaseUrl);
-  const uid = booking.calendarEventId ?? calendarUid(booking.id);
-  await tx
-    .update(bookings)
-    .set({ videoCallLink: link, calendarEventId: uid })
-    .where(eq(bookings.id, booking.id));
-
   const seekerName = fullName(seeker.firstName, seeker.lastName) || seeker.email;
   const advisorName = advisorDisplayName(advisor);
   const type = sessionTypeLabel(booking.sessionType);
+  const summary = `BeenThere ${type}: ${seekerName} with ${advisorName}`;
+  const uid = calendarUid(booking.id);
+  const fallbackRoom = booking.videoCallLink ?? meetingLink(config.meetingBaseUrl);
+
+  let google = { eventId: googleEventId(booking), meetLink: booking.googleMeetLink };
+  const calendar = createCalendar(config);
+  if (calendar && !google.eventId) {
+    try {
+      google = await calendar.createEvent({
+        requestId: booking.id,
+        summary,
+        description: `${type}, ${booking.duration} minutes. Manage it at ${config.appUrl}/dashboard`,
+        start: booking.datetime,
+        end: booking.endsAt,
+        attendees: [
+          { name: seekerName, email: seeker.email },
+          { name: advisorName, email: advisor.email },
+        ],
+      });
+    } catch (error) {
+      deps.logger.error(
+        { err: error, bookingId },
+        "Google Calendar event not created: the session keeps its MEETING_BASE_URL room",
+      );
+    }
+  }
+  const link = google.meetLink ?? fallbackRoom;
+  await tx
+    .update(bookings)
+    .set({
+      videoCallLink: fallbackRoom,
+      googleMeetLink: google.meetLink,
+      calendarEventId: google.eventId ?? uid,
+    })
+    .where(eq(bookings.id, booking.id));
+
   const ics = buildIcs({
     method: "REQUEST",
     uid,
     sequence: booking.calendarSequence,
     start: booking.datetime,
     durationMinutes: booking.duration,
-    summary: `BeenThere ${type}: ${seekerName} with ${advisorName}`,
+    summary,
     description: [
       `${type}, ${booking.duration} minutes.`,
       booking.topics.length > 0 ? `Topics: ${booking.topics.join(", ")}` : "",
@@ -115,7 +153,7 @@ export async function onBookingConfirmed(
       attachments: [attachment],
     });
   }
-  return { link, uid };
+  return { link, uid, googleEventId: google.eventId };
 }
 
 /** "BeenThere <no-reply@x>" → "no-reply@x". */

@@ -84,7 +84,7 @@ export async function settlePayment(deps: TxDeps, report: PaymentReport): Promis
       .update(bookings)
       .set({ status: "confirmed", holdExpiresAt: null })
       .where(eq(bookings.id, booking.id));
-    await onBookingConfirmed(tx, deps.config, booking.id, now);
+    await onBookingConfirmed(tx, deps, booking.id, now);
     return "confirmed";
   }
   // Money is never kept without a session.

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import type { Config } from "../config.server";
+import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
+import type { Logger } from "../logger.server";
 import { blockedSlots, bookings } from "../db/schema";
 import { sqlState } from "../db/sql-state";
 import { slotsFor } from "../scheduling/slots.server";
@@ -11,17 +13,27 @@ import { auditAdminSessionChange } from "./session-audit.server";
 import { loadSession } from "./session-record.server";
 import { queueRescheduleEmails } from "./session-emails.server";
 
-export type RescheduleResult = { ok: true; datetime: Date } | ModifyFailure;
+export type RescheduleResult =
+  /** warning: the session moved but its Google Calendar event could not be updated. */
+  { ok: true; datetime: Date; warning?: string } | ModifyFailure;
 
 /**
  * Moves a confirmed session to another time the advisor offers. The same booking row moves
  * (its meeting link and calendar UID stay; the invitation's SEQUENCE rises), and both
  * parties are e-mailed. Two reschedules racing for one time: the exclusion constraint lets
- * one win, the other gets "no longer available".
+ * one win, the other gets "no longer available". The booking's Google Calendar event (if any)
+ * moves after the commit, keeping its Meet link.
  */
 export async function rescheduleSession(
   db: Db,
-  input: { actor: Actor; bookingId: string; newStart: Date; now: Date; config: Config },
+  input: {
+    actor: Actor;
+    bookingId: string;
+    newStart: Date;
+    now: Date;
+    config: Config;
+    logger?: Logger;
+  },
 ): Promise<RescheduleResult> {
   const { actor, bookingId, newStart, now, config } = input;
   const before = await loadSession(db, bookingId);
@@ -42,8 +54,9 @@ export async function rescheduleSession(
   if (!offered?.slots.some((slot) => slot.start === newStart.toISOString()))
     return { ok: false, code: "slot-unavailable", message: SESSION_MESSAGES.slotUnavailable };
 
+  let result;
   try {
-    return await db.transaction(async (tx) => {
+    result = await db.transaction(async (tx) => {
       const record = await loadSession(tx, bookingId, true);
       const again = checkModifiable(record, actor, "reschedule", now, config.supportEmail);
       if (again || !record) return again!;
@@ -84,11 +97,19 @@ export async function rescheduleSession(
         config,
         now,
       );
-      return { ok: true as const, datetime: newStart };
+      return { ok: true as const, datetime: newStart, moved: moved! };
     });
   } catch (error) {
     if (sqlState(error) === "23P01")
       return { ok: false, code: "slot-unavailable", message: SESSION_MESSAGES.slotUnavailable };
     throw error;
   }
+  if (!result.ok) return result;
+  const calendar = await syncCalendarEvent(
+    "reschedule",
+    result.moved,
+    input,
+    SESSION_MESSAGES.rescheduleCalendarWarning,
+  );
+  return { ok: true, datetime: result.datetime, ...calendar };
 }

@@ -1,4 +1,3 @@
-import { calendarUid } from "./meeting-link.server";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -42,7 +42,7 @@ function invitation(
   const link = meetingLink(booking);
   const ics = buildIcs({
     method,
-    uid: booking.calendarEventId ?? calendarUid(booking.id),
+    uid: calendarUid(booking.id),
     sequence: booking.calendarSequence,
     start: booking.datetime,
     durationMinutes: booking.duration,

@@ -29,9 +29,12 @@ export function RescheduleDialog({
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const result = fetcher.data;
     if (result.ok) {
-      toast.success(SESSION_MESSAGES.rescheduledTitle, {
-        description: SESSION_MESSAGES.rescheduledBody,
-      });
+      if (result.warning)
+        toast.warning(SESSION_MESSAGES.rescheduledTitle, { description: result.warning });
+      else
+        toast.success(SESSION_MESSAGES.rescheduledTitle, {
+          description: SESSION_MESSAGES.rescheduledBody,
+        });
       onClose();
     } else if (result.code === "cutoff") onRefused(result.hoursRemaining ?? 0);
     else {

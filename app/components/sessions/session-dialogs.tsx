@@ -204,11 +204,14 @@ export function CancelFlow({
   const id = useId();
   useActionResult(fetcher, (result) => {
     if (result.ok) {
-      toast.success(SESSION_MESSAGES.cancelledTitle, {
-        description: result.refundPaise
-          ? `A refund of ${formatInr(result.refundPaise / 100)} is on its way. ${SESSION_MESSAGES.refundNotice}`
-          : undefined,
-      });
+      const refund = result.refundPaise
+        ? `A refund of ${formatInr(result.refundPaise / 100)} is on its way. ${SESSION_MESSAGES.refundNotice}`
+        : undefined;
+      if (result.warning)
+        toast.warning(SESSION_MESSAGES.cancelledTitle, {
+          description: [result.warning, refund].filter(Boolean).join(" "),
+        });
+      else toast.success(SESSION_MESSAGES.cancelledTitle, { description: refund });
       onClose();
     } else if (result.code === "cutoff") onRefused(result.hoursRemaining ?? 0);
     else

@@ -25,6 +25,8 @@ export type SessionActionResult = {
   message?: string;
   hoursRemaining?: number;
   refundPaise?: number;
+  /** The change stands, but the calendar could not follow it. */
+  warning?: string;
 };
 
 type ListData = {

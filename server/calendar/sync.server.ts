@@ -1,0 +1,33 @@
+import type { Config } from "../config.server";
+import type { Logger } from "../logger.server";
+import { createCalendar, googleEventId } from "./calendar.server";
+
+type Booking = { id: string; calendarEventId: string | null; datetime: Date; endsAt: Date };
+
+/**
+ * Carries a committed reschedule or cancellation over to the booking's Google event, if it has
+ * one. Called after the commit, so a calendar failure never undoes the change: it is logged and
+ * the caller shows the given warning instead.
+ */
+export async function syncCalendarEvent(
+  change: "reschedule" | "cancel",
+  booking: Booking,
+  deps: { config: Pick<Config, "googleCalendar">; logger?: Pick<Logger, "error"> },
+  warning: string,
+): Promise<{ warning?: string }> {
+  const calendar = createCalendar(deps.config);
+  const eventId = googleEventId(booking);
+  if (!calendar || !eventId) return {};
+  try {
+    if (change === "reschedule")
+      await calendar.updateEvent(eventId, { start: booking.datetime, end: booking.endsAt });
+    else await calendar.cancelEvent(eventId);
+    return {};
+  } catch (error) {
+    deps.logger?.error(
+      { err: error, bookingId: booking.id, eventId },
+      `Google Calendar ${change} failed: the session changed, its event did not`,
+    );
+    return { warning };
+  }
+}
