@@ -150,7 +150,7 @@ test("a new person applies in five steps, continues a draft after a reload, and 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(APPLICATION_MESSAGES.submittedTitle)).toBeVisible();
   await expect(page.getByText(STATUS_BANNERS.pending)).toBeVisible();
-  await expect(page.getByText("Pending Review")).toBeVisible();
+  await expect(page.getByTestId("advisor-status")).toHaveText("Pending");
 
   // Applying again is refused: the page says so and goes back to the dashboard.
   await gotoHydrated(page, "/become-advisor");
@@ -163,7 +163,7 @@ test("an approved advisor edits the profile, which goes back to review, and save
 }) => {
   test.slow();
   await signIn(page, "sunita.joshi@example.com", DEMO_PASSWORD, "/dashboard");
-  await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("advisor-status")).toHaveText("Approved");
   await expect(page.getByText(STATUS_BANNERS.pending)).toHaveCount(0);
 
   // Bank details: every field is needed and the IFSC is checked.
