@@ -115,7 +115,7 @@ async function signInAs(page: Page, who: Who) {
 for (const who of EVERYONE) {
   for (const width of [375, 1280]) {
     test(`every page is clean for a ${who} at ${width} px`, async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(600_000); // some 17 pages, each with a full axe scan, on a shared machine
       await page.emulateMedia({ reducedMotion: "reduce" });
       await page.setViewportSize({ width, height: 900 });
       await signInAs(page, who);

@@ -61,3 +61,20 @@ test.describe("a browser that names India's zone by its old name", () => {
     await expect(india).toHaveCount(1);
   });
 });
+
+test("the welcome toast stays clear of the header's buttons", async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.context().clearCookies();
+    await gotoHydrated(page, "/auth?tab=signin");
+    const form = page.getByRole("tabpanel", { name: "Sign In" });
+    await form.getByLabel("Email").fill(DEMO_SEEKER);
+    await form.getByLabel("Password").fill(DEMO_PASSWORD);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Welcome back!" });
+    await expect(toast).toBeVisible();
+    const toastBox = (await toast.boundingBox())!;
+    const headerBox = (await page.getByRole("banner").boundingBox())!;
+    expect(toastBox.y, `at ${width} px`).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+  }
+});
