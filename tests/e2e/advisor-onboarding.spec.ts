@@ -17,6 +17,8 @@ import { gotoHydrated } from "./support/navigation";
  * dashboard; an approved advisor edits their profile (back under review) and saves bank
  * details, shown masked. Each journey runs on its own fresh app: they change demo data.
  */
+// Starting the app is part of each journey; the first one is long (e-mail, five steps, upload).
+test.setTimeout(180_000);
 
 async function noAxeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
@@ -49,7 +51,6 @@ async function continueTo(page: Page, heading: string) {
 test("a new person applies in five steps, continues a draft after a reload, and waits for review", async ({
   page,
 }) => {
-  test.slow(); // sign-up by e-mail, five steps, an upload, a reload and a submit
   const email = uniqueEmail("applicant");
   await signUp(page, { first: "Ira", last: "Kapoor", email, password: "long-enough-1" });
   await page.goto(await mailLink(page, email, "Confirm your e-mail"));
@@ -161,7 +162,6 @@ test("a new person applies in five steps, continues a draft after a reload, and 
 test("an approved advisor edits the profile, which goes back to review, and saves bank details", async ({
   page,
 }) => {
-  test.slow();
   await signIn(page, "sunita.joshi@example.com", DEMO_PASSWORD, "/dashboard");
   await expect(page.getByTestId("advisor-status")).toHaveText("Approved");
   await expect(page.getByText(STATUS_BANNERS.pending)).toHaveCount(0);

@@ -18,6 +18,7 @@ export function HeadshotField({
   onUploaded,
   advisorId,
   successMessage = M.uploaded,
+  failure = { title: M.uploadFailedTitle, description: M.uploadFailed },
   error,
 }: {
   id: string;
@@ -26,6 +27,8 @@ export function HeadshotField({
   /** Admin mode: whose photo to replace. Ignored by the server for everyone else. */
   advisorId?: string;
   successMessage?: string;
+  /** The toast when the upload itself fails (the wizard's and the edit form's differ). */
+  failure?: { title: string; description?: string };
   error?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -53,10 +56,10 @@ export function HeadshotField({
       } else if (answer && response.status === 400) {
         setProblem(answer.message);
       } else {
-        toast.error(M.uploadFailedTitle, { description: M.uploadFailed });
+        toast.error(failure.title, { description: failure.description });
       }
     } catch {
-      toast.error(M.uploadFailedTitle, { description: M.uploadFailed });
+      toast.error(failure.title, { description: failure.description });
     } finally {
       setBusy(false);
     }

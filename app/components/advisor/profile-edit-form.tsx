@@ -87,6 +87,7 @@ export function ProfileEditForm({
             onUploaded={setPhoto}
             advisorId={mode === "admin" ? advisorId : undefined}
             successMessage={HEADSHOT_MESSAGES.photoSaved}
+            failure={{ title: HEADSHOT_MESSAGES.photoFailed }}
           />
         </Field>
       </Card>
