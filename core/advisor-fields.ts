@@ -5,6 +5,9 @@ import { APPLICATION_MESSAGES as M } from "./messages/advisor";
  * Field rules shared by the application wizard, the profile edit form and the admin forms:
  * the limits of the product, the list clean-up (trimmed, no duplicates) and the word count.
  */
+/** The headshot upload limit, checked by the browser and again by the server. */
+export const HEADSHOT_MAX_BYTES = 5 * 1024 * 1024;
+
 export const ADVISOR_LIMITS = {
   shortIntroMax: 120,
   aboutMinWords: 20,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkNewAdvisor, HEADSHOT_MAX_BYTES } from "./add-advisor";
+import { HEADSHOT_MAX_BYTES } from "../advisor-fields";
+import { checkNewAdvisor } from "./add-advisor";
 import { newAdvisorValues } from "./add-advisor.fixture";
 
 const errorsOf = (overrides: Parameters<typeof newAdvisorValues>[0]) => {
@@ -34,7 +35,7 @@ describe("the admin's add-advisor form", () => {
     expect(errors).toMatchObject({
       firstName: "First name is required",
       lastName: "Last name is required",
-      email: "Please enter a valid email address",
+      email: "Please enter a valid email address.",
       headshot: "Professional headshot is required",
       skills: "At least 3 skills are required",
       careerAdviceTopics: "At least 3 career topics are required",

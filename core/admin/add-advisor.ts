@@ -1,15 +1,14 @@
 import { z } from "zod";
-import { firstErrors, requiredText } from "../advisor-fields";
+import { firstErrors, HEADSHOT_MAX_BYTES, requiredText } from "../advisor-fields";
 import { profileEditSchema, type ProfileValues } from "../advisor-profile";
 import { APPLICATION_MESSAGES as A, HEADSHOT_MESSAGES as H } from "../messages/advisor";
+import { COMMON_MESSAGES } from "../messages/common";
 
 /*
  * The admin's "Add New Advisor" form: the shared profile fields plus the person's names and
  * e-mail, the headshot and the terms accepted on the advisor's behalf. Every rule is checked
  * here, by the browser before posting and by the server before anything is written.
  */
-export const HEADSHOT_MAX_BYTES = 5 * 1024 * 1024;
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 
 export type AddAdvisorValues = ProfileValues & {
   firstName: string;
@@ -46,10 +45,10 @@ export const addAdvisorSchema = profileEditSchema.extend({
   firstName: requiredText(A.firstNameRequired, 100),
   lastName: requiredText(A.lastNameRequired, 100),
   email: z
-    .string({ error: INVALID_EMAIL_MESSAGE })
+    .string({ error: COMMON_MESSAGES.emailInvalid })
     .trim()
-    .max(254, INVALID_EMAIL_MESSAGE)
-    .pipe(z.email(INVALID_EMAIL_MESSAGE)),
+    .max(254, COMMON_MESSAGES.emailInvalid)
+    .pipe(z.email(COMMON_MESSAGES.emailInvalid)),
   headshot: z
     .object({ type: z.string(), size: z.number() })
     .nullable()

@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from "sharp";
+import { HEADSHOT_MAX_BYTES } from "../../core/advisor-fields";
 import { HEADSHOT_MESSAGES as M } from "../../core/messages/advisor";
 
-export const HEADSHOT_MAX_BYTES = 5 * 1024 * 1024;
 /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before decoding. */
 export const HEADSHOT_MAX_PIXELS = 40_000_000;
 export const HEADSHOT_SIZE = 512;

@@ -1,11 +1,11 @@
 import { Camera, Loader2, UserRound } from "lucide-react";
 import { type ChangeEvent, useRef, useState } from "react";
+import { HEADSHOT_MAX_BYTES } from "../../../core/advisor-fields";
 import { HEADSHOT_MESSAGES as M } from "../../../core/messages/advisor";
 import { Button } from "../ui/button";
 import { toast } from "../ui/toaster";
 
 export const HEADSHOT_UPLOAD_URL = "/api/advisor/headshot";
-const MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * Picks and uploads a headshot at once (POST multipart to /api/advisor/headshot, field
@@ -40,7 +40,7 @@ export function HeadshotField({
     event.target.value = ""; // the same file can be picked again after a failure
     if (!file) return;
     if (!file.type.startsWith("image/")) return setProblem(M.notAnImage);
-    if (file.size >= MAX_BYTES) return setProblem(M.tooLarge);
+    if (file.size >= HEADSHOT_MAX_BYTES) return setProblem(M.tooLarge);
     setProblem(null);
     setBusy(true);
     try {

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { defaultWeeklySchedule } from "../../../core/availability";
-import { HEADSHOT_MAX_BYTES } from "../../../core/admin/add-advisor";
+import { HEADSHOT_MAX_BYTES } from "../../../core/advisor-fields";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
 import { HEADSHOT_MESSAGES as H } from "../../../core/messages/advisor";
 import { createAdvisorByAdmin } from "../../../server/admin/add-advisor.server";

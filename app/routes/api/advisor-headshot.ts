@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { HEADSHOT_MESSAGES as M } from "../../../core/messages/advisor";
 import { replaceHeadshot } from "../../../server/advisors/headshot.server";
 import { requireViewer } from "../../../server/auth/session.server";
-import { HEADSHOT_MAX_BYTES } from "../../../server/storage/headshot-image.server";
+import { HEADSHOT_MAX_BYTES } from "../../../core/advisor-fields";
 import { createStorage } from "../../../server/storage/storage.server";
 import { readBody } from "../../lib/json-body.server";
 import type { Route } from "./+types/advisor-headshot";
