@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ProfileValues } from "./advisor-profile";
 import { parseAvailability } from "./availability";
 import {
   ADVISOR_LIMITS as L,
@@ -27,25 +28,12 @@ export const APPLICATION_STEPS = [
 export type StepNumber = 1 | 2 | 3 | 4 | 5;
 export const STEP_NUMBERS: readonly StepNumber[] = [1, 2, 3, 4, 5];
 
-/** Everything the wizard collects, as the browser holds it (and the draft stores it). */
-export type ApplicationValues = {
+/** Everything the wizard collects, as the browser holds it (and the draft stores it): the
+ * profile fields, plus the names, the pricing mode and the terms. */
+export type ApplicationValues = ProfileValues & {
   firstName: string;
   lastName: string;
-  phone: string;
-  jobTitle: string;
-  currentCompany: string;
-  totalExperience: string;
-  linkedinUrl: string;
-  workLocations: string[];
-  shortIntro: string;
-  about: string;
-  skills: string[];
-  careerAdviceTopics: string[];
-  personalAdviceTopics: string[];
-  businessAdviceTopics: string[];
-  availability: WeeklySchedule | null;
   isProBono: boolean;
-  hourlyRate: string;
   termsAccepted: boolean;
 };
 
