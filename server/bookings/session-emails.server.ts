@@ -7,7 +7,7 @@ import { queueEmail } from "../mail/mailer.server";
 import type { SessionRecord } from "./session-record.server";
 
 /** The meeting link a party joins with: the Google Meet link when there is one. */
-export function meetingLink(booking: SessionRecord["booking"]): string | null {
+function joinLinkOf(booking: SessionRecord["booking"]): string | null {
   return booking.googleMeetLink ?? booking.videoCallLink;
 }
 
@@ -39,7 +39,7 @@ function invitation(
   now: Date,
 ) {
   const { booking } = record;
-  const link = meetingLink(booking);
+  const link = joinLinkOf(booking);
   const ics = buildIcs({
     method,
     uid: calendarUid(booking.id),
@@ -75,7 +75,7 @@ export async function queueRescheduleEmails(
   now: Date,
 ) {
   const attachment = invitation("REQUEST", record, config, now);
-  const link = meetingLink(record.booking);
+  const link = joinLinkOf(record.booking);
   for (const party of parties(record)) {
     await queueEmail(tx, {
       to: party.email,
@@ -128,7 +128,7 @@ export async function queueReminderEmails(
   hoursBefore: number,
   config: Config,
 ) {
-  const link = meetingLink(record.booking);
+  const link = joinLinkOf(record.booking);
   for (const party of parties(record)) {
     await queueEmail(tx, {
       to: party.email,
