@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "./auth/auth.server";
 import { buildConfig, describeConfig } from "./config.server";
+import { startChangeFeed } from "./db/change-feed.server";
 import { openDatabase } from "./db/client.server";
 import { DataDirLockedError } from "./db/data-dir-lock.server";
 import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
@@ -30,6 +31,8 @@ async function main() {
     dataDir: path.join(config.dataDir, "db"),
   });
   await database.migrate();
+  // Public reads are cached in memory; the database says when the data behind them changes.
+  const changes = await startChangeFeed(database);
   const seeded = config.seed ? await seedIfEmpty(database.db, config) : null;
 
   const clientDir = path.resolve("build/client");
@@ -56,6 +59,7 @@ async function main() {
     build,
     before,
     clientDir: config.isProduction ? clientDir : undefined,
+    changes,
   });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -86,6 +90,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     stopJobs();
     server.close();
+    await changes.stop();
     await database.close();
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import {
   type SearchableAdvisor,
 } from "../../core/search";
 import { type AdvisorRating, ratingsFor } from "../bookings/ratings.server";
+import { changeFeedOf } from "../db/change-feed.server";
 import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 
@@ -119,13 +120,19 @@ export async function searchAdvisors(
 }
 
 /*
- * The search index of all listed advisors, cached per database and reused while a cheap
- * version check (count and latest change) says nothing changed. Each instance checks the
- * database itself, so several instances never serve stale results for long.
+ * The search index of all listed advisors, built once per version of the directory and
+ * shared by concurrent requests. The version comes from the database's change notifications
+ * when this process listens for them (no query at all); otherwise a cheap count-and-latest-
+ * change query stands in, so a process without the feed is never stale either.
  */
-const indexCache = new WeakMap<Db, { version: string; index: SearchIndex<SearchableAdvisor> }>();
+const indexCache = new WeakMap<
+  Db,
+  { version: string; index: Promise<SearchIndex<SearchableAdvisor>> }
+>();
 
-async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchIndex<SearchableAdvisor>> {
+async function directoryVersion(db: Db, teamAdvisorId: string): Promise<string> {
+  const feed = changeFeedOf(db);
+  if (feed) return `feed ${feed.stamp(["directory"])}`;
   const [stamp] = await db
     .select({
       n: count(),
@@ -135,9 +142,23 @@ async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchIndex<S
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .where(listed(teamAdvisorId));
-  const version = JSON.stringify(stamp);
+  return JSON.stringify(stamp);
+}
+
+async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchIndex<SearchableAdvisor>> {
+  const version = await directoryVersion(db, teamAdvisorId);
   const cached = indexCache.get(db);
   if (cached?.version === version) return cached.index;
+  const index = loadSearchIndex(db, teamAdvisorId);
+  indexCache.set(db, { version, index });
+  // A failed load is not kept: the next search tries again.
+  index.catch(() => {
+    if (indexCache.get(db)?.index === index) indexCache.delete(db);
+  });
+  return index;
+}
+
+async function loadSearchIndex(db: Db, teamAdvisorId: string) {
   const rows = await db
     .select({
       id: advisors.id,
@@ -156,9 +177,7 @@ async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchIndex<S
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .where(listed(teamAdvisorId));
-  const index = buildSearchIndex(rows);
-  indexCache.set(db, { version, index });
-  return index;
+  return buildSearchIndex(rows);
 }
 
 /** Ids and last change of every approved profile (the team's too: its page is public). */

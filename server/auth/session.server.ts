@@ -22,7 +22,16 @@ export type Viewer = {
 type Ctx = { db: Db; auth: Auth };
 export const ROLE_COOKIE = "bt_role";
 
+/**
+ * Whether a Cookie header carries a session at all (better-auth's `bt.session_token`, with
+ * the `__Secure-` prefix over HTTPS). Without one the request is a visitor's: nothing to look up.
+ */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return cookieHeader?.includes("bt.session_token=") ?? false;
+}
+
 export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Viewer | null> {
+  if (!hasSessionCookie(request.headers.get("cookie"))) return null;
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const [row] = await db

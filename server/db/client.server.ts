@@ -26,7 +26,18 @@ export type Database = {
   migrate(): Promise<void>;
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Delivers every NOTIFY on `channel` to `onNotify`. `onState(false)` says the listening
+   * connection is gone (notifications may be missed until `onState(true)`: it reconnects).
+   * Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+};
+
+export type ListenHandlers = {
+  onNotify(payload: string): void;
+  onState(listening: boolean): void;
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -59,6 +70,12 @@ async function openPglite(dataDir: string): Promise<Database> {
     // PGlite is a single in-process connection: no other instance can race us.
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: (timeoutMs) => pingWith(db, timeoutMs),
+    async listen(channel, { onNotify, onState }) {
+      // The one in-process connection: it cannot drop, and it hears its own notifications.
+      const stop = await client.listen(channel, onNotify);
+      onState(true);
+      return stop;
+    },
     async close() {
       try {
         await client.close();
@@ -90,7 +107,51 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     ping: (timeoutMs) => pingWith(db, timeoutMs),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_AFTER_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting
+ * after a second whenever it drops, so a database restart only pauses the notifications.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers) {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    handlers.onState(false);
+    client.end().catch(() => {});
+    if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_AFTER_MS);
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    current = client;
+    client.on("notification", (message) => handlers.onNotify(message.payload ?? ""));
+    client.on("error", () => lost(client));
+    client.on("end", () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (current === client) handlers.onState(true);
+    } catch {
+      lost(client);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }
 

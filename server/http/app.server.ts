@@ -1,17 +1,18 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { AppContext } from "../../app/load-context";
 import type { Auth } from "../auth/auth.server";
 import { type Config, publicConfig } from "../config.server";
+import type { ChangeFeed } from "../db/change-feed.server";
 import type { Database } from "../db/client.server";
 import type { Logger } from "../logger.server";
 import { csrfGuard } from "./csrf.server";
 import { isLoopbackAddress } from "./loopback";
+import { publicCache } from "./public-cache.server";
+import { type RequestLocals, requestLog } from "./request-log.server";
 import { type SecurityLocals, securityHeaders } from "./security-headers.server";
 import { createPaymentGateway } from "../payments/create-gateway.server";
 import type { PaymentGateway } from "../payments/gateway.server";
@@ -28,11 +29,13 @@ type Options = {
   clientDir?: string;
   /** The payment provider; by default chosen from the configuration (Razorpay or test). */
   payments?: PaymentGateway;
+  /** The database's change notifications: with them, visitors' public reads are cached. */
+  changes?: ChangeFeed;
 };
 
 /**
- * The HTTP server: security headers, request ids and logging, the cross-site request check,
- * health, static files, then the React Router app.
+ * The HTTP server: security headers, request ids and logging, visitors' public reads from
+ * memory, the cross-site request check, health, static files, then the React Router app.
  */
 export function createHttpApp({
   config,
@@ -43,36 +46,43 @@ export function createHttpApp({
   before = [],
   clientDir,
   payments = createPaymentGateway(config),
+  changes,
 }: Options) {
   const app = express();
   app.disable("x-powered-by");
   // Client addresses feed the rate limits: trust only the configured proxies, never any caller.
   app.set("trust proxy", config.trustProxyHops);
   app.use(securityHeaders(config));
-  app.use(compression());
+  app.use(requestLog(logger));
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // Static files and health probes would drown the useful lines.
-      autoLogging: { ignore: (req) => /^\/(assets|uploads|favicon|healthz)/.test(req.url ?? "") },
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-    }),
-  );
+  const exposed = publicConfig(config);
+  const loadContext = (req: express.Request, res: express.Response): AppContext => {
+    const locals = res.locals as SecurityLocals & RequestLocals;
+    return {
+      db: database.db,
+      auth,
+      config,
+      publicConfig: exposed,
+      logger: locals.log,
+      requestId: locals.requestId,
+      clientIp: req.ip ?? "unknown",
+      peerIsLoopback: isLoopbackAddress(req.socket.remoteAddress),
+      cspNonce: locals.cspNonce,
+      payments,
+    };
+  };
+  // Development re-renders every request: Vite swaps modules under the cache's feet.
+  if (changes && config.isProduction) {
+    const handle = createFetchHandler(build, "production");
+    app.use(
+      publicCache({
+        feed: changes,
+        origin: config.appUrl,
+        render: (request, req, res) => handle(request, loadContext(req, res)),
+      }),
+    );
+  }
+  app.use(compression());
 
   app.use(csrfGuard(config));
 
@@ -91,25 +101,28 @@ export function createHttpApp({
   }
   app.use("/uploads", express.static(config.storage.dir, { maxAge: "1d", index: false }));
 
-  const exposed = publicConfig(config);
   app.all(
     "/{*splat}",
+    privateUnlessSaid,
     createRequestHandler({
       build,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req, res): AppContext => ({
-        db: database.db,
-        auth,
-        config,
-        publicConfig: exposed,
-        logger: req.log,
-        requestId: String(req.id),
-        clientIp: req.ip ?? "unknown",
-        peerIsLoopback: isLoopbackAddress(req.socket.remoteAddress),
-        cspNonce: (res.locals as SecurityLocals).cspNonce,
-        payments,
-      }),
+      getLoadContext: loadContext,
     }),
   );
   return app;
 }
+
+/**
+ * An answer of the app that says nothing about caching is private and revalidated: no shared
+ * cache may keep a page that can show who is signed in. (Visitors' public reads are answered
+ * by `publicCache` with their own policy.)
+ */
+const privateUnlessSaid: express.RequestHandler = (_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: unknown[]) {
+    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "private, no-cache");
+    return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+};

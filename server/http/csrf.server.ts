@@ -1,5 +1,6 @@
 import type express from "express";
 import { type Config, isLocalUrl } from "../config.server";
+import type { RequestLocals } from "./request-log.server";
 
 /**
  * State-changing requests that are not ours to origin-check, each with the reason. Anything
@@ -36,7 +37,10 @@ export function csrfGuard(config: Config): express.RequestHandler {
       (origin !== undefined && !allowed.has(origin)) ||
       (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none");
     if (!crossOrigin) return next();
-    req.log.warn({ origin, fetchSite, path: req.path }, "cross-site request refused");
+    (res.locals as RequestLocals).log.warn(
+      { origin, fetchSite, path: req.path },
+      "cross-site request refused",
+    );
     res.status(403).type("text/plain").send(CSRF_REFUSED);
   };
 }

@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
+import { startChangeFeed } from "../db/change-feed.server";
 import { advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { freePort } from "../../tests/support/app-process";
@@ -21,7 +22,11 @@ const BUILD = path.resolve("build/server/index.js");
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(env: Record<string, string> = {}) {
+/** `changeFeed`: listen for the database's changes, which turns on visitors' public cache. */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { changeFeed?: boolean } = {},
+) {
   if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
   const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
   const database = await createTestDatabase();
@@ -35,7 +40,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
   });
   const logger = pino({ level: "silent" });
   const auth = createAuth(database.db, config, logger);
-  const app = createHttpApp({ config, auth, database, logger, build });
+  const changes = options.changeFeed ? await startChangeFeed(database) : undefined;
+  const app = createHttpApp({ config, auth, database, logger, build, changes });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -98,11 +104,13 @@ export async function startTestApp(env: Record<string, string> = {}) {
     database,
     auth,
     app,
+    changes,
     createPerson,
     close: async () => {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();
       await closed;
+      await changes?.stop();
       await database.destroy();
     },
   };

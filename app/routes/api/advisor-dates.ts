@@ -19,5 +19,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     excludeBookingId,
   });
   if (!result) return jsonError(404, "Advisor not found");
-  return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(result);
 }

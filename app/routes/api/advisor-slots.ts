@@ -7,8 +7,8 @@ import type { Route } from "./+types/advisor-slots";
 /**
  * GET /api/advisors/{id}/slots?date=YYYY-MM-DD&tz=Area/City&duration=15|30 — the bookable
  * start times of one date in the viewer's zone. `&exclude={bookingId}` (a party of that booking
- * rescheduling it) lets the booking's own time count as free. Never cached: a booking can take a slot at
- * any moment.
+ * rescheduling it) lets the booking's own time count as free. A visitor's answer is reused only
+ * until a booking or schedule changes (server/http/public-cache-policy.ts).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) return jsonError(404, "Advisor not found");
@@ -21,5 +21,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     excludeBookingId,
   });
   if (!result) return jsonError(404, "Advisor not found");
-  return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(result);
 }

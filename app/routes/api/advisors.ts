@@ -9,5 +9,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     searchParams,
     context.config.discoveryAdvisorId,
   );
-  return Response.json(result, { headers: { "Cache-Control": "public, max-age=30" } });
+  return Response.json(result);
 }

@@ -1,0 +1,48 @@
+import type { Topic } from "../db/change-feed.server";
+
+/**
+ * How a public answer may be cached when a visitor (nobody signed in) asks for it; see
+ * docs/decisions/0060-caching-public-reads.md. Signed-in requests are never cached.
+ */
+export type CachePolicy = {
+  /** What browsers and shared caches (a CDN in front) are told. */
+  cacheControl: string;
+  /** The data the answer is built from: a change to it drops this process's copy at once. */
+  topics: readonly Topic[];
+  /** The longest this process reuses one answer (offered slots move with the clock). */
+  localMs: number;
+};
+
+const MINUTE = 60_000;
+
+/** Built from advisors' data: a shared cache keeps it a second, then asks again (ETag). */
+const DIRECTORY: CachePolicy = {
+  cacheControl: "public, max-age=0, s-maxage=1",
+  topics: ["directory"],
+  localMs: 10 * MINUTE,
+};
+const CALENDAR: CachePolicy = { ...DIRECTORY, topics: ["directory", "calendar"], localMs: 30_000 };
+/** Changes only with a release: a shared cache may keep it and refresh in the background. */
+const STATIC: CachePolicy = {
+  cacheControl: "public, max-age=0, s-maxage=300, stale-while-revalidate=86400",
+  topics: [],
+  localMs: 60 * MINUTE,
+};
+
+const POLICIES: [RegExp, CachePolicy][] = [
+  [/^\/(advisors|advisor\/[^/]+|api\/advisors|sitemap\.xml)?$/, DIRECTORY],
+  [/^\/api\/advisors\/[^/]+\/(slots|dates)$/, CALENDAR],
+  [
+    /^\/(about|contact|terms|privacy|cancellation-refunds|advisor-agreement|code-of-conduct|become-advisor|join-as-advisor|free-discovery-call|robots\.txt)$/,
+    STATIC,
+  ],
+];
+
+/**
+ * The policy of a path, or null when its answers are never shared. A page's data request
+ * (`/advisors.data`, `/_root.data` for `/`) follows the page.
+ */
+export function cachePolicyFor(pathname: string): CachePolicy | null {
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  return POLICIES.find(([pattern]) => pattern.test(page))?.[1] ?? null;
+}

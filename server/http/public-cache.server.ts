@@ -1,0 +1,185 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type express from "express";
+import type { ChangeFeed } from "../db/change-feed.server";
+import { hasSessionCookie } from "../auth/session.server";
+import { type CachePolicy, cachePolicyFor } from "./public-cache-policy";
+
+/** Renders a request through the app (React Router's handler with this request's context). */
+export type RenderRequest = (
+  request: Request,
+  req: express.Request,
+  res: express.Response,
+) => Promise<Response>;
+
+type Answer = {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  gzipped: Buffer | null;
+  etag: string;
+  /** The feed's stamp of the policy's topics when rendering began. */
+  stamp: string;
+  expiresAt: number;
+  bytes: number;
+};
+
+/** Headers that belong to the request being answered, never to a stored answer. */
+const PER_REQUEST = new Set(["set-cookie", "cache-control", "content-length", "x-request-id"]);
+const GZIP_FROM_BYTES = 1024;
+
+/**
+ * Answers visitors' requests for public pages and APIs from memory (see
+ * docs/decisions/0060-caching-public-reads.md). A visitor is a request without a session
+ * cookie; the answer is rendered once, without any of the visitor's headers, and reused
+ * while the database's change feed says the data behind it is unchanged and the policy's
+ * local lifetime has not passed. Concurrent misses for one URL share a single render. Every
+ * answer carries a weak ETag (If-None-Match gets a 304), the policy's Cache-Control and
+ * `Vary: Cookie`, so a CDN in front can keep it too. Signed-in requests pass through (the
+ * app marks them private). Without a listening feed nothing is reused.
+ */
+export function publicCache(options: {
+  feed: ChangeFeed;
+  render: RenderRequest;
+  /** The app's own origin: stored answers never depend on the Host a caller sent. */
+  origin: string;
+  maxEntries?: number;
+  maxBytes?: number;
+}): express.RequestHandler {
+  const { feed, render, origin } = options;
+  const store = new AnswerStore(options.maxEntries ?? 5000, options.maxBytes ?? 64 * 2 ** 20);
+  const inFlight = new Map<string, Promise<Answer | Response>>();
+
+  return async (req, res, next) => {
+    const policy = req.method === "GET" ? cachePolicyFor(req.path) : null;
+    if (!policy) return next();
+    if (hasSessionCookie(req.headers.cookie) || !feed.listening) return next();
+
+    const key = req.originalUrl;
+    const stamp = feed.stamp(policy.topics);
+    let answer: Answer | Response | undefined = store.get(key, stamp);
+    res.setHeader("X-Cache", answer ? "hit" : "miss");
+    try {
+      if (!answer) {
+        const flight = `${stamp} ${key}`;
+        const shared = inFlight.get(flight);
+        const rendering = shared ?? renderAnswer(key, req, res, policy, stamp);
+        if (!shared) {
+          inFlight.set(flight, rendering);
+          void rendering.finally(() => inFlight.delete(flight)).catch(() => {});
+        }
+        answer = await rendering;
+        // Only a shareable answer is shared; anything else each request renders for itself.
+        if (shared && answer instanceof Response) {
+          answer = await renderAnswer(key, req, res, policy, stamp);
+        }
+        if (!(answer instanceof Response) && feed.stamp(policy.topics) === answer.stamp) {
+          store.set(key, answer);
+        }
+      }
+      if (answer instanceof Response) return await sendResponse(res, answer);
+      sendAnswer(req, res, answer, policy);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  async function renderAnswer(
+    url: string,
+    req: express.Request,
+    res: express.Response,
+    policy: CachePolicy,
+    stamp: string,
+  ): Promise<Answer | Response> {
+    // None of the visitor's headers: the answer must be the same for every visitor.
+    const response = await render(new Request(new URL(url, origin)), req, res);
+    if (response.status !== 200 || response.headers.has("set-cookie")) return response;
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (!PER_REQUEST.has(name)) headers.push([name, value]);
+    });
+    // The page's scripts carry the nonce of the policy sent with it: they travel together.
+    const csp = res.getHeader("Content-Security-Policy");
+    if (typeof csp === "string") headers.push(["content-security-policy", csp]);
+    const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
+    return {
+      status: 200,
+      headers,
+      body,
+      gzipped,
+      etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
+      stamp,
+      expiresAt: Date.now() + policy.localMs,
+      bytes: body.length + (gzipped?.length ?? 0),
+    };
+  }
+}
+
+function sendAnswer(
+  req: express.Request,
+  res: express.Response,
+  answer: Answer,
+  policy: CachePolicy,
+) {
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  res.setHeader("Cache-Control", policy.cacheControl);
+  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  res.setHeader("ETag", answer.etag);
+  if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(answer.etag)) {
+    res.status(304).end();
+    return;
+  }
+  const gzip = answer.gzipped && req.acceptsEncodings("gzip", "identity") === "gzip";
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.status(answer.status).end(gzip ? answer.gzipped : answer.body);
+}
+
+/** An answer that is not shared (an error, a redirect, one that sets a cookie), as it came. */
+async function sendResponse(res: express.Response, response: Response) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", "private, no-cache");
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** Least recently used answers go first once either bound is passed. */
+class AnswerStore {
+  #answers = new Map<string, Answer>();
+  #bytes = 0;
+  constructor(
+    private maxEntries: number,
+    private maxBytes: number,
+  ) {}
+
+  get(key: string, stamp: string): Answer | undefined {
+    const answer = this.#answers.get(key);
+    if (!answer) return undefined;
+    this.#delete(key);
+    if (answer.stamp !== stamp || answer.expiresAt <= Date.now()) return undefined;
+    this.#answers.set(key, answer);
+    this.#bytes += answer.bytes;
+    return answer;
+  }
+
+  set(key: string, answer: Answer) {
+    this.#delete(key);
+    this.#answers.set(key, answer);
+    this.#bytes += answer.bytes;
+    for (const [oldest] of this.#answers) {
+      if (this.#answers.size <= this.maxEntries && this.#bytes <= this.maxBytes) break;
+      this.#delete(oldest);
+    }
+  }
+
+  #delete(key: string) {
+    const answer = this.#answers.get(key);
+    if (!answer) return;
+    this.#answers.delete(key);
+    this.#bytes -= answer.bytes;
+  }
+}

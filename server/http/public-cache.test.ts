@@ -1,0 +1,146 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { advisors } from "../db/schema";
+import { createAdvisor, createBooking, createSeeker } from "../db/test-factories";
+import { type TestApp, startTestApp } from "./test-app";
+
+/*
+ * Visitors' public reads answered from memory (server/http/public-cache.server.ts) over the
+ * production build, with the database's change feed: reuse, validators, what is never
+ * shared, and that a change in the database is served within a second.
+ */
+let app: TestApp;
+let advisorId: string;
+
+const visit = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${app.baseUrl}${path}`, { headers });
+
+/** Polls until `check` holds, for at most a second; returns how long it took. */
+async function withinOneSecond(check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > 1000) throw new Error("not seen within 1 s");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now() - started;
+}
+
+beforeAll(async () => {
+  app = await startTestApp({}, { changeFeed: true });
+  advisorId = await createAdvisor(
+    app.database.db,
+    { jobTitle: "Glassblower", hourlyRateInr: 2000, shortIntro: "Blown glass in Murano." },
+    { firstName: "Lucia", lastName: "Vetro" },
+  );
+});
+
+afterAll(() => app?.close());
+
+describe("visitors' public reads", () => {
+  it("are rendered once and then served from memory, with a validator and a CDN policy", async () => {
+    const first = await visit("/api/advisors?search=glassblower");
+    expect(first.headers.get("x-cache")).toBe("miss");
+    expect((await first.json()).total).toBe(1);
+    const second = await visit("/api/advisors?search=glassblower");
+    expect(second.headers.get("x-cache")).toBe("hit");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1");
+    expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    const etag = second.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get("etag")).toBe(etag);
+    // Each answer still has its own request id.
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+
+    const revalidated = await visit("/api/advisors?search=glassblower", {
+      "if-none-match": etag,
+    });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+  });
+
+  it("keep a page's scripts and its Content-Security-Policy nonce together", async () => {
+    await visit("/terms");
+    const page = await visit("/terms");
+    expect(page.headers.get("x-cache")).toBe("hit");
+    expect(page.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=300, stale-while-revalidate=86400",
+    );
+    const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy")!)![1]!;
+    const html = await page.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html.match(/<script\b[^>]*>/g)!.every((tag) => tag.includes(`nonce="${nonce}"`))).toBe(
+      true,
+    );
+  });
+
+  it("are gzipped for browsers that accept it", async () => {
+    await visit("/advisors");
+    const res = await visit("/advisors", { "accept-encoding": "gzip" });
+    expect(res.headers.get("x-cache")).toBe("hit");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(await res.text()).toContain("Lucia");
+  });
+
+  it("show a profile change within a second", async () => {
+    const profile = `/advisor/${advisorId}`;
+    expect(await (await visit(profile)).text()).toContain("Glassblower");
+    expect((await visit(profile)).headers.get("x-cache")).toBe("hit");
+    await app.database.db
+      .update(advisors)
+      .set({ jobTitle: "Master Glassblower", updatedAt: new Date() })
+      .where(eq(advisors.id, advisorId));
+    await withinOneSecond(async () => (await (await visit(profile)).text()).includes("Master"));
+  });
+
+  it("drop offered times at a booking, and keep the directory's answers through it and a sign-up", async () => {
+    const feed = app.changes!;
+    const calendar = feed.stamp(["calendar"]);
+    const directory = feed.stamp(["directory"]);
+    // A seeker signing up is not public: it moves nothing.
+    const seekerId = await createSeeker(app.database.db);
+    await createBooking(app.database.db, {
+      advisorId,
+      seekerId,
+      start: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      status: "confirmed",
+    });
+    await withinOneSecond(async () => feed.stamp(["calendar"]) !== calendar);
+    expect(feed.stamp(["directory"])).toBe(directory);
+  });
+
+  it("never share what a signed-in person sees", async () => {
+    const person = await app.createPerson();
+    await visit("/advisors");
+    const signedIn = await visit("/advisors", { cookie: person.cookie });
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    expect(await signedIn.text()).toContain("Account menu for");
+    const visitor = await visit("/advisors");
+    expect(visitor.headers.get("x-cache")).toBe("hit");
+    expect(await visitor.text()).not.toContain("Account menu for");
+  });
+
+  it("are not kept when they are not a plain success", async () => {
+    const missing = "/advisor/00000000-0000-4000-8000-000000000000";
+    expect((await visit(missing)).status).toBe(404);
+    const again = await visit(missing);
+    expect(again.status).toBe(404);
+    expect(again.headers.get("x-cache")).toBe("miss");
+    expect(again.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("are rendered for every request while the change feed is not listening", async () => {
+    const feed = app.changes!;
+    await visit("/advisors");
+    feed.setListening(false);
+    try {
+      const res = await visit("/advisors");
+      expect(res.headers.get("x-cache")).toBeNull();
+      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    } finally {
+      feed.setListening(true);
+    }
+    // Listening again moves every version on: nothing from before is trusted.
+    expect((await visit("/advisors")).headers.get("x-cache")).toBe("miss");
+  });
+});

@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import type express from "express";
+import type { Logger } from "../logger.server";
+
+/** What `requestLog` leaves on every request: its id and a logger that carries it. */
+export type RequestLocals = { requestId: string; log: Logger };
+
+// Static files and health probes would drown the useful lines.
+const QUIET = /^\/(assets|uploads|favicon|healthz)/;
+
+/**
+ * Gives each request an id (the `X-Request-Id` header, and the reference on the error page)
+ * and writes one line when the response is finished. Cheap on purpose: one listener, no
+ * serializers, and the per-request child logger is only made when code asks for it.
+ */
+export function requestLog(logger: Logger): express.RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const id = randomUUID();
+    res.setHeader("X-Request-Id", id);
+    let child: Logger | undefined;
+    const locals = res.locals as RequestLocals;
+    locals.requestId = id;
+    Object.defineProperty(locals, "log", {
+      get: () => (child ??= logger.child({ req: { id } })),
+    });
+    if (!QUIET.test(req.url)) {
+      res.once("finish", () => {
+        const status = res.statusCode;
+        const level = status >= 500 ? "error" : status >= 400 ? "warn" : "info";
+        if (!logger.isLevelEnabled(level)) return;
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        logger[level](
+          {
+            req: { id, method: req.method, url: req.originalUrl },
+            res: { statusCode: status },
+            responseTime: Math.round(ms * 10) / 10,
+          },
+          "request completed",
+        );
+      });
+    }
+    next();
+  };
+}
