@@ -61,6 +61,11 @@ export async function listApprovedAdvisors(
   db: Db,
   options: { limit: number; teamAdvisorId: string },
 ): Promise<PublicAdvisor[]> {
+  const held = await heldDirectory(db);
+  if (held) {
+    const team = options.teamAdvisorId;
+    return held.approved.filter((a) => a.id !== team).slice(0, options.limit);
+  }
   const rows = await db
     .select(publicColumns)
     .from(advisors)
@@ -73,6 +78,8 @@ export async function listApprovedAdvisors(
 
 /** One approved advisor's public profile, or null (missing or not approved look the same). */
 export async function findApprovedAdvisor(db: Db, id: string): Promise<PublicAdvisor | null> {
+  const held = await heldDirectory(db);
+  if (held) return held.byId.get(id) ?? null;
   const [row] = await db
     .select(publicColumns)
     .from(advisors)
@@ -96,12 +103,27 @@ export async function searchAdvisors(
   db: Db,
   options: { query: string; page: number; pageSize: number; teamAdvisorId: string },
 ): Promise<SearchPage> {
-  const ranked = rankAdvisors(await searchIndex(db, options.teamAdvisorId), options.query);
+  const held = await heldDirectory(db);
+  const team = options.teamAdvisorId;
+  const ranked = held
+    ? rankAdvisors(held.index, options.query).filter((r) => r.advisor.id !== team)
+    : rankAdvisors(await searchIndex(db, team), options.query);
   const pageCount = Math.max(1, Math.ceil(ranked.length / options.pageSize));
   const page = Math.min(Math.max(1, options.page), pageCount);
   const ids = ranked
     .slice((page - 1) * options.pageSize, page * options.pageSize)
     .map((r) => r.advisor.id);
+  const byId = held?.byId ?? (await loadListed(db, ids, team));
+  return {
+    total: ranked.length,
+    page,
+    pageCount,
+    advisors: ids.flatMap((id) => byId.get(id) ?? []),
+  };
+}
+
+/** The public fields of the given listed advisors, with their ratings, by id. */
+async function loadListed(db: Db, ids: string[], teamAdvisorId: string) {
   const rows =
     ids.length === 0
       ? []
@@ -109,13 +131,55 @@ export async function searchAdvisors(
           .select(publicColumns)
           .from(advisors)
           .innerJoin(users, eq(users.id, advisors.userId))
-          .where(and(inArray(advisors.id, ids), listed(options.teamAdvisorId)));
-  const byId = new Map((await withRatings(db, rows)).map((r) => [r.id, r]));
+          .where(and(inArray(advisors.id, ids), listed(teamAdvisorId)));
+  return new Map((await withRatings(db, rows)).map((r) => [r.id, r]));
+}
+
+/**
+ * Everything public about the approved advisors (the team's too: its page is public, though
+ * it is not listed), as of one version of the directory.
+ */
+type HeldDirectory = {
+  byId: Map<string, PublicAdvisor>;
+  /** Oldest first, as the landing grid shows them. */
+  approved: PublicAdvisor[];
+  index: SearchIndex<SearchableAdvisor>;
+};
+const heldDirectories = new WeakMap<Db, { stamp: string; directory: Promise<HeldDirectory> }>();
+
+/*
+ * While this process hears the database's change notifications, the whole public directory
+ * (10,000 advisors are a few tens of MB) is held in memory and replaced when it changes, so
+ * search, profiles and the landing grid need no database round trip. Without the feed (a
+ * test's bare database) there is nothing to vouch for it: null, and callers query.
+ */
+async function heldDirectory(db: Db): Promise<HeldDirectory | null> {
+  const feed = changeFeedOf(db);
+  if (!feed) return null;
+  const stamp = feed.stamp(["directory"]);
+  const held = heldDirectories.get(db);
+  if (held?.stamp === stamp) return held.directory;
+  const directory = loadDirectory(db);
+  heldDirectories.set(db, { stamp, directory });
+  // A failed load is not kept: the next request tries again.
+  directory.catch(() => {
+    if (heldDirectories.get(db)?.directory === directory) heldDirectories.delete(db);
+  });
+  return directory;
+}
+
+async function loadDirectory(db: Db): Promise<HeldDirectory> {
+  const rows = await db
+    .select(publicColumns)
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(eq(advisors.profileStatus, "approved"))
+    .orderBy(asc(advisors.createdAt), asc(advisors.id));
+  const approved = await withRatings(db, rows);
   return {
-    total: ranked.length,
-    page,
-    pageCount,
-    advisors: ids.flatMap((id) => byId.get(id) ?? []),
+    byId: new Map(approved.map((a) => [a.id, a])),
+    approved,
+    index: buildSearchIndex(approved),
   };
 }
 

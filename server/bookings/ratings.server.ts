@@ -40,8 +40,9 @@ export async function ratingsFor(
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(and(inArray(reviews.advisorId, ids), isNotNull(reviews.writtenFeedback)))
     .orderBy(reviews.advisorId, desc(reviews.createdAt));
+  const latestOf = new Map(latest.map((l) => [l.advisorId, l]));
   for (const row of totals) {
-    const words = latest.find((l) => l.advisorId === row.advisorId);
+    const words = latestOf.get(row.advisorId);
     result.set(row.advisorId, {
       average: Number(row.average),
       count: row.count,

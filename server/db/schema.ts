@@ -405,6 +405,8 @@ export const reviews = pgTable(
   },
   (t) => [
     index("reviews_advisor_idx").on(t.advisorId),
+    // Whether a person is a reviewer: their name change must reach cached pages (migration 0005).
+    index("reviews_user_idx").on(t.userId),
     check("reviews_helpfulness_check", sql`${t.ratingHelpfulness} between 1 and 5`),
     check("reviews_actionability_check", sql`${t.ratingActionability} between 1 and 5`),
   ],

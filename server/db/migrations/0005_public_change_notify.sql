@@ -9,11 +9,14 @@ BEGIN
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
--- A person is public only as an advisor (their name on the profile): a seeker signing up or
--- changing their own details leaves every public page as it was.
+-- A person is public only as an advisor (their name on the profile) or as a reviewer (their
+-- first name under a review): anyone else signing up or changing their details leaves every
+-- public page as it was.
+CREATE INDEX "reviews_user_idx" ON "reviews" USING btree ("user_id");--> statement-breakpoint
 CREATE FUNCTION notify_public_user_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM advisors WHERE user_id = COALESCE(NEW.id, OLD.id)) THEN
+  IF EXISTS (SELECT 1 FROM advisors WHERE user_id = COALESCE(NEW.id, OLD.id))
+     OR EXISTS (SELECT 1 FROM reviews WHERE user_id = COALESCE(NEW.id, OLD.id)) THEN
     PERFORM pg_notify('public_change', TG_TABLE_NAME);
   END IF;
   RETURN NULL;
