@@ -11,7 +11,7 @@ import type { BusyInterval, SlotDatesQuery, TimeWindow, WeeklySchedule } from ".
  * printed on failure; rerun one with SLOTS_EQ_SEED=<seed> SLOTS_EQ_CASES=1.
  */
 
-const CASES = Number(process.env.SLOTS_EQ_CASES ?? 400);
+const CASES = Number(process.env.SLOTS_EQ_CASES ?? 300);
 const FIRST_SEED = Number(process.env.SLOTS_EQ_SEED ?? 20_261_101);
 const CHUNK = 50; // cases per test, so progress shows and no single test runs long
 
@@ -19,8 +19,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const ZONES = [
-  "UTC",
+/** Zones with DST, some changing at odd times or by odd amounts. */
+const DST_ZONES = [
   "America/New_York",
   "America/Los_Angeles",
   "Europe/London",
@@ -30,15 +30,21 @@ const ZONES = [
   "America/Santiago", // changes at local midnight
   "America/Havana", // changes at local midnight
   "America/St_Johns",
+  "Pacific/Chatham", // +12:45 / +13:45, changes at 02:45
+];
+
+const ZONES = [
+  ...DST_ZONES,
+  "UTC",
   "Asia/Kolkata",
   "Asia/Kathmandu",
-  "Pacific/Chatham", // +12:45 / +13:45
   "Pacific/Kiritimati", // +14
   "Pacific/Pago_Pago", // -11
+  "Etc/GMT+12", // -12
   "Mars/Olympus", // invalid: both engines fall back to UTC
 ];
 
-/** 2026 DST changes (UTC dates) in the zones above: US, EU, AU/NZ/Chile, Chile, AU/NZ. */
+/** UTC dates of 2026 DST changes in the zones above (US and Cuba, EU, AU/NZ/Chile, NZ …). */
 const TRANSITIONS = [
   "2026-03-08",
   "2026-03-29",
@@ -49,6 +55,32 @@ const TRANSITIONS = [
   "2026-10-25",
   "2026-11-01",
 ].map((date) => Date.parse(`${date}T00:00:00Z`));
+
+/** A zone and the UTC date of a 2026 DST change there, for night windows around it. */
+const NIGHT_CHANGES: Array<[zone: string, date: string]> = [
+  ["America/New_York", "2026-03-08"],
+  ["America/New_York", "2026-11-01"],
+  ["America/Havana", "2026-03-08"],
+  ["Europe/London", "2026-03-29"],
+  ["Europe/Berlin", "2026-10-25"],
+  ["Australia/Sydney", "2026-10-04"],
+  ["Australia/Lord_Howe", "2026-04-05"],
+  ["Australia/Lord_Howe", "2026-10-04"],
+  ["America/Santiago", "2026-09-06"],
+  ["Pacific/Chatham", "2026-09-27"],
+];
+
+/** Changes of the viewer's calendar day at local midnight: "today" flips at that instant. */
+const MIDNIGHT_CHANGES: Array<[zone: string, at: string]> = [
+  ["America/Havana", "2026-03-08T05:00:00Z"],
+  ["America/Havana", "2026-11-01T05:00:00Z"],
+  ["America/Santiago", "2026-04-05T03:00:00Z"],
+  ["America/Santiago", "2026-09-06T04:00:00Z"],
+];
+
+/** 26 hours apart: a viewer's day reaches advisor days two calendar days away. */
+const FAR_EAST = "Pacific/Kiritimati";
+const FAR_WEST = ["Etc/GMT+12", "Pacific/Pago_Pago"];
 
 /** Mulberry32: small, fast and seedable, so a failing case can be replayed. */
 function generator(seed: number) {
@@ -68,8 +100,13 @@ type Random = ReturnType<typeof generator>;
 const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-/** 0–4 windows: random, adjacent to the previous one, overlapping, up to 24:00, or malformed. */
-function randomWindows(r: Random): TimeWindow[] {
+/**
+ * 0–4 windows: random, adjacent to the previous one, overlapping, up to 24:00, or malformed.
+ * At night they start before 04:00 and are short, to start and end inside DST gaps and repeats.
+ */
+function randomWindows(r: Random, night: boolean): TimeWindow[] {
+  const latestStart = night ? 239 : 1439;
+  const longest = night ? 120 : 600;
   const windows: TimeWindow[] = [];
   let previousEnd = r.int(0, 20) * 60;
   for (let i = r.int(0, 4); i > 0; i--) {
@@ -83,20 +120,30 @@ function randomWindows(r: Random): TimeWindow[] {
       continue;
     }
     const grid = r.pick([1, 5, 15, 30, 60]);
-    const start = r.chance(0.3) ? previousEnd % 1440 : r.int(0, Math.floor(1439 / grid)) * grid;
-    const end = r.chance(0.15) ? 1440 : Math.min(1440, start + r.int(1, 600 / grid) * grid);
+    const start = r.chance(0.3)
+      ? previousEnd % 1440
+      : r.int(0, Math.floor(latestStart / grid)) * grid;
+    const end = r.chance(0.15) ? 1440 : Math.min(1440, start + r.int(1, longest / grid) * grid);
     windows.push({ start: clock(start), end: clock(end) });
     previousEnd = end;
   }
   return windows;
 }
 
-function randomSchedule(r: Random): WeeklySchedule {
+/** Where the windows lie: anywhere, only at night, or only right beside midnight. */
+type Hours = "any" | "night" | "midnight";
+
+function randomSchedule(r: Random, timeZone: string, hours: Hours): WeeklySchedule {
   const windows: WeeklySchedule["windows"] = {};
   for (const weekday of [1, 2, 3, 4, 5, 6, 7] as const) {
-    if (r.chance(0.75)) windows[weekday] = randomWindows(r);
+    if (hours !== "night" && !r.chance(0.75)) continue;
+    const edge = r.pick([
+      { start: "00:00", end: "01:00" },
+      { start: "23:00", end: "24:00" },
+    ]);
+    windows[weekday] = hours === "midnight" ? [edge] : randomWindows(r, hours === "night");
   }
-  return { timeZone: r.pick(ZONES), windows };
+  return { timeZone, windows };
 }
 
 /** In a transition week, in the month before one (so the window spans it), or anywhere. */
@@ -107,6 +154,34 @@ function randomNow(r: Random): number {
   if (roll < 0.7) return minute(r.pick(TRANSITIONS) - r.int(0, 30 * DAY));
   if (roll < 0.75) return r.pick(TRANSITIONS) + r.int(-DAY, DAY); // any millisecond
   return minute(Date.parse("2026-01-01T00:00:00Z") + r.int(0, 730 * DAY));
+}
+
+/**
+ * Zones, clock and hours: mostly random; sometimes the widest zone gap, a viewer whose day
+ * changes at a DST change, or night windows in a zone with DST.
+ */
+function randomSetting(r: Random): { advisor: string; viewer: string; now: number; hours: Hours } {
+  const roll = r.next();
+  if (roll < 0.1) {
+    const [advisor, viewer] = r.pick([
+      [FAR_EAST, r.pick(FAR_WEST)],
+      [r.pick(FAR_WEST), FAR_EAST],
+    ]);
+    return { advisor: advisor!, viewer: viewer!, now: randomNow(r), hours: "midnight" };
+  }
+  if (roll < 0.15) {
+    const [zone, at] = r.pick(MIDNIGHT_CHANGES);
+    const now = Date.parse(at) + r.pick([-1, 0, 1]); // milliseconds either side of the change
+    return { advisor: r.pick(ZONES), viewer: zone, now, hours: "any" };
+  }
+  if (roll < 0.3) {
+    const [advisor, date] = r.pick(NIGHT_CHANGES);
+    const now = Date.parse(`${date}T00:00:00Z`) - r.int(1, 25 * 24 * 60) * MINUTE;
+    return { advisor, viewer: r.pick(ZONES), now, hours: "night" };
+  }
+  const advisor = r.pick(ZONES);
+  const viewer = r.chance(0.2) ? advisor : r.pick(ZONES);
+  return { advisor, viewer, now: randomNow(r), hours: "any" };
 }
 
 /** Bookings and blocked times: aligned or not, overlapping, crossing midnight, some degenerate. */
@@ -124,13 +199,12 @@ function randomBusy(r: Random, now: number): BusyInterval[] {
 
 function randomQuery(seed: number): SlotDatesQuery {
   const r = generator(seed);
-  const schedule = randomSchedule(r);
-  const now = randomNow(r);
+  const { advisor, viewer, now, hours } = randomSetting(r);
   return {
-    schedule,
+    schedule: randomSchedule(r, advisor, hours),
     busy: randomBusy(r, now),
     durationMinutes: r.pick([15, 30]),
-    viewerTimeZone: r.chance(0.2) ? schedule.timeZone : r.pick(ZONES),
+    viewerTimeZone: viewer,
     now: new Date(now),
   };
 }
@@ -217,7 +291,26 @@ describe("slot engine equivalence with the pre-rewrite engine", () => {
   });
 
   it("parses clock strings the same way", () => {
-    const values = ["00:00", "09:30", "23:59", "24:00", "24:01", "9:30", "09:60", "0930", "ab:cd"];
+    const values = [
+      "00:00",
+      "09:30",
+      "23:59",
+      "24:00",
+      "24:01",
+      "25:00",
+      "99:59",
+      "9:30",
+      "09:60",
+      "0930",
+      "ab:cd",
+      "2a:00",
+      "09:3a",
+      " 9:30",
+      "09:30\n",
+      "٠٩:٣٠",
+      "",
+      "09:30:00",
+    ];
     for (const value of values) {
       for (const isEnd of [false, true]) {
         expect(fast.parseClock(value, isEnd)).toBe(reference.parseClock(value, isEnd));
