@@ -302,11 +302,23 @@ function viewerDay(ctx: Context, day: number): Span {
 function windowStarts(ctx: Context, span: Span): number[] {
   const starts: number[] = [];
   for (let day = span.firstDay; day <= span.lastDay; day++) {
+    if (!mayStartIn(ctx, day, span)) continue;
     for (const start of expandAdvisorDay(ctx, day)) {
       if (start >= span.fromMs && start < span.toMs) starts.push(start);
     }
   }
   return ascendingUnique(starts);
+}
+
+/**
+ * False when no slot of advisor-local `day` can start in the span: each start is a wall time
+ * of that day minus one of its offsets. Skips most of the five days a viewer day looks at.
+ */
+function mayStartIn(ctx: Context, day: number, span: Span): boolean {
+  const { before, after } = dayOffsets(ctx.advisorZone, day);
+  const earliest = day * DAY_MS - Math.max(before, after) * MINUTE_MS;
+  const latest = (day + 1) * DAY_MS - Math.min(before, after) * MINUTE_MS;
+  return earliest < span.toMs && latest > span.fromMs;
 }
 
 /** Windows listed in order give ascending starts already; sort only when they do not. */
