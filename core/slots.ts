@@ -52,20 +52,32 @@ function isoToDay(iso: string): number | null {
   return Number.isInteger(day) && dayToIso(day) === iso ? day : null;
 }
 
-// ---- Zone math on epoch milliseconds. Luxon's DateTime costs ~100µs per construction
-// (Intl), too slow for 31 dates × 5 advisor days, so we call IANAZone.offset() only a
-// couple of times per local day and do the rest with arithmetic. ----
+// ---- Zone math on epoch milliseconds. Luxon's IANAZone.offset() goes through Intl (~10µs a
+// call) and used to dominate every query, so each zone's offsets around a local day are found
+// once per process and kept: tz rules do not change while it runs. The rest is arithmetic. ----
 
 /** UTC offsets (minutes) around one local day: constant, or one DST change at `changeMs`. */
 type DayOffsets = { before: number; after: number; changeMs: number };
 type Zone = { iana: IANAZone; days: Map<number, DayOffsets>; probes: Map<number, number> };
 
-function makeZone(name: string): Zone {
-  return { iana: IANAZone.create(name), days: new Map(), probes: new Map() };
+/** Caps on the process-wide caches, whatever zone names and dates requests bring. */
+const MAX_ZONES = 100;
+const MAX_DAYS_PER_ZONE = 4000;
+const zones = new Map<string, Zone>();
+
+/** The zone of that name (invalid names are UTC) with its caches. */
+function zoneNamed(name: string): Zone {
+  let zone = zones.get(name);
+  if (!zone) {
+    if (zones.size >= MAX_ZONES) zones.clear();
+    zone = { iana: IANAZone.create(safeTimeZone(name)), days: new Map(), probes: new Map() };
+    zones.set(name, zone);
+  }
+  return zone;
 }
 
-/** IANAZone.offset() is ~10µs; adjacent days share probe instants, so memoise. */
-function offsetAt(z: Zone, ms: number): number {
+/** Adjacent days' searches share probe instants, so memoise them too. */
+function probe(z: Zone, ms: number): number {
   let minutes = z.probes.get(ms);
   if (minutes === undefined) z.probes.set(ms, (minutes = z.iana.offset(ms)));
   return minutes;
@@ -78,13 +90,17 @@ function offsetAt(z: Zone, ms: number): number {
 function dayOffsets(z: Zone, day: number): DayOffsets {
   const cached = z.days.get(day);
   if (cached) return cached;
+  if (z.days.size >= MAX_DAYS_PER_ZONE) {
+    z.days.clear();
+    z.probes.clear();
+  }
   let lo = (day - 1) * DAY_MS;
   let hi = (day + 2) * DAY_MS;
-  const before = offsetAt(z, lo);
-  const after = offsetAt(z, hi);
+  const before = probe(z, lo);
+  const after = probe(z, hi);
   while (before !== after && hi - lo > MINUTE_MS) {
     const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
-    if (offsetAt(z, mid) === before) lo = mid;
+    if (probe(z, mid) === before) lo = mid;
     else hi = mid;
   }
   const result = { before, after, changeMs: hi };
@@ -109,26 +125,32 @@ function edgeInstant(d: DayOffsets, wallMs: number): number {
   return exactInstant(d, wallMs) ?? d.changeMs;
 }
 
+/** The UTC offset (minutes) in force at the instant `ms`, from its UTC day's offsets. */
+function offsetAt(z: Zone, ms: number): number {
+  const d = dayOffsets(z, Math.floor(ms / DAY_MS));
+  return ms < d.changeMs ? d.before : d.after;
+}
+
 /** The local calendar day (as a day number) in which the instant `ms` falls. */
 function localDay(z: Zone, ms: number): number {
-  return Math.floor((ms + z.iana.offset(ms) * MINUTE_MS) / DAY_MS);
+  return Math.floor((ms + offsetAt(z, ms) * MINUTE_MS) / DAY_MS);
 }
 
 function startOfLocalDay(z: Zone, day: number): number {
   return edgeInstant(dayOffsets(z, day), day * DAY_MS);
 }
 
-// ---- Query context, shared by every date that selectableDates looks at. ----
+// ---- Query context: one per call, shared by every date that call looks at. ----
 
 type Context = {
   windows: WeeklySchedule["windows"];
+  parsed: Array<Array<[number, number]>>; // by ISO weekday: well-formed [from, to) minutes
   advisorZone: Zone;
   viewerZone: Zone;
   durationMinutes: number;
   earliestMs: number; // now + MIN_LEAD_HOURS; exactly 12h ahead is allowed
-  busy: Array<[number, number]>; // sorted, merged, disjoint
+  busy: readonly BusyInterval[];
   today: number; // viewer-local day of `now`
-  expansions: Map<number, number[]>; // advisor-local day → window slot starts
 };
 
 function prepare(q: SlotDatesQuery): Context {
@@ -137,25 +159,35 @@ function prepare(q: SlotDatesQuery): Context {
   }
   const nowMs = q.now.getTime();
   if (Number.isNaN(nowMs)) throw new RangeError("`now` must be a valid Date");
-  const viewerZone = makeZone(safeTimeZone(q.viewerTimeZone));
+  const viewerZone = zoneNamed(q.viewerTimeZone);
   return {
     windows: q.schedule.windows ?? {},
-    advisorZone: makeZone(safeTimeZone(q.schedule.timeZone)),
+    parsed: [],
+    advisorZone: zoneNamed(q.schedule.timeZone),
     viewerZone,
     durationMinutes: q.durationMinutes,
     earliestMs: nowMs + MIN_LEAD_HOURS * 60 * MINUTE_MS,
-    busy: mergeBusy(q.busy),
+    busy: q.busy,
     today: localDay(viewerZone, nowMs),
-    expansions: new Map(),
   };
 }
 
-/** Sort once and merge overlaps so one binary search answers "is this slot busy?". */
-function mergeBusy(busy: readonly BusyInterval[]): Array<[number, number]> {
-  const sorted = busy
-    .map((b): [number, number] => [b.start.getTime(), b.end.getTime()])
-    .filter(([s, e]) => Number.isFinite(s) && Number.isFinite(e) && e > s)
-    .sort((a, b) => a[0] - b[0]);
+/**
+ * Busy times touching [fromMs, toMs), sorted and merged so one binary search answers "is
+ * this slot busy?". Only that span is sorted: one date needs a handful of the bookings.
+ */
+function mergeBusy(
+  busy: readonly BusyInterval[],
+  fromMs: number,
+  toMs: number,
+): Array<[number, number]> {
+  const sorted: Array<[number, number]> = [];
+  for (const b of busy) {
+    const s = b.start.getTime();
+    const e = b.end.getTime();
+    if (e > s && e > fromMs && s < toMs) sorted.push([s, e]); // e > s also drops invalid dates
+  }
+  sorted.sort((a, b) => a[0] - b[0]);
   const merged: Array<[number, number]> = [];
   for (const [s, e] of sorted) {
     const last = merged[merged.length - 1];
@@ -181,31 +213,46 @@ function isBusy(busy: Array<[number, number]>, start: number, end: number): bool
 
 /** "HH:mm" → minutes after midnight; "24:00" only as an end. Null if malformed. */
 export function parseClock(value: string, isEnd: boolean): number | null {
-  const match = /^(\d{2}):([0-5]\d)$/.exec(value);
-  if (!match) return null;
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  return minutes < 24 * 60 || (isEnd && minutes === 24 * 60) ? minutes : null;
+  // Character codes, not a regex: every query parses each window it touches.
+  const text = String(value);
+  if (text.length !== 5 || text[2] !== ":" || !(digitAt(text, 3) <= 5)) return null;
+  const hours = digitAt(text, 0) * 10 + digitAt(text, 1);
+  const minutes = hours * 60 + digitAt(text, 3) * 10 + digitAt(text, 4);
+  return minutes < 24 * 60 || (isEnd && minutes === 24 * 60) ? minutes : null; // NaN → null
+}
+
+/** The ASCII digit at `i`, or NaN (which fails every comparison). */
+function digitAt(text: string, i: number): number {
+  const digit = text.charCodeAt(i) - 48;
+  return digit >= 0 && digit <= 9 ? digit : Number.NaN;
+}
+
+/** The weekday's well-formed windows as [from, to) minutes; malformed ones offer nothing. */
+function windowsOn(ctx: Context, weekday: IsoWeekday): Array<[number, number]> {
+  let parsed = ctx.parsed[weekday];
+  if (parsed) return parsed;
+  parsed = [];
+  for (const window of ctx.windows[weekday] ?? []) {
+    const from = parseClock(window.start, false);
+    const to = parseClock(window.end, true);
+    if (from !== null && to !== null && to > from) parsed.push([from, to]);
+  }
+  return (ctx.parsed[weekday] = parsed);
 }
 
 /**
  * Window slot starts on one advisor-local calendar day (ignoring lead time, busy
  * times and the viewer). Slots step by the duration in LOCAL wall time from each
- * window's start, so 09:00–17:00 stays 09:00–17:00 across DST. Cached per day.
+ * window's start, so 09:00–17:00 stays 09:00–17:00 across DST.
  */
 function expandAdvisorDay(ctx: Context, day: number): number[] {
-  const cached = ctx.expansions.get(day);
-  if (cached) return cached;
-  const weekday = ((((day + 3) % 7) + 7) % 7) + 1; // 1970-01-01 was a Thursday (4)
-  const windows = ctx.windows[weekday as IsoWeekday] ?? [];
+  const weekday = (((((day + 3) % 7) + 7) % 7) + 1) as IsoWeekday; // 1970-01-01 was a Thursday
   const offsets = dayOffsets(ctx.advisorZone, day);
   const wallMidnight = day * DAY_MS; // local wall clock encoded as if UTC
   const step = ctx.durationMinutes;
   const starts: number[] = [];
 
-  for (const window of windows) {
-    const from = parseClock(window.start, false);
-    const to = parseClock(window.end, true);
-    if (from === null || to === null || to <= from) continue; // malformed windows offer nothing
+  for (const [from, to] of windowsOn(ctx, weekday)) {
     const windowStart = edgeInstant(offsets, wallMidnight + from * MINUTE_MS);
     const windowEnd = edgeInstant(offsets, wallMidnight + to * MINUTE_MS);
     for (let t = from; t + step <= to; t += step) {
@@ -215,7 +262,6 @@ function expandAdvisorDay(ctx: Context, day: number): number[] {
       if (start >= windowStart && start + step * MINUTE_MS <= windowEnd) starts.push(start);
     }
   }
-  ctx.expansions.set(day, starts);
   return starts;
 }
 
@@ -226,7 +272,7 @@ export function isIsoDate(value: string): boolean {
 
 /** First and last bookable viewer-local dates ("YYYY-MM-DD"): today and today + 30. */
 export function bookingWindow(viewerTimeZone: string, now: Date): { first: string; last: string } {
-  const today = localDay(makeZone(safeTimeZone(viewerTimeZone)), now.getTime());
+  const today = localDay(zoneNamed(viewerTimeZone), now.getTime());
   return { first: dayToIso(today), last: dayToIso(today + BOOKING_WINDOW_DAYS) };
 }
 
@@ -235,27 +281,62 @@ function isInRange(ctx: Context, day: number | null): day is number {
   return day !== null && day >= ctx.today && day <= ctx.today + BOOKING_WINDOW_DAYS;
 }
 
-/** Window slot starts (sorted, unique) that begin on the viewer-local `day`. */
-function windowSlotsOn(ctx: Context, day: number): number[] {
-  const startMs = startOfLocalDay(ctx.viewerZone, day);
-  const endMs = startOfLocalDay(ctx.viewerZone, day + 1);
-  // Advisor-local days that can touch this viewer day. Offsets differ by up to 25h
-  // (Pacific/Kiritimati +14 vs Pacific/Pago_Pago -11), so ±1 day is not always enough.
-  const found = new Set<number>(); // dedupes overlapping windows
-  for (let advisorDay = day - 2; advisorDay <= day + 2; advisorDay++) {
-    for (const start of expandAdvisorDay(ctx, advisorDay)) {
-      if (start >= startMs && start < endMs) found.add(start);
+/** Instants [fromMs, toMs) and the advisor-local days whose slots can start in them. */
+type Span = { fromMs: number; toMs: number; firstDay: number; lastDay: number };
+
+/**
+ * The viewer-local `day`. Advisor-local days that can touch viewer day D are D-2 … D+2:
+ * offsets differ by up to 26h (Pacific/Kiritimati +14 vs Etc/GMT+12 -12), so ±1 day is
+ * not always enough.
+ */
+function viewerDay(ctx: Context, day: number): Span {
+  return {
+    fromMs: startOfLocalDay(ctx.viewerZone, day),
+    toMs: startOfLocalDay(ctx.viewerZone, day + 1),
+    firstDay: day - 2,
+    lastDay: day + 2,
+  };
+}
+
+/** Window slot starts in the span, ascending and unique. */
+function windowStarts(ctx: Context, span: Span): number[] {
+  const starts: number[] = [];
+  for (let day = span.firstDay; day <= span.lastDay; day++) {
+    if (!mayStartIn(ctx, day, span)) continue;
+    for (const start of expandAdvisorDay(ctx, day)) {
+      if (start >= span.fromMs && start < span.toMs) starts.push(start);
     }
   }
-  return [...found].sort((a, b) => a - b);
+  return ascendingUnique(starts);
 }
 
-function isFree(ctx: Context, start: number): boolean {
-  return !isBusy(ctx.busy, start, start + ctx.durationMinutes * MINUTE_MS);
+/**
+ * False when no slot of advisor-local `day` can start in the span: each start is a wall time
+ * of that day minus one of its offsets. Skips most of the five days a viewer day looks at.
+ */
+function mayStartIn(ctx: Context, day: number, span: Span): boolean {
+  const { before, after } = dayOffsets(ctx.advisorZone, day);
+  const earliest = day * DAY_MS - Math.max(before, after) * MINUTE_MS;
+  const latest = (day + 1) * DAY_MS - Math.min(before, after) * MINUTE_MS;
+  return earliest < span.toMs && latest > span.fromMs;
 }
 
-function offeredOn(ctx: Context, day: number): number[] {
-  return windowSlotsOn(ctx, day).filter((start) => start >= ctx.earliestMs && isFree(ctx, start));
+/** Windows listed in order give ascending starts already; sort only when they do not. */
+function ascendingUnique(values: number[]): number[] {
+  for (let i = 1; i < values.length; i++) {
+    if (values[i]! <= values[i - 1]!) return [...new Set(values)].sort((a, b) => a - b);
+  }
+  return values;
+}
+
+/** Offered starts in the span: window slots at least 12 hours ahead that nothing busy overlaps. */
+function offeredIn(ctx: Context, span: Span): number[] {
+  const fromMs = Math.max(span.fromMs, ctx.earliestMs);
+  const durationMs = ctx.durationMinutes * MINUTE_MS;
+  const busy = mergeBusy(ctx.busy, fromMs, span.toMs + durationMs);
+  return windowStarts(ctx, { ...span, fromMs }).filter(
+    (start) => !isBusy(busy, start, start + durationMs),
+  );
 }
 
 /** Bookable start instants on the viewer-local `date`, ascending and unique. */
@@ -263,15 +344,26 @@ export function offeredSlots(query: SlotQuery): Date[] {
   const ctx = prepare(query);
   const day = isoToDay(query.date);
   if (!isInRange(ctx, day)) return [];
-  return offeredOn(ctx, day).map((ms) => new Date(ms));
+  return offeredIn(ctx, viewerDay(ctx, day)).map((ms) => new Date(ms));
 }
 
 /** Viewer-local dates from today to today + 30 (inclusive) with at least one offered slot. */
 export function selectableDates(query: SlotDatesQuery): string[] {
-  const ctx = prepare(query); // one context: busy sorting and day expansions are shared
+  const ctx = prepare(query);
+  const last = ctx.today + BOOKING_WINDOW_DAYS;
+  // The whole window's offered starts in one sweep, then bucketed by viewer day.
+  const lastDay = viewerDay(ctx, last);
+  const offered = offeredIn(ctx, {
+    ...viewerDay(ctx, ctx.today),
+    toMs: lastDay.toMs,
+    lastDay: lastDay.lastDay,
+  });
   const dates: string[] = [];
-  for (let day = ctx.today; day <= ctx.today + BOOKING_WINDOW_DAYS; day++) {
-    if (offeredOn(ctx, day).length > 0) dates.push(dayToIso(day));
+  let next = 0;
+  for (let day = ctx.today; day <= last; day++) {
+    const { toMs } = viewerDay(ctx, day);
+    if (next < offered.length && offered[next]! < toMs) dates.push(dayToIso(day));
+    while (next < offered.length && offered[next]! < toMs) next++;
   }
   return dates;
 }
@@ -281,11 +373,11 @@ export function noSlotsReason(query: SlotQuery): NoSlotsReason | null {
   const ctx = prepare(query);
   const day = isoToDay(query.date);
   if (!isInRange(ctx, day)) return "out-of-range";
-  const candidates = windowSlotsOn(ctx, day);
+  const span = viewerDay(ctx, day);
+  const candidates = windowStarts(ctx, span);
   if (candidates.length === 0) return "not-working";
-  const afterLead = candidates.filter((start) => start >= ctx.earliestMs);
-  if (afterLead.length === 0) return "too-soon";
-  return afterLead.some((start) => isFree(ctx, start)) ? null : "fully-booked";
+  if (!candidates.some((start) => start >= ctx.earliestMs)) return "too-soon";
+  return offeredIn(ctx, span).length > 0 ? null : "fully-booked";
 }
 
 /** "9:30 AM" in `zone` (invalid zone → UTC): no leading zero, upper-case AM/PM. */
