@@ -43,7 +43,12 @@ export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
   if (loadFailed) return <LoadProblem title={M.loadingErrorTitle} text={M.loadingError} />;
   const { booking, payment, advisor } = details;
   if (booking.status !== "confirmed" && booking.status !== "completed") {
-    return <LoadProblem title="Booking details" text={`${M.fallback}: ${paymentId}.`} />;
+    // "Your payment was successful" only when it was: a hold never paid says so instead.
+    return payment.status === "paid" || payment.status === "refunded" ? (
+      <LoadProblem title="Booking details" text={`${M.fallback}: ${paymentId}.`} />
+    ) : (
+      <LoadProblem title={M.notPaidTitle} text={M.notPaid} />
+    );
   }
   const start = new Date(booking.datetime);
   return (

@@ -42,6 +42,9 @@ export const BOOKING_MESSAGES = {
   loadingError: "Could not load booking details. Please contact support if this persists.",
   fallback:
     "Could not load booking details. Your payment was successful; please contact support with your payment ID",
+  notPaidTitle: "Booking not confirmed",
+  notPaid:
+    "We have not received the payment for this booking, so it is not confirmed. You can book a time again from the advisor's profile.",
 } as const;
 
 export type BookingMessage = (typeof BOOKING_MESSAGES)[keyof typeof BOOKING_MESSAGES];

@@ -174,6 +174,29 @@ describe("booking over HTTP", () => {
     ).toBe(404);
   });
 
+  it("says a booking whose payment never came is not confirmed, not that the payment succeeded", async () => {
+    const start = new Date(Date.parse(await offeredStart()) + 60 * 60_000).toISOString();
+    const res = await post(
+      "/api/bookings",
+      {
+        advisorId,
+        topics: ["Careers"],
+        sessionType: "First Call",
+        duration: 30,
+        datetime: start,
+        seekerTimezone: "Asia/Kolkata",
+      },
+      "stranger",
+    );
+    expect(res.status).toBe(201);
+    const hold = (await res.json()) as { paymentId: string };
+    const html = await (
+      await get(`/booking-confirmed?payment_id=${hold.paymentId}`, "stranger")
+    ).text();
+    expect(html).toContain(M.notPaidTitle);
+    expect(html).not.toContain("Your payment was successful");
+  });
+
   it("checks the webhook signature on the raw body", async () => {
     const [payment] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
     // Extra spaces: a re-serialised body would no longer match the signature.
