@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from "luxon";
+import { IANAZone } from "luxon";
 import { safeTimeZone } from "./time-zones";
 
 /**
@@ -382,7 +382,11 @@ export function noSlotsReason(query: SlotQuery): NoSlotsReason | null {
 
 /** "9:30 AM" in `zone` (invalid zone → UTC): no leading zero, upper-case AM/PM. */
 export function formatSlotLabel(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone: safeTimeZone(zone) })
-    .setLocale("en-US")
-    .toFormat("h:mm a");
+  // From the zone's cached offsets, not a luxon DateTime: every offered slot gets two labels.
+  const ms = instant.getTime();
+  const wall = ms + offsetAt(zoneNamed(zone), ms) * MINUTE_MS;
+  const minutes = Math.floor((((wall % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);
+  const hours = Math.floor(minutes / 60);
+  const clock = `${hours % 12 || 12}:${String(minutes % 60).padStart(2, "0")}`;
+  return `${clock} ${hours < 12 ? "AM" : "PM"}`;
 }
