@@ -1,4 +1,4 @@
-import { sampleProcess, type ProcessUsage } from "./process-sampler";
+import { type ProcessUsage, sampleProcess, waitUntilIdle } from "./process-sampler";
 import { say } from "./stats";
 import { runWrk, type WrkResult } from "./wrk";
 
@@ -20,7 +20,9 @@ export async function measure(
   paths: readonly string[],
   { connections, seconds, warmupSeconds }: MeasureOptions,
 ): Promise<Measurement> {
+  await waitUntilIdle(pid);
   if (warmupSeconds > 0) await runWrk(baseUrl, paths, { connections, seconds: warmupSeconds });
+  await waitUntilIdle(pid);
   const stop = sampleProcess(pid);
   const result = await runWrk(baseUrl, paths, { connections, seconds });
   const usage = stop();

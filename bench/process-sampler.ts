@@ -48,3 +48,17 @@ export function sampleProcess(pid: number, everyMs = 200): () => ProcessUsage {
     };
   };
 }
+
+/**
+ * Waits until `pid` uses less than `belowPercent` of a core over a quarter second (at most
+ * `maxMs`): after wrk stops, the server still works through the requests it had accepted,
+ * which would otherwise count against the next measurement.
+ */
+export async function waitUntilIdle(pid: number, belowPercent = 10, maxMs = 20_000) {
+  const deadline = performance.now() + maxMs;
+  while (performance.now() < deadline) {
+    const stop = sampleProcess(pid, 1000);
+    await new Promise((r) => setTimeout(r, 250));
+    if (stop().cpuPercent < belowPercent) return;
+  }
+}

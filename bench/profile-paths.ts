@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CpuProfile, type ProfileSummary, summarizeProfile } from "./cpu-profile-summary";
 import { BENCH_SECONDS } from "./measure";
+import { waitUntilIdle } from "./process-sampler";
 import { readPaths } from "./read-paths";
 import { type AppTarget, startTarget } from "./read-path-bench";
 import { say } from "./stats";
@@ -33,6 +34,7 @@ export async function profilePaths(target: AppTarget) {
     try {
       const paths = (await readPaths(app.url, target.advisorIds)).find((p) => p.name === name)!;
       await runWrk(app.url, paths.paths, { connections: CONNECTIONS, seconds: 2 });
+      await waitUntilIdle(app.pid);
       // Both clocks are CLOCK_MONOTONIC in µs: the profile's timestamps and process.hrtime.
       from = microseconds();
       requests = (

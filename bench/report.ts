@@ -37,7 +37,8 @@ function readPathRows(figures: TargetFigures[], ceiling: Ceiling, connections: n
       const bare = nearestCeiling(ceiling, path.bodyBytes)?.[connections];
       const share = bare ? pct((m.perSecond / bare.perSecond) * 100) : "-";
       const label = i === 0 ? `${name}${path.answered ? "" : " (not 200!)"}` : "";
-      return `| ${label} | ${f.target.build} | ${int(m.perSecond)} | ${ms(m.p50)} | ${ms(m.p99)} | ${m.errors} | ${m.cpuPercent.toFixed(0)} | ${m.maxRssMb.toFixed(0)} | ${share} |`;
+      const [p50, p99] = m.requests ? [ms(m.p50), ms(m.p99)] : ["-", "-"];
+      return `| ${label} | ${f.target.build} | ${int(m.perSecond)} | ${p50} | ${p99} | ${m.errors} | ${m.cpuPercent.toFixed(0)} | ${m.maxRssMb.toFixed(0)} | ${share} |`;
     }),
   );
 }

@@ -86,7 +86,10 @@ schedule (Mon-Sat, 10 hours a day) and two confirmed bookings in the next four w
 keeps a fixed number of connections busy, one request in flight on each, for ${BENCH_SECONDS} s
 after a ${WARMUP_SECONDS} s warm-up, asking for gzip/deflate/br like a browser; profiles cycle
 through 200 advisors, dates and slots through 8 advisors, 4 zones, both durations and every
-date of the window. p50/p99 as wrk measures them; errors are non-2xx/3xx answers plus socket
+date of the window. Before the warm-up and again before the measurement the bench waits until
+the server is idle: it still works through the requests it accepted before wrk stopped, and
+a slow path with 50 in flight would otherwise start the measurement seconds behind. Requests
+still unanswered when the time is up do not count. p50/p99 as wrk measures them; errors are non-2xx/3xx answers plus socket
 errors and timeouts; server CPU is the app process's user+system time over the measurement
 (100% = one core), RSS its largest resident set. "% of ceiling" compares with a bare
 \`node:http\` server (below) answering a body of the same size on the wire (the closest size
