@@ -71,7 +71,7 @@ export function databaseComparison(byDatabase: { database: string; figures: Targ
     const cells = byDatabase.flatMap(({ figures }) =>
       CONNECTIONS.map((c) => {
         const m = figures.paths.find((p) => p.name === name)!.byConnections[c]!;
-        return `${int(m.perSecond)} / ${ms(m.p99)}`;
+        return m.requests ? `${int(m.perSecond)} / ${ms(m.p99)}` : "0 / -";
       }),
     );
     return `| ${name} | ${cells.join(" | ")} |`;

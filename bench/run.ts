@@ -89,11 +89,13 @@ through 200 advisors, dates and slots through 8 advisors, 4 zones, both duration
 date of the window. Before the warm-up and again before the measurement the bench waits until
 the server is idle: it still works through the requests it accepted before wrk stopped, and
 a slow path with 50 in flight would otherwise start the measurement seconds behind. Requests
-still unanswered when the time is up do not count. p50/p99 as wrk measures them; errors are non-2xx/3xx answers plus socket
+still unanswered when the time is up do not count: a 0 means none finished, each waiting
+longer than the measurement behind the 49 others. p50/p99 as wrk measures them; errors are non-2xx/3xx answers plus socket
 errors and timeouts; server CPU is the app process's user+system time over the measurement
 (100% = one core), RSS its largest resident set. "% of ceiling" compares with a bare
 \`node:http\` server (below) answering a body of the same size on the wire (the closest size
-measured), driven the same way. Client and server share the machine's cores, so the client takes part of the CPU.
+measured), driven the same way. Client and server share the machine's cores, so the client takes part of the CPU; a
+server CPU well below 100% with long latencies means other processes kept it from running.
 ${r.builds.length > 1 ? `Baseline and current builds read copies of the same database (a \`CREATE DATABASE ... TEMPLATE\` copy, a copy of the PGlite directory).` : ""}
 
 ${r.reads.map((d) => readPathSection(d.database, d.figures, r.ceiling, BENCH_SECONDS)).join("\n")}
@@ -120,7 +122,9 @@ the samples taken during those ${BENCH_SECONDS} s count. Each sampled function's
 to the category of its script (a builtin or Node internal helper counts for its caller);
 "app code" is everything Vite bundled into build/server/index.js (route modules with their
 loaders and components, and the server/ and core/ code they import), which the profile
-cannot split further. Profiling slows the server by a few per cent.
+cannot split further. Profiling slows the server by a few per cent. V8 samples on a wall-clock
+timer, so on a busy machine a thread that was runnable but not running still counts as busy:
+the shares are sounder than the absolute µs, which are upper bounds.
 
 ${profileSection(r.profiles.profiles)}
 `);
