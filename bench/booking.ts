@@ -22,11 +22,11 @@ export type BookingBench = {
   race: { attempts: number; holds: number; ms: number };
 };
 
-const BOOKINGS = 120;
-const CONCURRENCY = 8;
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
+export const BOOKING_CONCURRENCY = [10, 50] as const;
 const NOW = new Date("2026-03-02T00:00:00Z");
 
-export async function benchBooking(label: string): Promise<BookingBench> {
+export async function benchBooking(label: string, concurrency: number): Promise<BookingBench> {
   const database = await createTestDatabase();
   try {
     const deps = testDeps(database.db);
@@ -47,7 +47,7 @@ export async function benchBooking(label: string): Promise<BookingBench> {
     let next = 0;
     const began = performance.now();
     await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
+      Array.from({ length: concurrency }, async () => {
         while (next < starts.length) {
           const i = next++;
           const t0 = performance.now();
@@ -97,13 +97,13 @@ export async function benchBooking(label: string): Promise<BookingBench> {
     const result = {
       database: label,
       bookings: BOOKINGS,
-      concurrency: CONCURRENCY,
+      concurrency,
       perSecond: (BOOKINGS / elapsed) * 1000,
       latency: summarize(latencies),
       race,
     };
     say(
-      `  ${label}: ${result.perSecond.toFixed(1)} bookings/s, p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; race: ${race.holds} hold of ${race.attempts} in ${race.ms.toFixed(0)} ms`,
+      `  ${label}, ${concurrency} in flight: ${result.perSecond.toFixed(1)} bookings/s, p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms; race: ${race.holds} hold of ${race.attempts} in ${race.ms.toFixed(0)} ms`,
     );
     return result;
   } finally {
@@ -111,15 +111,21 @@ export async function benchBooking(label: string): Promise<BookingBench> {
   }
 }
 
-/** PGlite always; PostgreSQL too when BENCH_POSTGRES_URL names a server to create a database on. */
-export async function benchBookings(): Promise<BookingBench[]> {
+/**
+ * PGlite always; PostgreSQL too when BENCH_POSTGRES_URL names a server to create databases
+ * on (`postgresLabel` names it in the results). Each at 10 and 50 in flight.
+ */
+export async function benchBookings(postgresLabel = "PostgreSQL"): Promise<BookingBench[]> {
   const saved = process.env.TEST_DATABASE_URL;
   delete process.env.TEST_DATABASE_URL;
-  const results = [await benchBooking("PGlite (embedded)")];
+  const results: BookingBench[] = [];
+  for (const concurrency of BOOKING_CONCURRENCY)
+    results.push(await benchBooking("PGlite (embedded)", concurrency));
   const postgres = process.env.BENCH_POSTGRES_URL;
   if (postgres) {
     process.env.TEST_DATABASE_URL = postgres;
-    results.push(await benchBooking("PostgreSQL 15 (node-postgres pool)"));
+    for (const concurrency of BOOKING_CONCURRENCY)
+      results.push(await benchBooking(`${postgresLabel} (node-postgres pool of 10)`, concurrency));
   }
   if (saved) process.env.TEST_DATABASE_URL = saved;
   else delete process.env.TEST_DATABASE_URL;

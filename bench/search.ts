@@ -11,6 +11,7 @@ import {
 import { searchAdvisors } from "../server/advisors/advisor-directory.server";
 import { advisors, users } from "../server/db/schema";
 import { createTestDatabase } from "../server/db/test-database";
+import { insertAdvisors } from "./marketplace-data";
 import { say, summarize, type Summary } from "./stats";
 
 /**
@@ -28,14 +29,6 @@ const QUERIES = [
   "xylophone", // nobody
 ];
 
-const FIRST = ["Aarav", "Diya", "Kabir", "Meera", "Rohan", "Isha", "Vivaan", "Ananya", "Arjun"];
-const LAST = ["Sharma", "Iyer", "Reddy", "Gupta", "Nair", "Bose", "Menon", "Kapoor", "Das"];
-const TITLES = ["Product Manager", "Data Scientist", "Software Engineer", "Consultant", "Designer"];
-const COMPANIES = ["Google", "Infosys", "Flipkart", "Deloitte", "Amazon", "Zomato", "TCS"];
-const PLACES = ["Dubai", "Bengaluru", "London", "Toronto", "Singapore", "Berlin", "Pune"];
-const TOPICS = ["Salary Negotiation", "Relocation", "Study Abroad", "Career Switch", "Interviews"];
-const pick = <T>(list: readonly T[], i: number, salt = 0) => list[(i * 7 + salt) % list.length]!;
-
 export type SearchResult = {
   service: { query: string; cold: number; warm: Summary; total: number; pageBytes: number }[];
   ranking: { query: string; time: Summary }[];
@@ -47,39 +40,7 @@ export async function benchSearch(): Promise<SearchResult> {
   const { db } = database;
   try {
     say(`inserting ${ADVISOR_COUNT.toLocaleString("en")} approved advisors...`);
-    for (let from = 0; from < ADVISOR_COUNT; from += 1000) {
-      const batch = Array.from({ length: 1000 }, (_, k) => from + k);
-      await db.transaction(async (tx) => {
-        const made = await tx
-          .insert(users)
-          .values(
-            batch.map((i) => ({
-              firstName: pick(FIRST, i),
-              lastName: pick(LAST, i, 3),
-              email: `advisor${i}@bench.example`,
-            })),
-          )
-          .returning({ id: users.id });
-        await tx.insert(advisors).values(
-          made.map(({ id }, k) => {
-            const i = batch[k]!;
-            return {
-              userId: id,
-              profileStatus: "approved" as const,
-              jobTitle: pick(TITLES, i, 1),
-              currentCompany: pick(COMPANIES, i, 2),
-              workLocations: [pick(PLACES, i), pick(PLACES, i, 4)],
-              careerAdviceTopics: [pick(TOPICS, i), pick(TOPICS, i, 2)],
-              skills: ["Mentoring", pick(TITLES, i, 3)],
-              shortIntro: `${pick(TITLES, i, 1)} who moved to ${pick(PLACES, i)}.`,
-              about: `I help people with ${pick(TOPICS, i, 1).toLowerCase()} and moving abroad.`,
-              hourlyRateInr: (i % 20) * 500,
-            };
-          }),
-        );
-      });
-    }
-    await db.execute(sql`analyze`);
+    await insertAdvisors(db, ADVISOR_COUNT);
 
     const service: SearchResult["service"] = [];
     const ranking: SearchResult["ranking"] = [];

@@ -9,7 +9,13 @@ import path from "node:path";
  * browser journeys that need a database or settings of their own, and by the benchmark.
  */
 
-export type AppProcess = { url: string; port: number; stop: () => Promise<void> };
+export type AppProcess = {
+  url: string;
+  port: number;
+  /** The server's own process id (node itself), for CPU and memory sampling. */
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,15 +34,22 @@ export function freshDataDir(): string {
 
 /**
  * Starts the app and waits for `/healthz`. Without `DATA_DIR` in `env` it gets a fresh data
- * directory, which `stop()` deletes; a given one is left for the caller.
+ * directory, which `stop()` deletes; a given one is left for the caller. `cwd` runs another
+ * checkout's build (the benchmark's baseline); `nodeArgs` come before `--import tsx`.
  */
 export async function startAppProcess(
   env: Record<string, string> = {},
-  { port, timeoutMs = 120_000 }: { port?: number; timeoutMs?: number } = {},
+  {
+    port,
+    timeoutMs = 120_000,
+    cwd,
+    nodeArgs = [],
+  }: { port?: number; timeoutMs?: number; cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<AppProcess> {
   port ??= await freePort();
   const ownDataDir = env.DATA_DIR ? null : freshDataDir();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -65,7 +78,7 @@ export async function startAppProcess(
       (r) => r.ok,
       () => false,
     );
-    if (up) return { url, port, stop };
+    if (up) return { url, port, pid: child.pid!, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();

@@ -1,0 +1,52 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { say } from "./stats";
+
+/**
+ * The builds the benchmark compares: this checkout's, and optionally a baseline (any git ref,
+ * BENCH_BASELINE) checked out into a temporary worktree that shares this checkout's
+ * node_modules, built there and started from there.
+ */
+export type Build = { label: string; cwd: string; remove: () => void };
+
+export function buildApp(cwd: string) {
+  execFileSync("npm", ["run", "-s", "build"], { cwd, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+export function currentBuild(root: string): Build {
+  if (process.env.BENCH_SKIP_BUILD === "1") say("using the existing build/ (BENCH_SKIP_BUILD=1)");
+  else {
+    say("building this checkout...");
+    buildApp(root);
+  }
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root })
+    .toString()
+    .trim();
+  const dirty = execFileSync("git", ["status", "--porcelain", "--", "app", "core", "server"], {
+    cwd: root,
+  }).toString();
+  return { label: `current (${commit}${dirty ? "+changes" : ""})`, cwd: root, remove: () => {} };
+}
+
+export function baselineBuild(root: string, ref: string): Build {
+  const commit = execFileSync("git", ["rev-parse", "--short", `${ref}^{commit}`], { cwd: root })
+    .toString()
+    .trim();
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "bench-baseline-")), "app");
+  say(`baseline ${ref} (${commit}): worktree in ${dir}, building...`);
+  execFileSync("git", ["worktree", "add", "--detach", dir, commit], { cwd: root, stdio: "ignore" });
+  const remove = () => {
+    execFileSync("git", ["worktree", "remove", "--force", dir], { cwd: root, stdio: "ignore" });
+    rmSync(path.dirname(dir), { recursive: true, force: true });
+  };
+  try {
+    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+    buildApp(dir);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { label: `baseline (${commit})`, cwd: dir, remove };
+}

@@ -1,0 +1,33 @@
+import { type ProcessUsage, sampleProcess, waitUntilIdle } from "./process-sampler";
+import { say } from "./stats";
+import { runWrk, type WrkResult } from "./wrk";
+
+/**
+ * One measurement: a short warm-up, then wrk for a fixed time with a fixed number of
+ * connections while the server process's CPU and memory are sampled.
+ */
+export type Measurement = WrkResult & ProcessUsage;
+
+export type MeasureOptions = { connections: number; seconds: number; warmupSeconds: number };
+
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
+export const CONNECTIONS = [10, 50] as const;
+
+export async function measure(
+  baseUrl: string,
+  pid: number,
+  paths: readonly string[],
+  { connections, seconds, warmupSeconds }: MeasureOptions,
+): Promise<Measurement> {
+  await waitUntilIdle(pid);
+  if (warmupSeconds > 0) await runWrk(baseUrl, paths, { connections, seconds: warmupSeconds });
+  await waitUntilIdle(pid);
+  const stop = sampleProcess(pid);
+  const result = await runWrk(baseUrl, paths, { connections, seconds });
+  const usage = stop();
+  say(
+    `    ${String(connections).padStart(2)} in flight: ${result.perSecond.toFixed(0).padStart(6)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors, CPU ${usage.cpuPercent.toFixed(0)}%, RSS ${usage.maxRssMb.toFixed(0)} MB`,
+  );
+  return { ...result, ...usage };
+}
