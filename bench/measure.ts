@@ -8,7 +8,13 @@ import { runWrk, type WrkResult } from "./wrk";
  */
 export type Measurement = WrkResult & ProcessUsage;
 
-export type MeasureOptions = { connections: number; seconds: number; warmupSeconds: number };
+export type MeasureOptions = {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  /** Every request a new URL: what a page costs when it must be rendered. */
+  unique?: boolean;
+};
 
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
@@ -18,13 +24,15 @@ export async function measure(
   baseUrl: string,
   pid: number,
   paths: readonly string[],
-  { connections, seconds, warmupSeconds }: MeasureOptions,
+  { connections, seconds, warmupSeconds, unique }: MeasureOptions,
 ): Promise<Measurement> {
   await waitUntilIdle(pid);
-  if (warmupSeconds > 0) await runWrk(baseUrl, paths, { connections, seconds: warmupSeconds });
+  if (warmupSeconds > 0) {
+    await runWrk(baseUrl, paths, { connections, seconds: warmupSeconds, unique });
+  }
   await waitUntilIdle(pid);
   const stop = sampleProcess(pid);
-  const result = await runWrk(baseUrl, paths, { connections, seconds });
+  const result = await runWrk(baseUrl, paths, { connections, seconds, unique });
   const usage = stop();
   say(
     `    ${String(connections).padStart(2)} in flight: ${result.perSecond.toFixed(0).padStart(6)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors, CPU ${usage.cpuPercent.toFixed(0)}%, RSS ${usage.maxRssMb.toFixed(0)} MB`,

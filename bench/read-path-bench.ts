@@ -51,6 +51,7 @@ export async function benchTarget(target: AppTarget): Promise<TargetFigures> {
           connections,
           seconds: BENCH_SECONDS,
           warmupSeconds: WARMUP_SECONDS,
+          unique: path.unique,
         });
       paths.push({ name: path.name, bodyBytes: body.bytes, answered: body.ok, byConnections });
     }
@@ -74,6 +75,7 @@ export async function benchCeiling(sizes: readonly number[]) {
           connections,
           seconds: BENCH_SECONDS,
           warmupSeconds: WARMUP_SECONDS,
+          unique: path.unique,
         });
       figures.set(size, byConnections);
     }

@@ -4,9 +4,15 @@ import { request } from "node:http";
  * The public read paths the benchmark drives, each a list of request paths that wrk cycles
  * through: search and the listing for "dubai", the static terms page, robots.txt, the landing
  * page, profiles of many advisors, and the booking calendar's dates and slots for several
- * advisors over every date of the booking window in four zones and both durations.
+ * advisors over every date of the booking window in four zones and both durations; and three
+ * of them again with a URL never seen before on every request (what a render costs).
  */
-export type ReadPath = { name: string; paths: string[] };
+export type ReadPath = {
+  name: string;
+  paths: string[];
+  /** Every request a new URL, so none is answered from a cache: the cost of a render. */
+  unique?: boolean;
+};
 
 const ZONES = ["Asia/Kolkata", "America/New_York", "Europe/London", "Australia/Sydney"];
 const DURATIONS = [30, 15];
@@ -45,6 +51,18 @@ export async function readPaths(baseUrl: string, advisorIds: readonly string[]) 
     { name: "GET /api/advisors/{id}/dates", paths: dates },
     { name: "GET /api/advisors/{id}/slots", paths: slots },
     { name: "GET /robots.txt", paths: ["/robots.txt"] },
+    // The same paths when nothing can be reused: every request a URL never seen before.
+    {
+      name: "GET /api/advisors?search=dubai, each URL new",
+      paths: ["/api/advisors?search=dubai"],
+      unique: true,
+    },
+    {
+      name: "GET /advisors?search=dubai (SSR), each URL new",
+      paths: ["/advisors?search=dubai"],
+      unique: true,
+    },
+    { name: "GET /api/advisors/{id}/slots, each URL new", paths: slots, unique: true },
   ];
   return list;
 }

@@ -1,9 +1,12 @@
 -- wrk script for bench/wrk.ts: cycles through the request paths listed (one a line) in the
 -- file named by the first script argument, each thread from its own offset, and prints the
--- figures as one JSON line at the end.
+-- figures as one JSON line at the end. A second argument makes every request's URL new
+-- (a "v=<argument>-<thread>-<n>" parameter), so no answer can come from a cache.
 local paths = {}
 local next_index = 1
 local thread_count = 0
+local unique = nil
+local sent = 0
 
 function setup(thread)
   thread:set("offset", thread_count * 7919)
@@ -15,12 +18,18 @@ function init(args)
     if #line > 0 then paths[#paths + 1] = line end
   end
   next_index = (offset or 0) % #paths + 1
+  if args[2] then unique = args[2] .. "-" .. (offset or 0) .. "-" end
   wrk.headers["Accept-Encoding"] = "gzip, deflate, br"
 end
 
 function request()
   local path = paths[next_index]
   next_index = next_index % #paths + 1
+  if unique then
+    sent = sent + 1
+    local sep = string.find(path, "?", 1, true) and "&" or "?"
+    path = path .. sep .. "v=" .. unique .. sent
+  end
   return wrk.format("GET", path)
 end
 

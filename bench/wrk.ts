@@ -40,12 +40,13 @@ export function requireWrk(): void {
 
 /**
  * Loads `baseUrl` with `connections` connections for `seconds`, cycling through `paths`
- * (path and query, e.g. "/api/advisors?search=dubai").
+ * (path and query, e.g. "/api/advisors?search=dubai"). `unique`: every request's URL is new
+ * (an extra parameter the app ignores), so each one is rendered, never answered from a cache.
  */
 export async function runWrk(
   baseUrl: string,
   paths: readonly string[],
-  { connections, seconds }: { connections: number; seconds: number },
+  { connections, seconds, unique }: { connections: number; seconds: number; unique?: boolean },
 ): Promise<WrkResult> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-wrk-"));
   const list = path.join(dir, "paths.txt");
@@ -65,6 +66,7 @@ export async function runWrk(
           baseUrl,
           "--",
           list,
+          ...(unique ? [`${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`] : []),
         ],
         { timeout: (seconds + 30) * 1000 },
         (error, out, err) =>

@@ -20,14 +20,18 @@ export const test = base.extend<{ freshApp: { url: string } }, { seededDataDir: 
     },
     { scope: "worker", timeout: 120_000 },
   ],
-  freshApp: async ({ seededDataDir }, provide) => {
-    const dataDir = freshDataDir();
-    cpSync(seededDataDir, dataDir, { recursive: true });
-    const app = await startAppProcess({ DATA_DIR: dataDir });
-    await provide(app);
-    await app.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  },
+  freshApp: [
+    async ({ seededDataDir }, provide) => {
+      const dataDir = freshDataDir();
+      cpSync(seededDataDir, dataDir, { recursive: true });
+      const app = await startAppProcess({ DATA_DIR: dataDir });
+      await provide(app);
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    // Starting a process is not the journey: its own time, so a busy machine fails no step.
+    { timeout: 90_000 },
+  ],
   baseURL: async ({ freshApp }, provide) => provide(freshApp.url),
 });
 
