@@ -6,10 +6,11 @@ import { measurePageWeight } from "./page-weight";
 import { say } from "./stats";
 
 /**
- * `node --import tsx bench/frontend.ts [--lighthouse] [--runs N] [--keep URL]`: starts the built
- * app (run `npm run build` first) and prints the page weight of `/`, `/advisors` and the first
- * advisor's profile and, with `--lighthouse`, their Lighthouse scores (N runs each).
- * With `--url URL` it measures an app that is already running instead.
+ * `node --import tsx bench/frontend.ts [--verbose] [--lighthouse [--runs N]] [--url URL]`:
+ * starts the built app (run `npm run build` first) and prints the page weight of `/`,
+ * `/advisors` and the first listed advisor's profile (`--verbose`: file by file) and, with
+ * `--lighthouse`, their Lighthouse scores and metrics, N runs each. With `--url` it measures an
+ * app that is already running there instead.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
