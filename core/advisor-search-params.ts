@@ -12,11 +12,4 @@ export function parseAdvisorSearch(params: URLSearchParams) {
   return schema.parse({ search: params.get("search") ?? "", page: params.get("page") ?? 1 });
 }
 
-/** The URL of a listing page, as the search box and the pager link to it. */
-export function advisorSearchUrl(search: string, page = 1): string {
-  const params = new URLSearchParams();
-  if (search.trim()) params.set("search", search.trim());
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `/advisors?${query}` : "/advisors";
-}
+export { advisorSearchUrl } from "./advisor-search-url";

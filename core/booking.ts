@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
+import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH, TOPICS_MAX } from "./booking-limits";
 import { BOOKING_MESSAGES as M } from "./messages/booking";
 import { sessionPrice, type SessionPrice } from "./pricing";
 import { formatSlotLabel } from "./slots";
@@ -17,7 +18,7 @@ export const HOLD_MINUTES = 15;
 export const DISCOVERY_MINUTES = 15;
 /** Join Meeting opens this long before the start. */
 export const JOIN_OPENS_MINUTES = 15;
-export const ADDITIONAL_INFO_MAX = 1000;
+export { ADDITIONAL_INFO_MAX };
 
 export type SessionOption = {
   /** Stable key for a radio group: "First Call-30". */
@@ -51,9 +52,9 @@ export function sessionTypeLabel(type: SessionType): string {
 }
 
 export const topicsField = z
-  .array(z.string().trim().min(1).max(200))
+  .array(z.string().trim().min(1).max(TOPIC_MAX_LENGTH))
   .min(1, M.topicsRequired)
-  .max(30, M.topicsRequired);
+  .max(TOPICS_MAX, M.topicsRequired);
 export const additionalInfoField = z
   .string()
   .trim()

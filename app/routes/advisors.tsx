@@ -1,6 +1,6 @@
 import { SearchX } from "lucide-react";
 import { Link } from "react-router";
-import { advisorSearchUrl } from "../../core/advisor-search-params";
+import { advisorSearchUrl } from "../../core/advisor-search-url";
 import { searchAdvisorsFor } from "../../server/advisors/advisor-directory.server";
 import { AdvisorCard } from "../components/advisors/advisor-card";
 import { AdvisorSearchBox } from "../components/advisors/advisor-search-box";

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useNavigationType } from "react-router";
-import { advisorSearchUrl } from "../../../core/advisor-search-params";
+import { advisorSearchUrl } from "../../../core/advisor-search-url";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 

@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from "react";
+import { LoaderCircle } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { type SessionOption, topicsField } from "../../../core/booking";
+import type { SessionOption } from "../../../core/booking";
+import { topicsValid } from "../../../core/booking-limits";
 import { fullName } from "../../../core/format";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import { cn } from "../../lib/cn";
 import { useViewer } from "../../lib/viewer";
 import { toast } from "../ui/toaster";
-import { BookingSummary } from "./booking-summary";
 import { ApiError, type PaymentOrder, postJson } from "./checkout";
-import { DateTimeStep, type SlotChoice } from "./date-time-step";
+import type { SlotChoice } from "./date-time-step";
 import { savePendingBooking, takePendingBooking } from "./pending-booking";
 import { SessionStep } from "./session-step";
 import { TopicsStep } from "./topics-step";
@@ -16,6 +17,18 @@ import { useCheckout } from "./use-checkout";
 
 const STEPS = ["Topics", "Session", "Date & time", "Summary"] as const;
 type Step = 1 | 2 | 3 | 4;
+
+/*
+ * The calendar step (react-day-picker, the time-zone list, luxon) and the summary (luxon, the
+ * booking rules) load when the seeker moves on from the first step, so the profile page itself
+ * downloads none of it.
+ */
+const loadDateTimeStep = () => import("./date-time-step");
+const loadBookingSummary = () => import("./booking-summary");
+const DateTimeStep = lazy(() => loadDateTimeStep().then((m) => ({ default: m.DateTimeStep })));
+const BookingSummary = lazy(() =>
+  loadBookingSummary().then((m) => ({ default: m.BookingSummary })),
+);
 
 /**
  * The four booking steps on an advisor's profile. Everything chosen here is a request: the
@@ -79,8 +92,9 @@ export function BookingFlow({
   });
 
   const continueFromTopics = () => {
-    const parsed = topicsField.safeParse(topics);
-    if (!parsed.success) return setErrors({ topics: M.topicsRequired });
+    void loadDateTimeStep();
+    void loadBookingSummary();
+    if (!topicsValid(topics)) return setErrors({ topics: M.topicsRequired });
     setErrors({});
     setStep(2);
   };
@@ -189,39 +203,53 @@ export function BookingFlow({
           onContinue={continueFromSession}
         />
       ) : step === 3 && option ? (
-        <DateTimeStep
-          key={option.key}
-          advisorId={advisor.id}
-          duration={option.duration}
-          initial={
-            choice
-              ? {
-                  zone: choice.viewerTimeZone,
-                  date: choice.date,
-                  slot: choice.start ? choice : null,
-                }
-              : null
-          }
-          continueLabel={option.price.isFree ? "Continue" : "Continue to Payment"}
-          onBack={() => setStep(2)}
-          onContinue={(next) => {
-            setChoice(next);
-            setStep(4);
-          }}
-        />
+        <Suspense fallback={<StepLoading />}>
+          <DateTimeStep
+            key={option.key}
+            advisorId={advisor.id}
+            duration={option.duration}
+            initial={
+              choice
+                ? {
+                    zone: choice.viewerTimeZone,
+                    date: choice.date,
+                    slot: choice.start ? choice : null,
+                  }
+                : null
+            }
+            continueLabel={option.price.isFree ? "Continue" : "Continue to Payment"}
+            onBack={() => setStep(2)}
+            onContinue={(next) => {
+              setChoice(next);
+              setStep(4);
+            }}
+          />
+        </Suspense>
       ) : step === 4 && option && choice?.start ? (
-        <BookingSummary
-          advisorName={advisor.name}
-          topics={topics}
-          additionalInfo={info}
-          option={option}
-          choice={choice}
-          busy={busy}
-          onBack={() => setStep(3)}
-          onConfirm={() => void confirm()}
-        />
+        <Suspense fallback={<StepLoading />}>
+          <BookingSummary
+            advisorName={advisor.name}
+            topics={topics}
+            additionalInfo={info}
+            option={option}
+            choice={choice}
+            busy={busy}
+            onBack={() => setStep(3)}
+            onConfirm={() => void confirm()}
+          />
+        </Suspense>
       ) : null}
       {checkout.dialog}
     </div>
+  );
+}
+
+/** What a step shows while its code loads (the first time it is opened). */
+function StepLoading() {
+  return (
+    <p role="status" className="flex items-center gap-2 py-8 text-sm text-muted">
+      <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+      Loading...
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { ADDITIONAL_INFO_MAX } from "../../../core/booking";
+import { ADDITIONAL_INFO_MAX } from "../../../core/booking-limits";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 import { Field, Textarea } from "../ui/input";

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import { toast } from "../ui/toaster";
@@ -9,7 +9,12 @@ import {
   releaseHold,
   verifyPayment,
 } from "./checkout";
-import { TestCheckoutDialog, type TestCheckoutOrder } from "./test-checkout-dialog";
+import type { TestCheckoutOrder } from "./test-checkout-dialog";
+
+/** The test checkout's dialog loads when a payment first opens it. */
+const TestCheckoutDialog = lazy(() =>
+  import("./test-checkout-dialog").then((m) => ({ default: m.TestCheckoutDialog })),
+);
 
 /**
  * Takes a created order through checkout: Razorpay's (script loaded on demand) or the
@@ -76,7 +81,9 @@ export function useCheckout(options: {
 
   const dialog =
     options.testCheckout && handlers ? (
-      <TestCheckoutDialog order={testOrder} handlers={handlers} />
+      <Suspense fallback={null}>
+        <TestCheckoutDialog order={testOrder} handlers={handlers} />
+      </Suspense>
     ) : null;
   return { pay, dialog };
 }

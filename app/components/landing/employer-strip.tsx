@@ -2,7 +2,6 @@ import { Pause, Play } from "lucide-react";
 import { useState } from "react";
 import { EMPLOYERS } from "../../../core/landing-content";
 import { cn } from "../../lib/cn";
-import "./landing.css";
 
 function EmployerList({ hidden = false }: { hidden?: boolean }) {
   return (

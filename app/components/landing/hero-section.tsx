@@ -50,16 +50,16 @@ export function HeroSection() {
           />{" "}
           <span>{HERO_HEADING_END}</span>
         </h1>
-        {reducedMotion ? null : (
-          <button
-            type="button"
-            aria-pressed={paused}
-            onClick={() => setPaused((p) => !p)}
-            className="-mt-3 rounded-md px-2 py-1 text-xs font-medium text-muted hover:text-brand-700"
-          >
-            {paused ? "Play topic animation" : "Pause topic animation"}
-          </button>
-        )}
+        {/* In the server markup too (hidden by CSS for reduced motion), so that nothing below
+            it moves when the page hydrates. */}
+        <button
+          type="button"
+          aria-pressed={paused}
+          onClick={() => setPaused((p) => !p)}
+          className="-mt-3 rounded-md px-2 py-1 text-xs font-medium text-muted hover:text-brand-700 motion-reduce:hidden"
+        >
+          {paused ? "Play topic animation" : "Pause topic animation"}
+        </button>
         <p className="max-w-2xl text-lg text-muted sm:text-xl">{HERO_TAGLINE}</p>
         <AdvisorSearchForm
           id="hero-search"

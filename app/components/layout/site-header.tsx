@@ -1,27 +1,16 @@
 import { Menu } from "lucide-react";
-import { useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
-import { cn } from "../../lib/cn";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { useViewer } from "../../lib/viewer";
 import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
 import { JoinAdvisorButton } from "./join-advisor-button";
 import { Logo } from "./logo";
+import { NAV_LINKS, navClass } from "./nav-links";
 import { RoleSwitcher } from "./role-switcher";
 import { UserMenu } from "./user-menu";
 
-export const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/advisors", label: "Find Advisors" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-] as const;
-
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-brand-700",
-    isActive ? "text-brand-700" : "text-muted",
-  );
+const loadMobileMenu = () => import("./mobile-menu-dialog");
+const MobileMenuDialog = lazy(loadMobileMenu);
 
 /** The site-wide header: logo, navigation and the calls to action. */
 export function SiteHeader() {
@@ -60,10 +49,12 @@ export function SiteHeader() {
   );
 }
 
+/** The phone menu: a button, and a dialog whose code loads when it is first opened. */
 function MobileMenu() {
-  const viewer = useViewer();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   // Any navigation (a link, sign-out) closes the menu.
   const [openedAt, setOpenedAt] = useState(location.key);
   if (openedAt !== location.key) {
@@ -71,41 +62,29 @@ function MobileMenu() {
     setOpen(false);
   }
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-          <Menu className="size-5!" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent title="Menu" className="top-4 max-w-sm translate-y-0">
-        <nav aria-label="Mobile" className="grid gap-1">
-          {NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={navClass}>
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
-        {viewer ? <RoleSwitcher viewer={viewer} /> : null}
-        <div className="grid gap-2 border-t border-line pt-4">
-          <JoinAdvisorButton viewer={viewer} />
-          {viewer ? (
-            <>
-              <Button asChild variant="outline">
-                <Link to="/dashboard">Dashboard</Link>
-              </Button>
-              <Form method="post" action="/auth/logout">
-                <Button type="submit" variant="ghost" className="w-full">
-                  Log out
-                </Button>
-              </Form>
-            </>
-          ) : (
-            <Button asChild>
-              <Link to="/auth?tab=signin">Sign In</Link>
-            </Button>
-          )}
-        </div>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        // A finger or pointer on its way: start loading the dialog's code.
+        onPointerDown={() => void loadMobileMenu()}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-5!" />
+      </Button>
+      {used ? (
+        <Suspense fallback={null}>
+          <MobileMenuDialog open={open} onOpenChange={setOpen} triggerRef={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

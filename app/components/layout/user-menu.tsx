@@ -1,62 +1,58 @@
-import { LayoutDashboard, LogOut, Settings } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
-import { AUTH_MESSAGES } from "../../../core/messages/auth";
+import { type ComponentType, useEffect, useState } from "react";
 import type { ViewerSummary } from "../../lib/viewer";
-import { toast } from "../ui/toaster";
+import { whenIdle } from "../../lib/when-idle";
 
-const item =
-  "flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 [&_svg]:size-4 [&_svg]:text-muted";
+type Dropdown = ComponentType<{ viewer: ViewerSummary; defaultOpen: boolean }>;
 
-/** The avatar menu of a signed-in person: name, e-mail, Dashboard, Settings, Log out. */
-export function UserMenu({ viewer }: { viewer: ViewerSummary }) {
-  const logout = useFetcher<{ error?: string }>();
-  const name = `${viewer.firstName} ${viewer.lastName}`.trim();
+export const TRIGGER_CLASS =
+  "grid size-10 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white uppercase hover:bg-brand-800";
+
+export const viewerName = (viewer: ViewerSummary) =>
+  `${viewer.firstName} ${viewer.lastName}`.trim();
+
+/** The initials are a picture of the person; the name says whose menu it is. */
+export function TriggerFace({ viewer }: { viewer: ViewerSummary }) {
   const initials = (viewer.firstName[0] ?? "") + (viewer.lastName[0] ?? "");
-
-  useEffect(() => {
-    if (logout.state === "idle" && logout.data?.error)
-      toast.error(AUTH_MESSAGES.errorTitle, { description: logout.data.error });
-  }, [logout.state, logout.data]);
-
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="grid size-10 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white uppercase hover:bg-brand-800">
-        {/* The initials are a picture of the person; the name says whose menu it is. */}
-        <span aria-hidden="true">{initials || "?"}</span>
-        <span className="sr-only">Account menu for {name}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-64 rounded-card border border-line bg-surface p-2 shadow-card"
-        >
-          <div className="px-2 py-2">
-            <p className="truncate text-sm font-semibold">{name}</p>
-            <p className="truncate text-xs text-muted">{viewer.email}</p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item asChild className={item}>
-            <Link to="/dashboard">
-              <LayoutDashboard aria-hidden="true" /> Dashboard
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={item}>
-            <Link to="/settings">
-              <Settings aria-hidden="true" /> Settings
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item
-            className={item}
-            onSelect={() => logout.submit(null, { method: "post", action: "/auth/logout" })}
-          >
-            <LogOut aria-hidden="true" /> Log out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <span aria-hidden="true">{initials || "?"}</span>
+      <span className="sr-only">Account menu for {viewerName(viewer)}</span>
+    </>
+  );
+}
+
+let dropdown: Promise<Dropdown> | null = null;
+const loadDropdown = () =>
+  (dropdown ??= import("./user-menu-dropdown").then((module) => module.default));
+
+/**
+ * The avatar menu of a signed-in person. Its menu code (radix DropdownMenu) loads once the page is
+ * idle; until then the same-looking button loads it and opens the menu when pressed.
+ */
+export function UserMenu({ viewer }: { viewer: ViewerSummary }) {
+  const [Menu, setMenu] = useState<Dropdown | null>(null);
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const cancel = whenIdle(() => void loadDropdown().then((m) => live && setMenu(() => m)));
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, []);
+  if (Menu) return <Menu viewer={viewer} defaultOpen={openWhenLoaded} />;
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={TRIGGER_CLASS}
+      onClick={() => {
+        setOpenWhenLoaded(true);
+        void loadDropdown().then((m) => setMenu(() => m));
+      }}
+    >
+      <TriggerFace viewer={viewer} />
+    </button>
   );
 }

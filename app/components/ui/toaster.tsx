@@ -1,23 +1,59 @@
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import type { ExternalToast, toast as sonnerToast } from "sonner";
+import { whenIdle } from "../../lib/when-idle";
 
-/** Toasts as the product shows them: at most 3 visible, each for 4000 ms; at the bottom, clear of the header's buttons. */
-export function Toaster() {
-  return (
-    <Sonner
-      position="bottom-right"
-      visibleToasts={3}
-      duration={4000}
-      closeButton
-      // Our own palette: sonner's rich colours fall short of 4.5:1 contrast.
-      toastOptions={{
-        className: "font-sans",
-        classNames: {
-          success: "!border-brand-200 !bg-brand-50 !text-brand-900",
-          error: "!border-red-200 !bg-red-50 !text-red-900",
-          description: "!text-inherit",
-        },
-      }}
-    />
-  );
+/*
+ * Toasts without sonner in the first download of a page: the toaster and its store load after the
+ * page has painted (when the browser is idle) or at the first toast, whichever comes first.
+ * `toast` keeps sonner's call shapes; a toast raised before sonner is there shows once it is
+ * (sonner replays the toasts it already holds to a toaster that starts listening).
+ */
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+const loadSonner = () => import("sonner");
+
+/** Whether sonner's toaster should be on the page: once the page is idle, or at the first toast. */
+let wanted = false;
+const listeners = new Set<() => void>();
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
 }
-export { toast } from "sonner";
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+export function Toaster() {
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
+  // Once the page is idle, so the live region is in place before the first toast.
+  useEffect(() => whenIdle(want), []);
+  return shown ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
+}
+
+type Message = Parameters<typeof sonnerToast>[0];
+type Kind = "success" | "error" | "info" | "warning";
+
+function show(kind: Kind | null, message: Message, data?: ExternalToast) {
+  want();
+  void loadSonner().then(({ toast }) => (kind ? toast[kind] : toast)(message, data));
+}
+
+/** sonner's `toast`, `toast.success`, `toast.error`, `toast.info` and `toast.warning`. */
+export const toast = Object.assign(
+  (message: Message, data?: ExternalToast) => show(null, message, data),
+  {
+    success: (message: Message, data?: ExternalToast) => show("success", message, data),
+    error: (message: Message, data?: ExternalToast) => show("error", message, data),
+    info: (message: Message, data?: ExternalToast) => show("info", message, data),
+    warning: (message: Message, data?: ExternalToast) => show("warning", message, data),
+  },
+);

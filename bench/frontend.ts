@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startAppProcess } from "../tests/support/app-process";
+import { measurePageWeight } from "./page-weight";
+import { say } from "./stats";
+
+/**
+ * `node --import tsx bench/frontend.ts [--verbose] [--lighthouse [--runs N]] [--url URL]`:
+ * starts the built app (run `npm run build` first) and prints the page weight of `/`,
+ * `/advisors` and the first listed advisor's profile (`--verbose`: file by file) and, with
+ * `--lighthouse`, their Lighthouse scores and metrics, N runs each. With `--url` it measures an
+ * app that is already running there instead.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const value = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+if (!value("--url") && !existsSync(path.join(ROOT, "build/server/index.js"))) {
+  throw new Error("No build: run `npm run build` first");
+}
+const app = value("--url")
+  ? { url: value("--url")!, stop: async () => {} }
+  : await startAppProcess({ RATE_LIMIT_SCALE: "100" });
+try {
+  const listing = (await (await fetch(`${app.url}/api/advisors`)).json()) as {
+    advisors: Array<{ id: string }>;
+  };
+  const advisorId = listing.advisors[0]?.id;
+  if (!advisorId) throw new Error("The app lists no advisor");
+  const paths = ["/", "/advisors", `/advisor/${advisorId}`];
+
+  say("page weight (gzip -9 of what the HTML loads):");
+  for (const page of await measurePageWeight(app.url, paths)) {
+    say(
+      `  ${page.path}: JS ${kb(page.jsGzip)} kB, CSS ${kb(page.cssGzip)} kB, HTML ${kb(page.htmlGzip)} kB`,
+    );
+    if (flag("--verbose")) {
+      for (const a of [...page.scripts, ...page.styles])
+        say(`    ${kb(a.gzip).padStart(6)} kB  ${new URL(a.url).pathname}`);
+    }
+  }
+
+  if (flag("--lighthouse")) {
+    const { runLighthouse } = await import("./lighthouse");
+    const runs = Number(value("--runs") ?? 1);
+    for (let run = 1; run <= runs; run++) {
+      say(`lighthouse run ${run} of ${runs} (mobile, simulated throttling):`);
+      for (const r of await runLighthouse(app.url, paths)) {
+        say(
+          `  ${r.path}: performance ${r.performance}, accessibility ${r.accessibility}, ` +
+            `FCP ${r.fcpMs.toFixed(0)} ms, LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, SI ${r.speedIndexMs.toFixed(0)} ms`,
+        );
+        for (const failed of r.failedAudits) say(`    ${failed}`);
+      }
+    }
+  }
+} finally {
+  await app.stop();
+}

@@ -1,0 +1,19 @@
+/**
+ * The limits of a booking request, without zod, so the booking form on an advisor's profile can
+ * check them without downloading a validation library; core/booking.ts builds its schema on them.
+ */
+export const ADDITIONAL_INFO_MAX = 1000;
+export const TOPICS_MAX = 30;
+export const TOPIC_MAX_LENGTH = 200;
+
+/** Whether the chosen topics pass `topicsField`: 1 to 30 topics, each 1 to 200 characters trimmed. */
+export function topicsValid(topics: readonly string[]): boolean {
+  return (
+    topics.length >= 1 &&
+    topics.length <= TOPICS_MAX &&
+    topics.every((topic) => {
+      const length = topic.trim().length;
+      return length >= 1 && length <= TOPIC_MAX_LENGTH;
+    })
+  );
+}
