@@ -33,12 +33,17 @@ export async function profilePaths(target: AppTarget) {
     let to = 0;
     try {
       const paths = (await readPaths(app.url, target.advisorIds)).find((p) => p.name === name)!;
-      await runWrk(app.url, paths.paths, { connections: CONNECTIONS, seconds: 2 });
+      const { unique } = paths;
+      await runWrk(app.url, paths.paths, { connections: CONNECTIONS, seconds: 2, unique });
       await waitUntilIdle(app.pid);
       // Both clocks are CLOCK_MONOTONIC in µs: the profile's timestamps and process.hrtime.
       from = microseconds();
       requests = (
-        await runWrk(app.url, paths.paths, { connections: CONNECTIONS, seconds: BENCH_SECONDS })
+        await runWrk(app.url, paths.paths, {
+          connections: CONNECTIONS,
+          seconds: BENCH_SECONDS,
+          unique,
+        })
       ).requests;
       to = microseconds();
     } finally {

@@ -75,7 +75,6 @@ export async function benchCeiling(sizes: readonly number[]) {
           connections,
           seconds: BENCH_SECONDS,
           warmupSeconds: WARMUP_SECONDS,
-          unique: path.unique,
         });
       figures.set(size, byConnections);
     }

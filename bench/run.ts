@@ -8,7 +8,7 @@ import { baselineBuild, type Build, currentBuild } from "./builds";
 import { preparePglite, preparePostgres, type PreparedDatabase } from "./databases";
 import { benchEngine, type EngineResult } from "./engine";
 import { BENCH_SECONDS, WARMUP_SECONDS } from "./measure";
-import { hasPageSections, pageSections } from "./optional-sections";
+import { benchFrontend, type FrontendFigures, frontendSection } from "./frontend-section";
 import { startPostgres } from "./postgres-server";
 import { type PathProfile, profilePaths } from "./profile-paths";
 import {
@@ -44,11 +44,13 @@ import { requireWrk } from "./wrk";
  *
  * Knobs (environment): BENCH_BASELINE=<ref>, BENCH_SECONDS (6), BENCH_WARMUP_SECONDS (1),
  * BENCH_ADVISORS (10000), BENCH_SKIP_BUILD=1 (use build/ as it is), BENCH_SKIP=engine,search,
- * reads,profile,booking (leave sections out), BENCH_OUT (another file than bench/RESULTS.md).
+ * reads,profile,pages,booking (leave sections out), BENCH_LIGHTHOUSE_RUNS (3, the baseline gets
+ * one), BENCH_OUT (another file than bench/RESULTS.md).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ADVISORS = Number(process.env.BENCH_ADVISORS ?? 10_000);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const OUT = path.resolve(process.env.BENCH_OUT ?? path.join(ROOT, "bench/RESULTS.md"));
 
 // Ctrl-C still runs the "exit" handlers that stop PostgreSQL.
@@ -61,9 +63,9 @@ type Results = {
   builds: Build[];
   reads: { database: string; figures: TargetFigures[] }[];
   ceiling: Ceiling;
-  profiles?: { target: AppTarget; profiles: PathProfile[] };
+  profiles: { target: AppTarget; profiles: PathProfile[] }[];
   bookings?: BookingBench[];
-  pages?: string | null;
+  pages: FrontendFigures[];
   minutes: number;
   load: { start: string; end: string };
 };
@@ -113,20 +115,20 @@ routing, no database, no compression), driven by the same wrk settings.
 ${ceilingSection(r.ceiling)}
 `);
   }
-  if (r.profiles)
+  if (r.profiles.length)
     sections.push(`## Where the time goes
 
-The ${r.profiles.target.build} build on ${r.profiles.target.database}, started under
-\`node --cpu-prof\` once per path, warmed up for 2 s, then ${BENCH_SECONDS} s at 10 in flight; only
-the samples taken during those ${BENCH_SECONDS} s count. Each sampled function's self time goes
-to the category of its script (a builtin or Node internal helper counts for its caller);
-"app code" is everything Vite bundled into build/server/index.js (route modules with their
-loaders and components, and the server/ and core/ code they import), which the profile
-cannot split further. Profiling slows the server by a few per cent. V8 samples on a wall-clock
-timer, so on a busy machine a thread that was runnable but not running still counts as busy:
-the shares are sounder than the absolute µs, which are upper bounds.
+Each build on ${r.profiles[0]!.target.database}, started under \`node --cpu-prof\` once per path,
+warmed up for 2 s, then ${BENCH_SECONDS} s at 10 in flight; only the samples taken during those
+${BENCH_SECONDS} s count. Each sampled function's self time goes to the category of its script (a
+builtin or Node internal helper counts for its caller); "app code" is everything Vite bundled
+into build/server/index.js (route modules with their loaders and components, and the server/
+and core/ code they import), which the profile cannot split further. Profiling slows the
+server by a few per cent. V8 samples on a wall-clock timer, so on a busy machine a thread that
+was runnable but not running still counts as busy: the shares are sounder than the absolute
+µs, which are upper bounds.
 
-${profileSection(r.profiles.profiles)}
+${r.profiles.map((p) => `### The ${p.target.build} build\n\n${profileSection(p.profiles)}`).join("\n\n")}
 `);
   if (r.bookings)
     sections.push(`## Booking and payment
@@ -144,7 +146,7 @@ PGlite has one connection, so cycles queue behind each other and latency grows w
 in flight; PostgreSQL runs them in parallel (up to the pool's 10 connections) and the
 exclusion constraints settle the race.
 `);
-  if (r.pages) sections.push(r.pages);
+  if (r.pages.length) sections.push(frontendSection(r.pages));
   if (r.engine) sections.push(engineSection(r.engine));
   if (r.search) sections.push(searchSection(r.search));
   return `# Benchmark results
@@ -164,10 +166,12 @@ async function main() {
     builds: [],
     reads: [],
     ceiling: new Map(),
+    pages: [],
+    profiles: [],
     minutes: 0,
     load: { start: loadAverage(), end: "" },
   };
-  const http = !SKIP.has("reads") || !SKIP.has("profile") || hasPageSections();
+  const http = !SKIP.has("reads") || !SKIP.has("profile") || !SKIP.has("pages");
   if (http) requireWrk();
   const postgres = await startPostgres();
   const databases: PreparedDatabase[] = [];
@@ -196,15 +200,21 @@ async function main() {
         );
       }
       if (!SKIP.has("profile")) {
-        const profiled = target(databases[0]!, 0);
-        results.profiles = { target: profiled, ...(await profilePaths(profiled)) };
+        for (const b of results.builds.keys()) {
+          const profiled = target(databases[0]!, b);
+          results.profiles.push({ target: profiled, ...(await profilePaths(profiled)) });
+        }
       }
-      if (hasPageSections()) {
-        const app = await startTarget(target(databases[0]!, 0));
-        try {
-          results.pages = await pageSections(app.url);
-        } finally {
-          await app.stop();
+      if (!SKIP.has("pages")) {
+        for (const b of results.builds.keys()) {
+          const app = await startTarget(target(databases[0]!, b));
+          try {
+            const runs = b === 0 ? LIGHTHOUSE_RUNS : 1;
+            const paths = ["/", "/advisors", `/advisor/${databases[0]!.advisorIds[0]}`];
+            results.pages.push(await benchFrontend(results.builds[b]!.label, app.url, paths, runs));
+          } finally {
+            await app.stop();
+          }
         }
       }
     }

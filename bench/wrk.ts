@@ -66,7 +66,9 @@ export async function runWrk(
           baseUrl,
           "--",
           list,
-          ...(unique ? [`${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`] : []),
+          ...(unique
+            ? [`${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`]
+            : []),
         ],
         { timeout: (seconds + 30) * 1000 },
         (error, out, err) =>

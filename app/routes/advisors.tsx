@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 import { advisorSearchUrl } from "../../core/advisor-search-url";
-import { searchAdvisorsFor } from "../../server/advisors/advisor-directory.server";
+import { searchAdvisorsFor, toAdvisorCard } from "../../server/advisors/advisor-directory.server";
 import { AdvisorCard } from "../components/advisors/advisor-card";
 import { AdvisorSearchBox } from "../components/advisors/advisor-search-box";
 import { Button } from "../components/ui/button";
@@ -20,9 +20,14 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
-  return searchAdvisorsFor(context.db, searchParams, context.config.discoveryAdvisorId);
+  const found = await searchAdvisorsFor(
+    context.db,
+    searchParams,
+    context.config.discoveryAdvisorId,
+  );
+  return { ...found, advisors: found.advisors.map(toAdvisorCard) };
 }
 
 export default function Advisors({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,7 @@
-import { listApprovedAdvisors } from "../../server/advisors/advisor-directory.server";
+import {
+  listApprovedAdvisors,
+  toAdvisorCard,
+} from "../../server/advisors/advisor-directory.server";
 import { AdvisorsSection } from "../components/landing/advisors-section";
 import { EmployerStrip } from "../components/landing/employer-strip";
 import { HeroSection } from "../components/landing/hero-section";
@@ -23,10 +26,12 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
-    advisors: await listApprovedAdvisors(context.db, {
-      limit: LANDING_ADVISORS,
-      teamAdvisorId: context.config.discoveryAdvisorId,
-    }),
+    advisors: (
+      await listApprovedAdvisors(context.db, {
+        limit: LANDING_ADVISORS,
+        teamAdvisorId: context.config.discoveryAdvisorId,
+      })
+    ).map(toAdvisorCard),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, max, ne } from "drizzle-orm";
 import { ADVISORS_PAGE_SIZE, parseAdvisorSearch } from "../../core/advisor-search-params";
+import { truncate } from "../../core/format";
 import {
   buildSearchIndex,
   rankAdvisors,
@@ -39,6 +40,44 @@ export type PublicAdvisor = {
   /** From the advisor's reviews; null before the first one. */
   rating: AdvisorRating | null;
 };
+
+/** What an advisor card shows: pages with cards send no more to the browser. */
+export type AdvisorCardData = Pick<
+  PublicAdvisor,
+  | "id"
+  | "firstName"
+  | "lastName"
+  | "headshotUrl"
+  | "jobTitle"
+  | "currentCompany"
+  | "workLocations"
+  | "totalExperienceYears"
+  | "shortIntro"
+  | "about"
+  | "skills"
+  | "hourlyRateInr"
+> & { rating: Pick<AdvisorRating, "average" | "count"> | null };
+
+/** The card's "about" is a preview of this many characters. */
+const CARD_ABOUT_CHARS = 80;
+
+export function toAdvisorCard(advisor: PublicAdvisor): AdvisorCardData {
+  return {
+    id: advisor.id,
+    firstName: advisor.firstName,
+    lastName: advisor.lastName,
+    headshotUrl: advisor.headshotUrl,
+    jobTitle: advisor.jobTitle,
+    currentCompany: advisor.currentCompany,
+    workLocations: advisor.workLocations,
+    totalExperienceYears: advisor.totalExperienceYears,
+    shortIntro: advisor.shortIntro,
+    about: advisor.about === null ? null : truncate(advisor.about, CARD_ABOUT_CHARS),
+    skills: advisor.skills,
+    hourlyRateInr: advisor.hourlyRateInr,
+    rating: advisor.rating && { average: advisor.rating.average, count: advisor.rating.count },
+  };
+}
 
 /** Adds each advisor's rating, read fresh so a new review shows at once. */
 async function withRatings<T extends { id: string }>(

@@ -1,17 +1,16 @@
 import { Briefcase, Building2, type LucideIcon, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatPriceLabel, fullName, truncate } from "../../../core/format";
-import type { PublicAdvisor } from "../../../server/advisors/advisor-directory.server";
+import { formatPriceLabel, fullName } from "../../../core/format";
+import type { AdvisorCardData } from "../../../server/advisors/advisor-directory.server";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
 import { RatingBadge } from "./advisor-rating";
 
 const MAX_SKILLS = 3;
-const ABOUT_PREVIEW = 80;
 
 /** The advisor card, shared by the landing grid and the listing. */
-export function AdvisorCard({ advisor }: { advisor: PublicAdvisor }) {
+export function AdvisorCard({ advisor }: { advisor: AdvisorCardData }) {
   const name = fullName(advisor.firstName, advisor.lastName);
   const extraSkills = advisor.skills.length - MAX_SKILLS;
   return (
@@ -47,9 +46,7 @@ export function AdvisorCard({ advisor }: { advisor: PublicAdvisor }) {
         </div>
       </div>
       {advisor.shortIntro ? <p className="text-sm font-medium">{advisor.shortIntro}</p> : null}
-      {advisor.about ? (
-        <p className="text-sm text-muted">{truncate(advisor.about, ABOUT_PREVIEW)}</p>
-      ) : null}
+      {advisor.about ? <p className="text-sm text-muted">{advisor.about}</p> : null}
       <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
         {advisor.skills.slice(0, MAX_SKILLS).map((skill) => (
           <li key={skill}>

@@ -5,7 +5,11 @@ import { Card } from "../ui/card";
 const reviewsLabel = (n: number) => `${n} review${n === 1 ? "" : "s"}`;
 
 /** "★ 4.5 (2 reviews)" on cards; nothing before the first review. */
-export function RatingBadge({ rating }: { rating: AdvisorRating | null }) {
+export function RatingBadge({
+  rating,
+}: {
+  rating: Pick<AdvisorRating, "average" | "count"> | null;
+}) {
   if (!rating) return null;
   return (
     <p className="flex items-center gap-1 text-sm" data-testid="advisor-rating">

@@ -1,13 +1,13 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { SEARCH_PLACEHOLDERS } from "../../../core/landing-content";
-import type { PublicAdvisor } from "../../../server/advisors/advisor-directory.server";
+import type { AdvisorCardData } from "../../../server/advisors/advisor-directory.server";
 import { AdvisorCard } from "../advisors/advisor-card";
 import { Button } from "../ui/button";
 import { AdvisorSearchForm } from "./advisor-search-form";
 
 /** 'Meet Our Advisors': the second search box and up to 9 approved advisors. */
-export function AdvisorsSection({ advisors }: { advisors: readonly PublicAdvisor[] }) {
+export function AdvisorsSection({ advisors }: { advisors: readonly AdvisorCardData[] }) {
   return (
     <section aria-labelledby="advisors-heading" className="bg-canvas py-16 sm:py-20">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 sm:px-6">
