@@ -1,13 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { say } from "./stats";
 
 /**
  * The builds the benchmark compares: this checkout's, and optionally a baseline (any git ref,
- * BENCH_BASELINE) checked out into a temporary worktree that shares this checkout's
- * node_modules, built there and started from there.
+ * BENCH_BASELINE) checked out into a temporary worktree with the dependencies of its own
+ * lockfile (installed from npm's cache where it can), built there and started from there.
  */
 export type Build = { label: string; cwd: string; remove: () => void };
 
@@ -42,7 +42,11 @@ export function baselineBuild(root: string, ref: string): Build {
     rmSync(path.dirname(dir), { recursive: true, force: true });
   };
   try {
-    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+    say("  installing its dependencies...");
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
+      cwd: dir,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     buildApp(dir);
   } catch (error) {
     remove();

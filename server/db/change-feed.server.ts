@@ -64,7 +64,13 @@ export class ChangeFeed {
   }
 }
 
-const feeds = new WeakMap<Db, ChangeFeed>();
+/*
+ * Start-up code and the React Router server bundle each load their own copy of this module
+ * (the bundle inlines server/ code), so the feeds are registered where both copies find them.
+ */
+const REGISTRY = Symbol.for("beenthere.change-feeds");
+const feeds: WeakMap<Db, ChangeFeed> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??=
+  new WeakMap<Db, ChangeFeed>()) as WeakMap<Db, ChangeFeed>;
 
 /** Starts listening for the app's database; services find it again with `changeFeedOf`. */
 export async function startChangeFeed(database: Database): Promise<ChangeFeed> {
