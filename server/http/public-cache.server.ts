@@ -12,8 +12,8 @@ export type RenderRequest = (
   res: express.Response,
 ) => Promise<Response>;
 
+/** A 200 kept for reuse. */
 type Answer = {
-  status: number;
   headers: [string, string][];
   body: Buffer;
   gzipped: Buffer | null;
@@ -104,7 +104,6 @@ export function publicCache(options: {
     if (typeof csp === "string") headers.push(["content-security-policy", csp]);
     const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
     return {
-      status: 200,
       headers,
       body,
       gzipped,
@@ -132,7 +131,7 @@ function sendAnswer(
   }
   const gzip = answer.gzipped && req.acceptsEncodings("gzip", "identity") === "gzip";
   if (gzip) res.setHeader("Content-Encoding", "gzip");
-  res.status(answer.status).end(gzip ? answer.gzipped : answer.body);
+  res.status(200).end(gzip ? answer.gzipped : answer.body);
 }
 
 /** An answer that is not shared (an error, a redirect, one that sets a cookie), as it came. */
