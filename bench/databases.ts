@@ -36,15 +36,7 @@ export async function preparePostgres(
   say(`PostgreSQL ${server.version}: migrating and seeding, then ${advisorCount} advisors...`);
   await server.query(`create database ${CURRENT}`);
   await seedWithApp(cwd, { DATABASE_URL: server.database(CURRENT) });
-  const database = await openDatabase({ url: server.database(CURRENT) });
-  const started = performance.now();
-  let advisorIds: string[];
-  try {
-    advisorIds = await insertAdvisors(database.db, advisorCount, { schedules: true });
-  } finally {
-    await database.close();
-  }
-  say(`  inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const advisorIds = await fillWithAdvisors({ url: server.database(CURRENT) }, advisorCount);
   // A template copy must have no open connections; the app and the pool above are closed.
   await server.query(`create database ${COPY} template ${CURRENT}`);
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), "bench-pg-app-")));
@@ -66,15 +58,7 @@ export async function preparePglite(cwd: string, advisorCount: number): Promise<
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pglite-"));
   await seedWithApp(cwd, { DATA_DIR: dataDir });
   // The app opens DATA_DIR/db; with the app stopped its lock is free.
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  const started = performance.now();
-  let advisorIds: string[];
-  try {
-    advisorIds = await insertAdvisors(database.db, advisorCount, { schedules: true });
-  } finally {
-    await database.close();
-  }
-  say(`  inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const advisorIds = await fillWithAdvisors({ dataDir: path.join(dataDir, "db") }, advisorCount);
   const copy = `${dataDir}-copy`;
   cpSync(dataDir, copy, { recursive: true });
   return {
@@ -85,4 +69,19 @@ export async function preparePglite(cwd: string, advisorCount: number): Promise<
       for (const dir of [dataDir, copy]) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Adds the generated advisors (with schedules and bookings) and returns their ids. */
+async function fillWithAdvisors(
+  where: Parameters<typeof openDatabase>[0],
+  count: number,
+): Promise<string[]> {
+  const database = await openDatabase(where);
+  const started = performance.now();
+  try {
+    return await insertAdvisors(database.db, count, { schedules: true });
+  } finally {
+    await database.close();
+    say(`  inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
 }

@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 
 /**
  * Lighthouse (the npm package) on a running app: its default configuration, which is the mobile
@@ -21,21 +22,12 @@ export type LighthouseResult = {
   failedAudits: string[];
 };
 
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 export async function runLighthouse(
   baseUrl: string,
   paths: string[],
-  { chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium" } = {},
+  { chromePath = process.env.CHROME_PATH ?? CHROMIUM_PATH } = {},
 ): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {

@@ -106,6 +106,16 @@ async function offeredStart(): Promise<string> {
   return slots[0]!.start;
 }
 
+/** What the booking steps post for a 30-minute First Call at `datetime`. */
+const firstCall = (datetime: string) => ({
+  advisorId,
+  topics: ["Careers"],
+  sessionType: "First Call",
+  duration: 30,
+  datetime,
+  seekerTimezone: "Asia/Kolkata",
+});
+
 describe("booking over HTTP", () => {
   let paymentId = "";
 
@@ -115,15 +125,7 @@ describe("booking over HTTP", () => {
   });
 
   it("prices the booking itself: a tampered amount is ignored, a tampered type refused", async () => {
-    const start = await offeredStart();
-    const request = {
-      advisorId,
-      topics: ["Careers"],
-      sessionType: "First Call",
-      duration: 30,
-      datetime: start,
-      seekerTimezone: "Asia/Kolkata",
-    };
+    const request = firstCall(await offeredStart());
     const tampered = await post(
       "/api/bookings",
       { ...request, sessionType: "Follow up call" },
@@ -176,18 +178,7 @@ describe("booking over HTTP", () => {
 
   it("says a booking whose payment never came is not confirmed, not that the payment succeeded", async () => {
     const start = new Date(Date.parse(await offeredStart()) + 60 * 60_000).toISOString();
-    const res = await post(
-      "/api/bookings",
-      {
-        advisorId,
-        topics: ["Careers"],
-        sessionType: "First Call",
-        duration: 30,
-        datetime: start,
-        seekerTimezone: "Asia/Kolkata",
-      },
-      "stranger",
-    );
+    const res = await post("/api/bookings", firstCall(start), "stranger");
     expect(res.status).toBe(201);
     const hold = (await res.json()) as { paymentId: string };
     const html = await (
