@@ -4,6 +4,7 @@ import { advisorDisplayName } from "../../core/format";
 import type { Viewer } from "../auth/session.server";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, payments, users } from "../db/schema";
+import { joinLinkSql } from "./meeting-link.server";
 
 const advisorUsers = alias(users, "advisor_users");
 
@@ -25,8 +26,7 @@ export async function findBookingByPayment(db: Db, viewer: Viewer, paymentId: st
         additionalInfo: bookings.additionalInfo,
         seekerTimezone: bookings.seekerTimezone,
         advisorTimezone: bookings.advisorTimezone,
-        meetingLink: bookings.googleMeetLink,
-        videoCallLink: bookings.videoCallLink,
+        meetingLink: joinLinkSql,
       },
       payment: {
         id: payments.id,
@@ -72,7 +72,7 @@ export async function findBookingByPayment(db: Db, viewer: Viewer, paymentId: st
       additionalInfo: booking.additionalInfo,
       seekerTimezone: booking.seekerTimezone,
       advisorTimezone: booking.advisorTimezone,
-      meetingLink: booking.meetingLink ?? booking.videoCallLink,
+      meetingLink: booking.meetingLink,
     },
     payment: {
       id: payment.id,

@@ -1,15 +1,10 @@
 import { buildIcs } from "../../core/ics";
-import { calendarUid } from "./meeting-link.server";
+import { calendarUid, joinLinkOf } from "./meeting-link.server";
 import { formatSessionTime } from "../../core/sessions";
 import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SessionRecord } from "./session-record.server";
-
-/** The meeting link a party joins with: the Google Meet link when there is one. */
-function joinLinkOf(booking: SessionRecord["booking"]): string | null {
-  return booking.googleMeetLink ?? booking.videoCallLink;
-}
 
 type Party = { name: string; email: string; timeZone: string; other: string };
 

@@ -4,6 +4,7 @@ import type { Role } from "../../core/roles";
 import { SESSION_TABS, type SessionTab, TAB_STATUS } from "../../core/sessions";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, payments, refunds, users } from "../db/schema";
+import { joinLinkSql } from "./meeting-link.server";
 
 export const SESSIONS_PAGE_SIZE = 10;
 
@@ -45,9 +46,7 @@ function selectRows(db: Db) {
       topics: bookings.topics,
       additionalInfo: bookings.additionalInfo,
       cancellationReason: bookings.cancellationReason,
-      meetingLink: sql<
-        string | null
-      >`coalesce(${bookings.googleMeetLink}, ${bookings.videoCallLink})`,
+      meetingLink: joinLinkSql,
       advisorTimezone: bookings.advisorTimezone,
       seekerTimezone: bookings.seekerTimezone,
       reviewSubmitted: bookings.reviewSubmitted,
