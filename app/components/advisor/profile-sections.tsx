@@ -10,7 +10,7 @@ import {
 import type { ProfileValues } from "../../../core/advisor-profile";
 import { APPLICATION_MESSAGES } from "../../../core/messages/advisor";
 import { cn } from "../../lib/cn";
-import { Field, Input, Textarea } from "../ui/input";
+import { Field, Input, Textarea, Select } from "../ui/input";
 import { ListInput } from "./list-input";
 
 /*
@@ -24,9 +24,6 @@ export type SectionProps<K extends keyof ProfileValues> = {
   errors: Partial<Record<string, string>>;
   idPrefix: string;
 };
-
-const selectClass =
-  "h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-xs focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-200 aria-invalid:border-danger";
 
 export function ProfessionalFields({
   values,
@@ -75,9 +72,8 @@ export function ProfessionalFields({
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${p}-totalExperience`} label="Total experience" error={errors.totalExperience}>
-          <select
+          <Select
             id={`${p}-totalExperience`}
-            className={selectClass}
             value={values.totalExperience}
             onChange={(e) => set("totalExperience", e.target.value)}
           >
@@ -87,7 +83,7 @@ export function ProfessionalFields({
                 {years} {years === 1 ? "year" : "years"}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field
           id={`${p}-linkedinUrl`}

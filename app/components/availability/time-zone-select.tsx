@@ -1,5 +1,6 @@
 import { Globe } from "lucide-react";
 import { cn } from "../../lib/cn";
+import { Select } from "../ui/input";
 
 /** "GMT+5:30" for a zone right now, or "" if the runtime cannot name its offset. */
 export function zoneOffsetLabel(zone: string, at = new Date()): string {
@@ -47,19 +48,19 @@ export function TimeZoneSelect({
         <Globe className="size-4 text-brand-700" aria-hidden="true" />
         {label}
       </label>
-      <select
+      <Select
         id={id}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
-        className="h-10 w-full min-w-0 rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-xs focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-200 disabled:opacity-60"
+        className="min-w-0"
       >
         {zones.map((zone) => (
           <option key={zone} value={zone}>
             {zoneLabel(zone)}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { ROLE_LABELS } from "../../../core/roles";
 import type { ViewerSummary } from "../../lib/viewer";
 import { toast } from "../ui/toaster";
+import { Select } from "../ui/input";
 
 /** "Viewing as:" for people with more than one role; the server checks every switch. */
 export function RoleSwitcher({ viewer, className }: { viewer: ViewerSummary; className?: string }) {
@@ -17,20 +18,20 @@ export function RoleSwitcher({ viewer, className }: { viewer: ViewerSummary; cla
   return (
     <label className={`flex items-center gap-2 text-sm text-muted ${className ?? ""}`}>
       Viewing as:
-      <select
+      <Select
         name="role"
         value={shown}
         onChange={(e) =>
           fetcher.submit({ role: e.target.value }, { method: "post", action: "/api/role" })
         }
-        className="h-9 rounded-lg border border-line bg-surface px-2 text-sm font-medium text-ink"
+        className="h-9 w-auto px-2 font-medium"
       >
         {viewer.roles.map((role) => (
           <option key={role} value={role}>
             {ROLE_LABELS[role]}
           </option>
         ))}
-      </select>
+      </Select>
     </label>
   );
 }

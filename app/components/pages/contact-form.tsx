@@ -14,7 +14,7 @@ import { cn } from "../../lib/cn";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
-import { Input, Textarea } from "../ui/input";
+import { Input, Textarea, Select } from "../ui/input";
 import { toast } from "../ui/toaster";
 
 export type ContactValues = FormValues<typeof contactSchema>;
@@ -82,11 +82,7 @@ function ContactFormFields({
         </FormField>
       </div>
       <FormField form={form} name="topic" label="Topic">
-        <select
-          required
-          defaultValue={values?.topic ?? ""}
-          className="h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-xs focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-200 aria-invalid:border-danger"
-        >
+        <Select required defaultValue={values?.topic ?? ""}>
           <option value="" disabled>
             Choose a topic
           </option>
@@ -95,7 +91,7 @@ function ContactFormFields({
               {topic}
             </option>
           ))}
-        </select>
+        </Select>
       </FormField>
       <FormField
         form={form}

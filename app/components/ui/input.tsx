@@ -8,6 +8,10 @@ export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={cn(field, "h-10", className)} {...props} />;
 }
 
+export function Select({ className, ...props }: ComponentProps<"select">) {
+  return <select className={cn(field, "h-10", className)} {...props} />;
+}
+
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(field, "min-h-24 py-2", className)} {...props} />;
 }

@@ -7,7 +7,7 @@ import { AdminPage, LoadError } from "../../components/admin/admin-page";
 import { Table, Td, Th, THead, Tr } from "../../components/admin/table";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
-import { Input, Label } from "../../components/ui/input";
+import { Input, Label, Select } from "../../components/ui/input";
 import { Pager } from "../../components/ui/pager";
 import type { Route } from "./+types/audit";
 
@@ -63,12 +63,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <Form method="get" className="flex flex-wrap items-end gap-3">
           <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
             <Label htmlFor="audit-admin">Admin</Label>
-            <select
-              id="audit-admin"
-              name="admin"
-              defaultValue={filters.admin}
-              className="h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm"
-            >
+            <Select id="audit-admin" name="admin" defaultValue={filters.admin}>
               <option value="">All admins</option>
               {"actors" in loaderData
                 ? loaderData.actors.map((a) => (
@@ -77,23 +72,18 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                     </option>
                   ))
                 : null}
-            </select>
+            </Select>
           </div>
           <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
             <Label htmlFor="audit-action">Action</Label>
-            <select
-              id="audit-action"
-              name="action"
-              defaultValue={filters.action}
-              className="h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm"
-            >
+            <Select id="audit-action" name="action" defaultValue={filters.action}>
               <option value="">All actions</option>
               {Object.entries(AUDIT_ACTIONS).map(([key, label]) => (
                 <option key={key} value={key}>
                   {label}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="grid min-w-0 flex-1 basis-48 gap-1.5">
             <Label htmlFor="audit-target">Target</Label>

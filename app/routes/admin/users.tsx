@@ -16,7 +16,7 @@ import { PersonPhoto } from "../../components/admin/person-photo";
 import { Table, Td, Th, THead, Tr } from "../../components/admin/table";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
-import { Input, Label } from "../../components/ui/input";
+import { Input, Label, Select } from "../../components/ui/input";
 import { Pager } from "../../components/ui/pager";
 import { toast } from "../../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
@@ -104,18 +104,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="role-filter">Role</Label>
-            <select
-              id="role-filter"
-              name="role"
-              defaultValue={loaderData.role}
-              className="h-10 rounded-lg border border-line bg-surface px-3 text-sm"
-            >
+            <Select id="role-filter" name="role" defaultValue={loaderData.role} className="w-auto">
               {USER_ROLE_FILTERS.map((role) => (
                 <option key={role} value={role}>
                   {FILTER_LABELS[role]}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <Button type="submit" disabled={searching}>
             <Search aria-hidden="true" /> Search
