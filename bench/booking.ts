@@ -112,26 +112,28 @@ export async function benchBooking(label: string, concurrency: number): Promise<
 }
 
 /**
- * PGlite always; PostgreSQL too when BENCH_POSTGRES_URL names a server to create databases
- * on (`postgresLabel` names it in the results). Each at 10 and 50 in flight.
+ * PGlite always; PostgreSQL too when `postgres` names a server to create databases on. Each at
+ * 10 and 50 in flight.
  */
-export async function benchBookings(postgresLabel = "PostgreSQL"): Promise<BookingBench[]> {
+export async function benchBookings(postgres?: { url: string; label: string }) {
   const saved = process.env.TEST_DATABASE_URL;
   delete process.env.TEST_DATABASE_URL;
   const results: BookingBench[] = [];
   for (const concurrency of BOOKING_CONCURRENCY)
     results.push(await benchBooking("PGlite (embedded)", concurrency));
-  const postgres = process.env.BENCH_POSTGRES_URL;
   if (postgres) {
-    process.env.TEST_DATABASE_URL = postgres;
+    // The test databases' helper creates (and drops) a database per run on this server.
+    process.env.TEST_DATABASE_URL = postgres.url;
     for (const concurrency of BOOKING_CONCURRENCY)
-      results.push(await benchBooking(`${postgresLabel} (node-postgres pool of 10)`, concurrency));
+      results.push(await benchBooking(`${postgres.label} (node-postgres pool of 10)`, concurrency));
   }
   if (saved) process.env.TEST_DATABASE_URL = saved;
   else delete process.env.TEST_DATABASE_URL;
   return results;
 }
 
+// Alone: `node --import tsx bench/booking.ts`, with BENCH_POSTGRES_URL for PostgreSQL too.
 if (process.argv[1]?.endsWith("booking.ts")) {
-  await benchBookings();
+  const url = process.env.BENCH_POSTGRES_URL;
+  await benchBookings(url ? { url, label: "PostgreSQL" } : undefined);
 }

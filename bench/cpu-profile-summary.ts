@@ -22,7 +22,7 @@ export const CATEGORY_NOTES: Record<Category, string> = {
   routing:
     "express, its router, static files and middleware (server/http), @react-router/express and node (request and stream adapters), react-router's request handling and route matching",
   session: "better-auth, better-call, jose, server/auth",
-  logging: "pino, pino-http, sonic-boom, server/logger",
+  logging: "pino, sonic-boom, server/logger, server/http/request-log",
   database: "pg, pg-protocol, pg-pool, drizzle-orm, PGlite (its WebAssembly too), server/db",
   "app code":
     "loaders and the server/ and core/ code bundled into build/server/index.js, luxon, zod (components count as rendering)",
@@ -62,9 +62,9 @@ function ownCategory({ functionName, url }: CallFrame): Category | "idle" | null
   if (functionName === "(program)") return "other";
   if (!url) return SERIALIZE_FUNCTIONS.has(functionName) ? "serialization" : null;
   const has = (re: RegExp) => re.test(url);
-  if (has(/node_modules\/(pino|pino-http|sonic-boom|thread-stream|fast-redact|quick-format)/))
+  if (has(/node_modules\/(pino|sonic-boom|thread-stream|fast-redact|quick-format)/))
     return "logging";
-  if (has(/\/server\/logger/)) return "logging";
+  if (has(/\/server\/(logger|http\/request-log)/)) return "logging";
   if (has(/node:zlib|node_modules\/compression\//)) return "compression";
   if (has(/node_modules\/(better-auth|better-call|@better-auth|jose|kysely)\/|\/server\/auth\//))
     return "session";

@@ -220,8 +220,10 @@ async function main() {
     }
     if (!SKIP.has("booking")) {
       say("booking:");
-      process.env.BENCH_POSTGRES_URL = postgres.database("postgres");
-      results.bookings = await benchBookings(`PostgreSQL ${postgres.version}`);
+      results.bookings = await benchBookings({
+        url: postgres.database("postgres"),
+        label: `PostgreSQL ${postgres.version}`,
+      });
     }
   } finally {
     for (const d of databases) await d.cleanup();
