@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CpuProfile, type ProfileSummary, summarizeProfile } from "./cpu-profile-summary";
-import { BENCH_SECONDS } from "./measure";
+import { BENCH_SECONDS, warmUp } from "./measure";
 import { waitUntilIdle } from "./process-sampler";
 import { readPaths } from "./read-paths";
 import { type AppTarget, startTarget } from "./read-path-bench";
@@ -34,7 +34,7 @@ export async function profilePaths(target: AppTarget) {
     try {
       const paths = (await readPaths(app.url, target.advisorIds)).find((p) => p.name === name)!;
       const { unique } = paths;
-      await runWrk(app.url, paths.paths, { connections: CONNECTIONS, seconds: 2, unique });
+      await warmUp(app.url, paths.paths, { connections: CONNECTIONS, seconds: 2, unique });
       await waitUntilIdle(app.pid);
       // Both clocks are CLOCK_MONOTONIC in µs: the profile's timestamps and process.hrtime.
       from = microseconds();

@@ -86,7 +86,10 @@ The built app (\`NODE_ENV=production\`, \`LOG_LEVEL=info\` with stdout discarded
 the seeded demo data plus ${ADVISORS.toLocaleString("en")} approved advisors, each with a weekly
 schedule (Mon-Sat, 10 hours a day) and two confirmed bookings in the next four weeks. wrk
 keeps a fixed number of connections busy, one request in flight on each, for ${BENCH_SECONDS} s
-after a ${WARMUP_SECONDS} s warm-up, asking for gzip/deflate/br like a browser; profiles cycle
+after a warm-up (every URL of the path asked once, then ${WARMUP_SECONDS} s of wrk), asking for
+gzip/deflate/br like a browser; the figures are the steady state of a site whose pages have
+each been asked for once since the data last changed, and the "each URL new" rows show what a
+first request costs; profiles cycle
 through 200 advisors, dates and slots through 8 advisors, 4 zones, both durations and every
 date of the window. Before the warm-up and again before the measurement the bench waits until
 the server is idle: it still works through the requests it accepted before wrk stopped, and
@@ -119,7 +122,7 @@ ${ceilingSection(r.ceiling)}
     sections.push(`## Where the time goes
 
 Each build on ${r.profiles[0]!.target.database}, started under \`node --cpu-prof\` once per path,
-warmed up for 2 s, then ${BENCH_SECONDS} s at 10 in flight; only the samples taken during those
+warmed up (every URL once, then 2 s of wrk), then ${BENCH_SECONDS} s at 10 in flight; only the samples taken during those
 ${BENCH_SECONDS} s count. Each sampled function's self time goes to the category of its script (a
 builtin or Node internal helper counts for its caller); "app code" is everything Vite bundled
 into build/server/index.js (route modules with their loaders and components, and the server/

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
+import type { TLSSocket } from "node:tls";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -11,9 +14,14 @@ import type { Database } from "../db/client.server";
 import type { Logger } from "../logger.server";
 import { csrfGuard } from "./csrf.server";
 import { isLoopbackAddress } from "./loopback";
-import { publicCache } from "./public-cache.server";
-import { type RequestLocals, requestLog } from "./request-log.server";
-import { type SecurityLocals, securityHeaders } from "./security-headers.server";
+import { publicCache, type PublicCache } from "./public-cache.server";
+import { logCompleted, type RequestLocals, requestLog } from "./request-log.server";
+import {
+  FIXED_SECURITY_HEADERS,
+  HSTS_HEADER,
+  type SecurityLocals,
+  securityHeaders,
+} from "./security-headers.server";
 import { createPaymentGateway } from "../payments/create-gateway.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 
@@ -33,6 +41,12 @@ type Options = {
   changes?: ChangeFeed;
 };
 
+export type HttpApp = {
+  /** Node's request listener: a visitor's kept public answer straight away, else Express. */
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+  listen: (port: number, host: string, onListening?: () => void) => Server;
+};
+
 /**
  * The HTTP server: security headers, request ids and logging, visitors' public reads from
  * memory, the cross-site request check, health, static files, then the React Router app.
@@ -47,7 +61,7 @@ export function createHttpApp({
   clientDir,
   payments = createPaymentGateway(config),
   changes,
-}: Options) {
+}: Options): HttpApp {
   const app = express();
   app.disable("x-powered-by");
   // Client addresses feed the rate limits: trust only the configured proxies, never any caller.
@@ -72,15 +86,15 @@ export function createHttpApp({
     };
   };
   // Development re-renders every request: Vite swaps modules under the cache's feet.
+  let cache: PublicCache | undefined;
   if (changes && config.isProduction) {
     const handle = createFetchHandler(build, "production");
-    app.use(
-      publicCache({
-        feed: changes,
-        origin: config.appUrl,
-        render: (request, req, res) => handle(request, loadContext(req, res)),
-      }),
-    );
+    cache = publicCache({
+      feed: changes,
+      origin: config.appUrl,
+      render: (request, req, res) => handle(request, loadContext(req, res)),
+    });
+    app.use(cache.middleware);
   }
   app.use(compression());
 
@@ -110,7 +124,39 @@ export function createHttpApp({
       getLoadContext: loadContext,
     }),
   );
-  return app;
+
+  const fromMemory = cache && answerFromMemory(cache, config, logger);
+  const handle: HttpApp["handle"] = fromMemory
+    ? (req, res) => {
+        if (!fromMemory(req, res)) app(req, res);
+      }
+    : app;
+  return {
+    handle,
+    listen: (port, host, onListening) => createServer(handle).listen(port, host, onListening),
+  };
+}
+
+/**
+ * A kept answer sent without Express: the hits are most of a busy site's reads, and routing
+ * and middleware cost more than the answer itself. It carries what the middleware would have
+ * added (security headers, a request id) and leaves the same log line. Whether a request came
+ * over TLS or through a proxy (which decides HSTS) is left to Express to judge.
+ */
+function answerFromMemory(cache: PublicCache, config: Config, logger: Logger) {
+  const https = config.appUrl.startsWith("https://");
+  const security = [...FIXED_SECURITY_HEADERS, ...(https ? [HSTS_HEADER] : [])].flat();
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const judgedByExpress =
+      !https &&
+      (req.headers["x-forwarded-proto"] !== undefined || (req.socket as TLSSocket).encrypted);
+    if (judgedByExpress) return false;
+    const started = process.hrtime.bigint();
+    const id = randomUUID();
+    if (!cache.serveHit(req, res, () => [...security, "X-Request-Id", id])) return false;
+    logCompleted(logger, { id, method: req.method, url: req.url, started }, res);
+    return true;
+  };
 }
 
 /**

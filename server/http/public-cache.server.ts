@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import type express from "express";
 import type { ChangeFeed } from "../db/change-feed.server";
 import { hasSessionCookie } from "../auth/session.server";
+import { acceptsGzip } from "./accept-encoding";
 import { type CachePolicy, cachePolicyFor } from "./public-cache-policy";
 
 /** Renders a request through the app (React Router's handler with this request's context). */
@@ -14,7 +16,8 @@ export type RenderRequest = (
 
 /** A 200 kept for reuse. */
 type Answer = {
-  headers: [string, string][];
+  /** Its headers as `writeHead` takes them (name, value, name, value...), caching ones included. */
+  head: string[];
   body: Buffer;
   gzipped: Buffer | null;
   etag: string;
@@ -27,6 +30,18 @@ type Answer = {
 /** Headers that belong to the request being answered, never to a stored answer. */
 const PER_REQUEST = new Set(["set-cookie", "cache-control", "content-length", "x-request-id"]);
 const GZIP_FROM_BYTES = 1024;
+
+export type PublicCache = {
+  /**
+   * Answers a visitor's request from memory if a current answer is kept, straight on the
+   * socket: no routing or middleware. `lead` gives the headers that come before the answer's
+   * own (security headers, the request id). False when the request is not a hit; the app
+   * then handles it as usual.
+   */
+  serveHit: (req: IncomingMessage, res: ServerResponse, lead: () => string[]) => boolean;
+  /** Express middleware for the rest: renders misses (and keeps them), or passes on. */
+  middleware: express.RequestHandler;
+};
 
 /**
  * Answers visitors' requests for public pages and APIs from memory (see
@@ -45,20 +60,35 @@ export function publicCache(options: {
   origin: string;
   maxEntries?: number;
   maxBytes?: number;
-}): express.RequestHandler {
+}): PublicCache {
   const { feed, render, origin } = options;
   const store = new AnswerStore(options.maxEntries ?? 5000, options.maxBytes ?? 64 * 2 ** 20);
   const inFlight = new Map<string, Promise<Answer | Response>>();
 
-  return async (req, res, next) => {
-    const policy = req.method === "GET" ? cachePolicyFor(req.path) : null;
+  /** The request's policy, when it is a visitor's GET of a public path and the feed listens. */
+  const policyOf = (req: IncomingMessage, pathname: string) =>
+    req.method === "GET" && feed.listening && !hasSessionCookie(req.headers.cookie)
+      ? cachePolicyFor(pathname)
+      : null;
+
+  const serveHit: PublicCache["serveHit"] = (req, res, lead) => {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const policy = policyOf(req, query === -1 ? url : url.slice(0, query));
+    const answer = policy && store.get(url, feed.stamp(policy.topics));
+    if (!answer) return false;
+    writeAnswer(req, res, answer, [...lead(), "X-Cache", "hit"]);
+    return true;
+  };
+
+  const middleware: express.RequestHandler = async (req, res, next) => {
+    const policy = policyOf(req, req.path);
     if (!policy) return next();
-    if (hasSessionCookie(req.headers.cookie) || !feed.listening) return next();
 
     const key = req.originalUrl;
     const stamp = feed.stamp(policy.topics);
     let answer: Answer | Response | undefined = store.get(key, stamp);
-    res.setHeader("X-Cache", answer ? "hit" : "miss");
+    const cacheState = answer ? "hit" : "miss";
     try {
       if (!answer) {
         const flight = `${stamp} ${key}`;
@@ -77,12 +107,15 @@ export function publicCache(options: {
           store.set(key, answer);
         }
       }
+      res.setHeader("X-Cache", cacheState);
       if (answer instanceof Response) return await sendResponse(res, answer);
-      sendAnswer(req, res, answer, policy);
+      writeAnswer(req, res, answer, []);
     } catch (error) {
       next(error);
     }
   };
+
+  return { serveHit, middleware };
 
   async function renderAnswer(
     url: string,
@@ -91,47 +124,49 @@ export function publicCache(options: {
     policy: CachePolicy,
     stamp: string,
   ): Promise<Answer | Response> {
+    const renderedAt = Date.now();
     // None of the visitor's headers: the answer must be the same for every visitor.
     const response = await render(new Request(new URL(url, origin)), req, res);
     if (response.status !== 200 || response.headers.has("set-cookie")) return response;
     const body = Buffer.from(await response.arrayBuffer());
-    const headers: [string, string][] = [];
+    const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+    const head: string[] = [];
     response.headers.forEach((value, name) => {
-      if (!PER_REQUEST.has(name)) headers.push([name, value]);
+      if (!PER_REQUEST.has(name)) head.push(name, value);
     });
     // The page's scripts carry the nonce of the policy sent with it: they travel together.
     const csp = res.getHeader("Content-Security-Policy");
-    if (typeof csp === "string") headers.push(["content-security-policy", csp]);
+    if (typeof csp === "string") head.push("Content-Security-Policy", csp);
+    head.push("Cache-Control", policy.cacheControl, "Vary", "Accept-Encoding, Cookie");
+    head.push("ETag", etag);
     const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
     return {
-      headers,
+      head,
       body,
       gzipped,
-      etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
+      etag,
       stamp,
-      expiresAt: Date.now() + policy.localMs,
+      expiresAt: policy.keepUntil(renderedAt),
       bytes: body.length + (gzipped?.length ?? 0),
     };
   }
 }
 
-function sendAnswer(
-  req: express.Request,
-  res: express.Response,
-  answer: Answer,
-  policy: CachePolicy,
-) {
-  for (const [name, value] of answer.headers) res.setHeader(name, value);
-  res.setHeader("Cache-Control", policy.cacheControl);
-  res.setHeader("Vary", "Accept-Encoding, Cookie");
-  res.setHeader("ETag", answer.etag);
+/**
+ * Sends a kept answer after the `lead` headers (headers set earlier on `res` stay unless the
+ * answer names them too): a 304 when the caller holds it already, gzip when it is accepted.
+ */
+function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, lead: string[]) {
+  const headers = lead.concat(answer.head);
   if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(answer.etag)) {
-    res.status(304).end();
+    res.writeHead(304, headers).end();
     return;
   }
-  const gzip = answer.gzipped && req.acceptsEncodings("gzip", "identity") === "gzip";
-  if (gzip) res.setHeader("Content-Encoding", "gzip");
-  res.status(200).end(gzip ? answer.gzipped : answer.body);
+  const body =
+    answer.gzipped && acceptsGzip(req.headers["accept-encoding"]) ? answer.gzipped : answer.body;
+  if (body === answer.gzipped) headers.push("Content-Encoding", "gzip");
+  headers.push("Content-Length", String(body.length));
+  res.writeHead(200, headers).end(body);
 }
 
 /** An answer that is not shared (an error, a redirect, one that sets a cookie), as it came. */

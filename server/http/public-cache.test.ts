@@ -58,6 +58,25 @@ describe("visitors' public reads", () => {
     expect(await revalidated.text()).toBe("");
   });
 
+  it("are sent with the same headers whether Express handles the request or not", async () => {
+    await visit("/advisors?search=glass");
+    // A hit skips Express; one whose HTTPS-ness Express must judge goes through it.
+    const direct = await visit("/advisors?search=glass", { "accept-encoding": "gzip" });
+    const viaExpress = await visit("/advisors?search=glass", {
+      "accept-encoding": "gzip",
+      "x-forwarded-proto": "http",
+    });
+    const named = (res: Response) =>
+      [...res.headers].filter(([name]) => !["date", "x-request-id"].includes(name));
+    expect(direct.headers.get("x-cache")).toBe("hit");
+    expect(named(direct)).toEqual(named(viaExpress));
+    expect(direct.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(direct.headers.get("x-frame-options")).toBe("DENY");
+    expect(direct.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(direct.headers.get("x-request-id")).toMatch(/^[\da-f-]{36}$/);
+    expect(await direct.text()).toBe(await viaExpress.text());
+  });
+
   it("keep a page's scripts and its Content-Security-Policy nonce together", async () => {
     await visit("/terms");
     const page = await visit("/terms");

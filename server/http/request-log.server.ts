@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type express from "express";
 import type { Logger } from "../logger.server";
 
@@ -25,21 +26,30 @@ export function requestLog(logger: Logger): express.RequestHandler {
       get: () => (child ??= logger.child({ req: { id } })),
     });
     if (!QUIET.test(req.url)) {
-      res.once("finish", () => {
-        const status = res.statusCode;
-        const level = status >= 500 ? "error" : status >= 400 ? "warn" : "info";
-        if (!logger.isLevelEnabled(level)) return;
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        logger[level](
-          {
-            req: { id, method: req.method, url: req.originalUrl },
-            res: { statusCode: status },
-            responseTime: Math.round(ms * 10) / 10,
-          },
-          "request completed",
-        );
-      });
+      res.once("finish", () =>
+        logCompleted(logger, { id, method: req.method, url: req.originalUrl, started }, res),
+      );
     }
     next();
   };
+}
+
+/** The one line a finished request leaves: warn for a 4xx, error for a 5xx. */
+export function logCompleted(
+  logger: Logger,
+  request: { id: string; method: string | undefined; url: string | undefined; started: bigint },
+  res: ServerResponse,
+) {
+  const status = res.statusCode;
+  const level = status >= 500 ? "error" : status >= 400 ? "warn" : "info";
+  if (!logger.isLevelEnabled(level)) return;
+  const ms = Number(process.hrtime.bigint() - request.started) / 1e6;
+  logger[level](
+    {
+      req: { id: request.id, method: request.method, url: request.url },
+      res: { statusCode: status },
+      responseTime: Math.round(ms * 10) / 10,
+    },
+    "request completed",
+  );
 }

@@ -213,7 +213,7 @@ describe("a local run over HTTP", () => {
       // The same app behind a socket whose peer is another machine's address.
       const remote = createServer((req, res) => {
         Object.defineProperty(req.socket, "remoteAddress", { value: "203.0.113.9" });
-        app.app(req, res);
+        app.app.handle(req, res);
       }).listen(0, "127.0.0.1");
       await new Promise((resolve) => remote.once("listening", resolve));
       try {
@@ -237,17 +237,20 @@ describe("a deployment over HTTPS", () => {
   let app: TestApp;
   beforeAll(async () => {
     // Behind its TLS-terminating proxy, as a deployment runs.
-    app = await startTestApp({ ...DEPLOYMENT, TRUST_PROXY_HOPS: "1" });
+    app = await startTestApp({ ...DEPLOYMENT, TRUST_PROXY_HOPS: "1" }, { changeFeed: true });
   });
   afterAll(() => app.close());
 
   const proxy = { "x-forwarded-proto": "https", "x-forwarded-host": "beenthere.example:443" };
 
-  it("sends Strict-Transport-Security", async () => {
-    const res = await fetch(`${app.baseUrl}/`);
-    expect(res.headers.get("strict-transport-security")).toBe(
-      "max-age=31536000; includeSubDomains",
-    );
+  it("sends Strict-Transport-Security, also with a page answered from memory", async () => {
+    for (const cache of ["miss", "hit"]) {
+      const res = await fetch(`${app.baseUrl}/`);
+      expect(res.headers.get("x-cache")).toBe(cache);
+      expect(res.headers.get("strict-transport-security")).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+    }
   });
 
   it("sets every cookie Secure, the session and role cookies HttpOnly, all SameSite=Lax", async () => {
@@ -285,27 +288,39 @@ describe("a deployment over HTTPS", () => {
 describe("behind a trusted HTTPS proxy", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ TRUST_PROXY_HOPS: "1" });
+    app = await startTestApp({ TRUST_PROXY_HOPS: "1" }, { changeFeed: true });
   });
   afterAll(() => app.close());
 
   it("sends HSTS when the proxy says the browser used HTTPS, and not otherwise", async () => {
-    const proxied = await fetch(`${app.baseUrl}/`, { headers: { "x-forwarded-proto": "https" } });
-    expect(proxied.headers.get("strict-transport-security")).toContain("max-age=");
-    const direct = await fetch(`${app.baseUrl}/`);
-    expect(direct.headers.get("strict-transport-security")).toBeNull();
+    // Twice each: the second answer comes from memory.
+    for (const cache of ["miss", "hit"]) {
+      const proxied = await fetch(`${app.baseUrl}/terms`, {
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(proxied.headers.get("x-cache")).toBe(cache);
+      expect(proxied.headers.get("strict-transport-security")).toContain("max-age=");
+    }
+    for (const _ of [1, 2]) {
+      const direct = await fetch(`${app.baseUrl}/terms`);
+      expect(direct.headers.get("x-cache")).toBe("hit");
+      expect(direct.headers.get("strict-transport-security")).toBeNull();
+    }
   });
 });
 
 describe("without a trusted proxy", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({}, { changeFeed: true });
   });
   afterAll(() => app.close());
 
-  it("ignores a forged X-Forwarded-Proto", async () => {
-    const res = await fetch(`${app.baseUrl}/`, { headers: { "x-forwarded-proto": "https" } });
-    expect(res.headers.get("strict-transport-security")).toBeNull();
+  it("ignores a forged X-Forwarded-Proto, also with a page answered from memory", async () => {
+    for (const cache of ["miss", "hit"]) {
+      const res = await fetch(`${app.baseUrl}/`, { headers: { "x-forwarded-proto": "https" } });
+      expect(res.headers.get("x-cache")).toBe(cache);
+      expect(res.headers.get("strict-transport-security")).toBeNull();
+    }
   });
 });

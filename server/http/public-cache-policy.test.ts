@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { validateAvailability, WEEKDAYS } from "../../core/availability";
+import {
+  bookingWindow,
+  type BusyInterval,
+  noSlotsReason,
+  offeredSlots,
+  selectableDates,
+  type SlotDatesQuery,
+  type WeeklySchedule,
+} from "../../core/slots";
+import { seededRandom, type SeededRandom as Random } from "../../core/seeded-random";
+import { cachePolicyFor, untilNextQuarterHour } from "./public-cache-policy";
+
+const MINUTE = 60_000;
+const QUARTER = 15 * MINUTE;
+const DAY = 24 * 60 * MINUTE;
+
+describe("cachePolicyFor", () => {
+  it("shares the public pages and APIs with their data requests, and nothing else", () => {
+    for (const path of ["/", "/_root.data", "/advisors", "/advisors.data", "/api/advisors"]) {
+      expect(cachePolicyFor(path)?.topics, path).toEqual(["directory"]);
+    }
+    expect(cachePolicyFor("/api/advisors/x/slots")?.topics).toEqual(["directory", "calendar"]);
+    expect(cachePolicyFor("/terms")?.topics).toEqual([]);
+    for (const path of ["/dashboard", "/settings", "/admin", "/book/x", "/api/auth/session"]) {
+      expect(cachePolicyFor(path), path).toBeNull();
+    }
+  });
+});
+
+describe("untilNextQuarterHour", () => {
+  it("keeps an answer until the next quarter hour, one made on a quarter hour for that instant", () => {
+    const at = Date.parse("2026-11-22T10:07:31.250Z");
+    expect(untilNextQuarterHour(at)).toBe(Date.parse("2026-11-22T10:15:00Z"));
+    const onQuarter = Date.parse("2026-11-22T10:15:00Z");
+    expect(untilNextQuarterHour(onQuarter)).toBe(onQuarter + 1);
+  });
+
+  // The rule behind it: what the engine offers is the same at any instant from a render until
+  // the end of its quarter hour, for every schedule availability can save.
+  it("matches the slot engine: nothing offered changes before the next quarter hour", () => {
+    const random = seededRandom(20_261_122);
+    const zones = ["Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham", "America/St_Johns"];
+    zones.push("Australia/Lord_Howe", "America/New_York", "Europe/London", "UTC");
+    for (let i = 0; i < 150; i++) {
+      const schedule = savedSchedule(random, random.pick(zones));
+      const renderedAt = random.pick([
+        Date.parse("2026-03-07T00:00:00Z") + random.int(0, 3 * DAY),
+        Date.parse("2026-10-31T12:00:00Z") + random.int(0, 2 * DAY),
+        Date.parse("2026-11-22T00:00:00Z") + random.int(0, 60) * QUARTER + random.pick([0, 1, -1]),
+      ]);
+      // The store serves an answer while the clock is before its expiry.
+      const later = Math.min(
+        untilNextQuarterHour(renderedAt) - 1,
+        renderedAt + random.int(1, QUARTER),
+      );
+      const query: SlotDatesQuery = {
+        schedule,
+        busy: randomBusy(random, renderedAt),
+        durationMinutes: random.pick([15, 30]),
+        viewerTimeZone: random.pick(zones),
+        now: new Date(renderedAt),
+      };
+      const seen = (now: number) => answers({ ...query, now: new Date(now) });
+      expect(seen(later), `case ${i}`).toEqual(seen(renderedAt));
+    }
+  });
+});
+
+function answers(query: SlotDatesQuery) {
+  const window = bookingWindow(query.viewerTimeZone, query.now);
+  const first = Date.parse(`${window.first}T00:00:00Z`);
+  const days = [0, 1, 2, 15, 29, 30].map((d) =>
+    new Date(first + d * DAY).toISOString().slice(0, 10),
+  );
+  return {
+    window,
+    dates: selectableDates(query),
+    slots: days.map((date) => [
+      offeredSlots({ ...query, date }).map((d) => d.getTime()),
+      noSlotsReason({ ...query, date }),
+    ]),
+  };
+}
+
+/** A weekly availability as the availability rules allow it: half-hour windows. */
+function savedSchedule(random: Random, timeZone: string): WeeklySchedule {
+  const windows: WeeklySchedule["windows"] = {};
+  for (const day of WEEKDAYS) {
+    if (random.chance(0.3)) continue;
+    const start = random.int(0, 46);
+    const end = random.int(start + 1, 48);
+    windows[day] = [{ start: clock(start * 30), end: clock(end * 30) }];
+  }
+  windows[1] ??= [{ start: "09:00", end: "17:00" }];
+  const checked = validateAvailability({ timeZone, windows });
+  if (!checked.ok) throw new Error(checked.message);
+  return checked.schedule;
+}
+
+function randomBusy(random: Random, now: number): BusyInterval[] {
+  return Array.from({ length: random.int(0, 20) }, () => {
+    const start = now + random.int(0, 31 * 24 * 4) * QUARTER + random.pick([0, 7 * MINUTE]);
+    return { start: new Date(start), end: new Date(start + random.pick([15, 30, 60]) * MINUTE) };
+  });
+}
+
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
