@@ -83,7 +83,6 @@ const MIDNIGHT_CHANGES: Array<[zone: string, at: string]> = [
 const FAR_EAST = "Pacific/Kiritimati";
 const FAR_WEST = ["Etc/GMT+12", "Pacific/Pago_Pago"];
 
-
 const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
@@ -147,7 +146,12 @@ function randomNow(r: SeededRandom): number {
  * Zones, clock and hours: mostly random; sometimes the widest zone gap, a viewer whose day
  * changes at a DST change, or night windows in a zone with DST.
  */
-function randomSetting(r: SeededRandom): { advisor: string; viewer: string; now: number; hours: Hours } {
+function randomSetting(r: SeededRandom): {
+  advisor: string;
+  viewer: string;
+  now: number;
+  hours: Hours;
+} {
   const roll = r.next();
   if (roll < 0.1) {
     const [advisor, viewer] = r.pick([
