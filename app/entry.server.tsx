@@ -1,11 +1,12 @@
-import { PassThrough } from "node:stream";
-
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { builtAssetText } from "../server/http/built-asset-text.server";
+import { lowPriorityModulePreloads } from "../server/http/module-preload-priority";
+import { StylesheetText } from "./components/layout/site-stylesheet";
 
 export const streamTimeout = 5_000;
 
@@ -50,13 +51,15 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />,
+      <StylesheetText.Provider value={loadContext.config.isProduction ? builtAssetText : null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+      </StylesheetText.Provider>,
       {
         // React's own inline scripts (streamed Suspense boundaries) carry the CSP nonce too.
         nonce: loadContext.cspNonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const body = lowPriorityModulePreloads({
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
               clearTimeout(timeoutId);

@@ -12,7 +12,8 @@ import {
 import { AUTH_MESSAGES as MESSAGES } from "../core/messages/auth";
 import { getViewer } from "../server/auth/session.server";
 import type { Route } from "./+types/root";
-import "./app.css";
+import siteCss from "./app.css?url";
+import { SiteStylesheet } from "./components/layout/site-stylesheet";
 import { NotAllowed, NotFound } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e5f59" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <SiteStylesheet href={siteCss} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">

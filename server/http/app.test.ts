@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
@@ -89,6 +89,18 @@ describe("the HTTP server", () => {
     const res = await fetch(`${baseUrl}/`);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("puts the stylesheet in the page and preloads the scripts at low priority", async () => {
+    const html = await (await fetch(`${baseUrl}/terms`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const inline = /<style data-href="(\/assets\/app-[\w-]+\.css)">([\s\S]*?)<\/style>/.exec(head);
+    expect(inline).not.toBeNull();
+    expect(inline![2]).toBe(readFileSync(path.join("build/client", inline![1]!), "utf8"));
+    expect(head).not.toContain('rel="stylesheet"');
+    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const tag of preloads) expect(tag).toContain('fetchpriority="low"');
   });
 
   it("serves the 404 page for an unknown path and logs the path", async () => {

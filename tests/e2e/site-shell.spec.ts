@@ -50,6 +50,29 @@ test.describe("site header and footer", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("the stylesheet in the page keeps applying after client-side navigation", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await gotoHydrated(page, "/");
+    const headerColor = () =>
+      page.getByRole("banner").evaluate((header) => getComputedStyle(header).borderBottomColor);
+    const styled = await headerColor();
+    expect(styled).not.toBe("rgb(0, 0, 0)");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "About" })
+      .click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.locator("style[data-href]")).toHaveCount(1);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(await headerColor()).toBe(styled);
+    expect(errors).toEqual([]);
+  });
+
   test("the footer links every policy and company page", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
