@@ -23,9 +23,10 @@ export function HeroSection() {
   const animate = !reducedMotion && !paused;
   return (
     <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/60 to-canvas">
+      {/* A soft glow; a gradient rather than a blurred circle, which is slow to paint. */}
       <div
         aria-hidden="true"
-        className="absolute -top-32 left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-brand-100/70 blur-3xl"
+        className="absolute -top-48 left-1/2 -z-10 size-[44rem] -translate-x-1/2 bg-[radial-gradient(closest-side,color-mix(in_oklab,var(--color-brand-100)_70%,transparent),transparent)]"
       />
       <div className="mx-auto grid max-w-5xl grid-cols-1 justify-items-center gap-6 px-4 pt-14 pb-10 text-center sm:px-6 sm:pt-20 sm:pb-12">
         <p className="rounded-full border border-brand-200 bg-surface/80 px-3 py-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">

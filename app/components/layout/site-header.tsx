@@ -16,7 +16,7 @@ const MobileMenuDialog = lazy(loadMobileMenu);
 export function SiteHeader() {
   const viewer = useViewer();
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-line bg-surface">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
