@@ -44,8 +44,9 @@ export function frontendSection(figures: FrontendFigures[]): string {
   );
   return `## Pages: weight and Lighthouse
 
-What each page's HTML makes the browser load, gzipped at level 9 (scripts include every
-\`modulepreload\`; code loaded on demand, such as dialogs, is not counted), and Lighthouse 12
+What each page's HTML makes the browser load, gzipped at level 9 (scripts include everything
+the page's scripts import statically; code loaded on demand, such as dialogs, is not counted;
+CSS inline in the page counts under CSS and under HTML), and Lighthouse 12
 (the \`lighthouse\` package driving /usr/bin/chromium, mobile profile with simulated throttling),
 one figure per run. Times in s, TBT in ms.
 
