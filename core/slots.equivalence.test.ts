@@ -200,7 +200,8 @@ function randomQuery(seed: number): SlotDatesQuery {
   };
 }
 
-type Engine = typeof fast;
+/** What both engines answer (the rules and types they share come from core/slots.ts). */
+type Engine = typeof reference;
 
 /** What the booking service asks (server/scheduling isStartOffered), minus the database. */
 function isStartOffered(engine: Engine, query: SlotDatesQuery, start: Date): boolean {
@@ -256,7 +257,7 @@ function compareCase(seed: number): void {
   const first = Date.parse(`${window.first}T00:00:00Z`);
   // The window's dates plus one either side (out of range) and an impossible date.
   const dates = ["2026-02-30"];
-  for (let day = -1; day <= reference.BOOKING_WINDOW_DAYS + 1; day++) {
+  for (let day = -1; day <= fast.BOOKING_WINDOW_DAYS + 1; day++) {
     dates.push(dayIso(first + day * DAY));
   }
   const replay = `seed ${seed}; rerun with SLOTS_EQ_SEED=${seed} SLOTS_EQ_CASES=1`;

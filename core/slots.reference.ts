@@ -6,40 +6,19 @@
 import { DateTime, IANAZone } from "luxon";
 import { safeTimeZone } from "./time-zones";
 
-/**
- * Pure availability engine: expands an advisor's weekly wall-clock schedule into
- * bookable UTC start instants for one viewer-local date. No I/O, no clock reads:
- * `now` is always injected.
- */
-
-export const MIN_LEAD_HOURS = 12;
-export const BOOKING_WINDOW_DAYS = 30;
-export const SESSION_DURATIONS = [15, 30] as const;
-
-export type SessionDuration = (typeof SESSION_DURATIONS)[number];
-/** ISO weekday: Monday = 1 … Sunday = 7. */
-export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
-/** Local wall-clock "HH:mm" in the schedule's zone; `end` may be "24:00". */
-export type TimeWindow = { start: string; end: string };
-/** Missing weekdays mean "not working that day". */
-export type WeeklySchedule = {
-  timeZone: string;
-  windows: Partial<Record<IsoWeekday, TimeWindow[]>>;
-};
-/** Half-open [start, end) UTC instants: live bookings and blocked times. */
-export type BusyInterval = { start: Date; end: Date };
-
-export type SlotDatesQuery = {
-  schedule: WeeklySchedule;
-  busy: readonly BusyInterval[];
-  durationMinutes: number;
-  viewerTimeZone: string;
-  now: Date;
-};
-/** `date` is "YYYY-MM-DD" in the viewer's zone. */
-export type SlotQuery = SlotDatesQuery & { date: string };
-
-export type NoSlotsReason = "not-working" | "fully-booked" | "too-soon" | "out-of-range";
+// The rules (lead time, window, durations) and the value types are the current engine's: the
+// oracle checks the algorithm, not a second copy of the rules.
+import {
+  BOOKING_WINDOW_DAYS,
+  type BusyInterval,
+  type IsoWeekday,
+  MIN_LEAD_HOURS,
+  type NoSlotsReason,
+  SESSION_DURATIONS,
+  type SlotDatesQuery,
+  type SlotQuery,
+  type WeeklySchedule,
+} from "./slots";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
