@@ -15,12 +15,14 @@ export const StylesheetText = createContext<((href: string) => string | undefine
  */
 export function SiteStylesheet({ href }: { href: string }) {
   const serverText = useContext(StylesheetText);
-  const [text] = useState(() =>
-    typeof document === "undefined"
-      ? serverText?.(href)
-      : document.querySelector(`style[data-href="${CSS.escape(href)}"]`)?.textContent,
-  );
-  // Text that would end the element early is linked instead.
-  if (!text || /<\/style/i.test(text)) return <link rel="stylesheet" href={href} />;
+  // Read once per mount: the text is large, and a re-render must not scan it again.
+  const [text] = useState(() => {
+    if (typeof document !== "undefined")
+      return document.querySelector(`style[data-href="${CSS.escape(href)}"]`)?.textContent;
+    const built = serverText?.(href);
+    // Text that would end the element early is linked instead.
+    return built && !/<\/style/i.test(built) ? built : undefined;
+  });
+  if (!text) return <link rel="stylesheet" href={href} />;
   return <style data-href={href} dangerouslySetInnerHTML={{ __html: text }} />;
 }
