@@ -32,7 +32,7 @@ async function main() {
   });
   await database.migrate();
   // Public reads are cached in memory; the database says when the data behind them changes.
-  const changes = await startChangeFeed(database);
+  const changes = await startChangeFeed(database, { logger });
   const seeded = config.seed ? await seedIfEmpty(database.db, config) : null;
 
   const clientDir = path.resolve("build/client");

@@ -12,7 +12,10 @@ import { changeFeedOf } from "../db/change-feed.server";
 import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 
-/** The public face of an advisor: never e-mail, phone, bank details or review status. */
+/**
+ * The public face of an advisor: never e-mail, phone, bank details or review status, nor when
+ * the row last changed (a bank-detail save moves that without any public change, ADR 63).
+ */
 const publicColumns = {
   id: advisors.id,
   firstName: users.firstName,
@@ -29,7 +32,6 @@ const publicColumns = {
   personalAdviceTopics: advisors.personalAdviceTopics,
   businessAdviceTopics: advisors.businessAdviceTopics,
   hourlyRateInr: advisors.hourlyRateInr,
-  updatedAt: advisors.updatedAt,
 };
 
 export type PublicAdvisor = {
@@ -189,8 +191,10 @@ const heldDirectories = new WeakMap<Db, { stamp: string; directory: Promise<Held
 /*
  * While this process hears the database's change notifications, the whole public directory
  * (10,000 advisors are a few tens of MB) is held in memory and replaced when it changes, so
- * search, profiles and the landing grid need no database round trip. Without the feed (a
- * test's bare database) there is nothing to vouch for it: null, and callers query.
+ * search, profiles and the landing grid need no database round trip; the feed also moves its
+ * version every few minutes, so a copy is never older than that even if a notification was
+ * lost (ADR 63). Without the feed (a test's bare database) there is nothing to vouch for it:
+ * null, and callers query.
  */
 async function heldDirectory(db: Db): Promise<HeldDirectory | null> {
   const feed = changeFeedOf(db);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEAM_ADVISOR_ID } from "../config.server";
 import { type ChangeFeed, startChangeFeed } from "../db/change-feed.server";
@@ -18,6 +18,7 @@ import {
  */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let feed: ChangeFeed | undefined;
+let clockSkew = 0; // moves the feed's clock forward
 const ids: string[] = [];
 const QUERIES = ["", "dubai", "product manager", "salary negotiation", "xylophone"];
 
@@ -60,7 +61,7 @@ afterAll(async () => {
 describe("the directory held in memory", () => {
   it("answers search, the landing grid and profiles exactly as the database does", async () => {
     const queried = await answers();
-    feed = await startChangeFeed(database);
+    feed = await startChangeFeed(database, { now: () => Date.now() + clockSkew });
     expect(await answers()).toEqual(queried);
     expect(queried.searches[2]!.total).toBe(2); // "dubai": Meera, then Arjun by his about text
     expect(queried.profiles.at(-1)?.id).toBe(TEAM_ADVISOR_ID); // public page, never listed
@@ -85,5 +86,19 @@ describe("the directory held in memory", () => {
     });
     // Both words for Pia, one for the others; the team's own profile is never listed.
     expect(found.advisors.map((a) => a.firstName)).toEqual(["Pia", "Arjun", "Ravi"]);
+  });
+
+  it("reloads once it is five minutes old, even without a notification", async () => {
+    const db = database.db;
+    // A change whose notification never comes (triggers off for this transaction).
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(advisors).set({ jobTitle: "Chief of Staff" }).where(eq(advisors.id, ids[0]!));
+    });
+    expect((await findApprovedAdvisor(db, ids[0]!))?.jobTitle).toBe("HR Manager");
+    clockSkew += 4 * 60_000;
+    expect((await findApprovedAdvisor(db, ids[0]!))?.jobTitle).toBe("HR Manager");
+    clockSkew += 60_000;
+    expect((await findApprovedAdvisor(db, ids[0]!))?.jobTitle).toBe("Chief of Staff");
   });
 });

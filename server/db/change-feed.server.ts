@@ -1,4 +1,6 @@
+import type { Logger } from "pino";
 import type { Database, Db } from "./client.server";
+import type { ListenOptions } from "./listener.server";
 
 /**
  * What the public sees is built from two groups of tables: the directory (who is listed and
@@ -20,23 +22,73 @@ const TOPIC_OF_TABLE: Record<string, Topic> = {
 
 export const CHANGE_CHANNEL = "public_change";
 
+export type FeedOptions = {
+  /**
+   * The longest anything the feed vouches for (the held directory, cached answers) is trusted
+   * without a notification: then every version moves on, as after a reconnect.
+   */
+  maxAgeMs?: number;
+  now?: () => number;
+  /** The heartbeat and reconnect timing of the listening connection. */
+  listen?: Partial<ListenOptions>;
+  logger?: Pick<Logger, "info" | "warn">;
+};
+
+/** Whether the feed can vouch for anything now, for a readiness check. */
+export type FeedStatus = {
+  listening: boolean;
+  /** When the current connection began listening; null while it is not. */
+  since: Date | null;
+  /** When a heartbeat last came back; null before the first, and always in process (PGlite). */
+  lastHeartbeat: Date | null;
+  /** How often the listening connection was lost since the start. */
+  drops: number;
+};
+
+const FIVE_MINUTES = 5 * 60_000;
+
 /**
  * Versions of the public data, kept current by the database's notifications, so a cache in
  * this process can tell whether what it holds is still true without asking the database.
  * While the listening connection is down `listening` is false and caches must stand aside;
- * on reconnect every version moves on, since changes may have been missed meanwhile.
+ * on reconnect every version moves on, since changes may have been missed meanwhile, and so
+ * they do every `maxAgeMs` whatever happens: nothing held is older than that (ADR 63).
  */
 export class ChangeFeed {
   #versions = new Map<Topic, number>(TOPICS.map((t) => [t, 0]));
   #listening = false;
+  #since: Date | null = null;
+  #lastHeartbeat: Date | null = null;
+  #drops = 0;
+  #reloadedAt: number;
   #stop: (() => Promise<void>) | null = null;
+  readonly #options: FeedOptions;
+  readonly #now: () => number;
+  readonly #maxAgeMs: number;
+
+  constructor(options: FeedOptions = {}) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#maxAgeMs = options.maxAgeMs ?? FIVE_MINUTES;
+    this.#reloadedAt = this.#now();
+  }
 
   get listening(): boolean {
     return this.#listening;
   }
 
+  status(): FeedStatus {
+    return {
+      listening: this.#listening,
+      since: this.#since,
+      lastHeartbeat: this.#lastHeartbeat,
+      drops: this.#drops,
+    };
+  }
+
   /** One string that changes whenever any of `topics` changes. */
   stamp(topics: readonly Topic[]): string {
+    if (this.#now() - this.#reloadedAt >= this.#maxAgeMs) this.#reloadAll();
     return topics.map((t) => this.#versions.get(t)).join(".");
   }
 
@@ -46,20 +98,40 @@ export class ChangeFeed {
     for (const t of topic ? [topic] : TOPICS) this.#versions.set(t, this.#versions.get(t)! + 1);
   }
 
-  setListening(listening: boolean) {
-    if (listening) TOPICS.forEach((t) => this.#versions.set(t, this.#versions.get(t)! + 1));
+  setListening(listening: boolean, reason?: string) {
+    if (listening) this.#reloadAll();
+    if (!listening) {
+      if (this.#listening) this.#drops += 1;
+      this.#options.logger?.warn({ reason }, "change feed not listening; reconnecting");
+    } else if (this.#drops > 0) {
+      this.#options.logger?.info("change feed listening again; every version moved on");
+    }
     this.#listening = listening;
+    this.#since = listening ? new Date(this.#now()) : null;
+  }
+
+  #reloadAll() {
+    TOPICS.forEach((t) => this.#versions.set(t, this.#versions.get(t)! + 1));
+    this.#reloadedAt = this.#now();
   }
 
   async start(database: Database) {
-    this.#stop = await database.listen(CHANGE_CHANNEL, {
-      onNotify: (table) => this.changed(table),
-      onState: (listening) => this.setListening(listening),
-    });
+    this.#stop = await database.listen(
+      CHANGE_CHANNEL,
+      {
+        onNotify: (table) => this.changed(table),
+        onState: (listening, reason) => this.setListening(listening, reason),
+        onHeartbeat: () => {
+          this.#lastHeartbeat = new Date(this.#now());
+        },
+      },
+      this.#options.listen,
+    );
   }
 
   async stop() {
     this.#listening = false;
+    this.#since = null;
     await this.#stop?.();
   }
 }
@@ -73,8 +145,11 @@ const feeds: WeakMap<Db, ChangeFeed> = ((globalThis as Record<symbol, unknown>)[
   new WeakMap<Db, ChangeFeed>()) as WeakMap<Db, ChangeFeed>;
 
 /** Starts listening for the app's database; services find it again with `changeFeedOf`. */
-export async function startChangeFeed(database: Database): Promise<ChangeFeed> {
-  const feed = new ChangeFeed();
+export async function startChangeFeed(
+  database: Database,
+  options: FeedOptions = {},
+): Promise<ChangeFeed> {
+  const feed = new ChangeFeed(options);
   await feed.start(database);
   feeds.set(database.db, feed);
   return feed;

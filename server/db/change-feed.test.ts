@@ -1,12 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChangeFeed, startChangeFeed } from "./change-feed.server";
-import { advisors, users } from "./schema";
+import { saveDraft } from "../advisors/application.server";
+import { createBankCipher } from "../advisors/bank-crypto.server";
+import { saveBankDetails } from "../advisors/bank-details.server";
+import { ChangeFeed, startChangeFeed, type Topic } from "./change-feed.server";
+import { LISTENER_NAME } from "./listener.server";
+import { advisors, bookings, users } from "./schema";
 import { createTestDatabase } from "./test-database";
-import { createAdvisor, createSeeker } from "./test-factories";
+import { createAdvisor, createBooking, createSeeker } from "./test-factories";
 
 /*
- * The database's change notifications (migration 0005) as an app instance sees them, on
+ * The database's change notifications (migrations 0005, 0006) as an app instance sees them, on
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL (where they arrive on a connection of their
  * own, a moment after the commit).
  */
@@ -19,6 +23,14 @@ async function eventually(check: () => boolean, ms = 3000) {
     if (Date.now() > until) throw new Error("did not happen in time");
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** Waits until every change committed so far has been heard: one sent after it has arrived. */
+async function heardAllSoFar(topic: Topic) {
+  const before = feed.stamp([topic]);
+  const table = topic === "directory" ? "reviews" : "bookings";
+  await database.db.execute(sql`select pg_notify('public_change', ${table})`);
+  await eventually(() => feed.stamp([topic]) !== before);
 }
 
 beforeAll(async () => {
@@ -56,6 +68,77 @@ describe("the change feed", () => {
     expect(feed.stamp(["directory"])).toBe(before.split(".")[0]);
   });
 
+  it("stays still for bank details, application drafts and an applicant's name, and moves for an approved profile's edit", async () => {
+    const db = database.db;
+    const advisorId = await createAdvisor(db);
+    const applicant = await createSeeker(db);
+    await heardAllSoFar("directory");
+    const before = feed.stamp(["directory"]);
+
+    const cipher = createBankCipher("a-test-key-that-is-long-enough-for-aes-256");
+    const saved = await saveBankDetails(db, cipher, advisorId, {
+      bankAccountHolderName: "Asha Rao",
+      bankName: "HDFC Bank",
+      bankAccountNumber: "50100123456789",
+      bankIfscCode: "HDFC0000123",
+      bankBranch: "Baner, Pune",
+    });
+    expect(saved.ok).toBe(true);
+    const draft = { currentStep: 1, completedSteps: [], values: { firstName: "Asha" } };
+    expect(await saveDraft(db, applicant, draft)).toMatchObject({ ok: true }); // makes the row
+    draft.values.firstName = "Asha Rani";
+    expect(await saveDraft(db, applicant, draft)).toMatchObject({ ok: true }); // changes it
+    await db.update(users).set({ firstName: "Asha Rani" }).where(eq(users.id, applicant));
+    await heardAllSoFar("calendar");
+    expect(feed.stamp(["directory"])).toBe(before);
+
+    await db
+      .update(advisors)
+      .set({ jobTitle: "Head of Product" })
+      .where(eq(advisors.id, advisorId));
+    await eventually(() => feed.stamp(["directory"]) !== before);
+  });
+
+  it("moves the calendar when a booking takes or frees time, not for its link or review flag", async () => {
+    const db = database.db;
+    const advisorId = await createAdvisor(db);
+    const seekerId = await createSeeker(db);
+    await createBooking(db, {
+      advisorId,
+      seekerId,
+      start: "2030-01-07T10:00:00Z",
+      status: "confirmed",
+    });
+    await heardAllSoFar("directory");
+    const before = feed.stamp(["calendar"]);
+
+    await db
+      .update(bookings)
+      .set({ videoCallLink: "https://meet.example.com/abc", reviewSubmitted: true })
+      .where(eq(bookings.advisorId, advisorId));
+    await heardAllSoFar("directory");
+    expect(feed.stamp(["calendar"])).toBe(before);
+
+    await db
+      .update(bookings)
+      .set({ status: "cancelled", cancellationReason: "Plans changed" })
+      .where(eq(bookings.advisorId, advisorId));
+    await eventually(() => feed.stamp(["calendar"]) !== before);
+  });
+
+  it("moves every version once they are older than the maximum age, without a notification", () => {
+    let now = 1_000_000;
+    const local = new ChangeFeed({ maxAgeMs: 60_000, now: () => now });
+    const first = local.stamp(["directory", "calendar"]);
+    now += 59_999;
+    expect(local.stamp(["directory", "calendar"])).toBe(first);
+    now += 1;
+    const second = local.stamp(["directory", "calendar"]);
+    expect(second).not.toBe(first);
+    now += 59_999;
+    expect(local.stamp(["directory", "calendar"])).toBe(second);
+  });
+
   it("moves every topic for a table it does not know, and on listening again", () => {
     const local = new ChangeFeed();
     local.setListening(true);
@@ -75,7 +158,7 @@ describe("the change feed", () => {
       const before = { directory: feed.stamp(["directory"]), calendar: feed.stamp(["calendar"]) };
       await database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
-             where query ilike 'LISTEN%' and datname = current_database()`,
+             where application_name = ${LISTENER_NAME} and datname = current_database()`,
       );
       await eventually(() => !feed.listening);
       await eventually(() => feed.listening, 5000);

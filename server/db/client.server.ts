@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
+import { type ListenHandlers, type ListenOptions, listenPostgres } from "./listener.server";
 import * as schema from "./schema";
 
 /** The one database type the rest of the server sees, whichever driver is behind it. */
@@ -29,15 +30,15 @@ export type Database = {
   /**
    * Delivers every NOTIFY on `channel` to `onNotify`. `onState(false)` says the listening
    * connection is gone (notifications may be missed until `onState(true)`: it reconnects).
-   * Resolves once listening; the returned function stops.
+   * Resolves after the first attempt to listen; the returned function stops. `options` time the
+   * heartbeat and reconnects of a server connection (PGlite's in-process one needs neither).
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handlers: ListenHandlers,
+    options?: Partial<ListenOptions>,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
-};
-
-export type ListenHandlers = {
-  onNotify(payload: string): void;
-  onState(listening: boolean): void;
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -87,7 +88,14 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // Keepalive probes find an idle connection that a NAT or load balancer dropped silently.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on("error", (error) => console.error(`idle database connection lost: ${error.message}`));
@@ -107,51 +115,8 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     ping: (timeoutMs) => pingWith(db, timeoutMs),
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    listen: (channel, handlers, options) => listenPostgres(url, channel, handlers, options),
     close: () => pool.end(),
-  };
-}
-
-const RELISTEN_AFTER_MS = 1000;
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting
- * after a second whenever it drops, so a database restart only pauses the notifications.
- */
-async function listenPostgres(url: string, channel: string, handlers: ListenHandlers) {
-  let current: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const lost = (client: pg.Client) => {
-    if (current !== client) return;
-    current = null;
-    handlers.onState(false);
-    client.end().catch(() => {});
-    if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_AFTER_MS);
-  };
-  const connect = async () => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    current = client;
-    client.on("notification", (message) => handlers.onNotify(message.payload ?? ""));
-    client.on("error", () => lost(client));
-    client.on("end", () => lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      if (current === client) handlers.onState(true);
-    } catch {
-      lost(client);
-    }
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const client = current;
-    current = null;
-    await client?.end().catch(() => {});
   };
 }
 
