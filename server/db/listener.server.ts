@@ -52,7 +52,7 @@ export const LISTENER_NAME = "change feed";
  * TCP keepalive probes an idle one and a heartbeat, a NOTIFY sent on the connection that must
  * come back on it, proves every few seconds that notifications still arrive. When a beat is
  * late, or the connection errors or ends, it is dropped (`onState(false)`) and replaced, after
- * a wait that grows while reconnecting fails; `onState(true)` once the new one listens.
+ * a wait that grows while reconnecting fails; `onState(true)` once the new one listens (ADR 63).
  */
 export async function listenPostgres(
   url: string,
@@ -118,7 +118,9 @@ export async function listenPostgres(
     client.on("error", (error) => drop(client, error.message));
     client.on("end", () => drop(client, "connection ended"));
     try {
-      await client.connect();
+      await client.connect(); // given up by pg after connectionTimeoutMillis
+      if (current !== client) return;
+      later(() => drop(client, "LISTEN not answered"), o.heartbeatTimeoutMs);
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       return drop(client, error instanceof Error ? error.message : String(error));
