@@ -8,6 +8,7 @@ import {
   firstErrors,
   linkedinUrl,
   phone,
+  requiredParagraphs,
   requiredText,
   textList,
 } from "./advisor-fields";
@@ -83,7 +84,7 @@ export const step1Schema = z.object({
 
 export const step2Schema = z.object({
   shortIntro: shortIntro(M.shortIntroRequired, M.shortIntroTooLong),
-  about: requiredText(M.aboutRequired, L.aboutMaxChars).refine(
+  about: requiredParagraphs(M.aboutRequired, L.aboutMaxChars).refine(
     (about) => countWords(about) >= L.aboutMinWords,
     M.aboutTooShort,
   ),

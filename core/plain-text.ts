@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { COMMON_MESSAGES as M } from "./messages/common";
+
+/*
+ * What a text field accepts (ADR 65). One-line fields (names, titles, list entries, topics)
+ * take no line break, tab or other control character: they end up in e-mail subjects and
+ * calendar invitations, where a line break starts a new header or property. Paragraph fields
+ * (about, notes, reviews, reasons, messages) keep line breaks and tabs: every line-break form
+ * (CRLF, a lone CR, U+2028, U+2029) is stored as "\n"; any other control character is refused.
+ */
+
+/* eslint-disable no-control-regex -- finding control characters is the point */
+/** C0 controls (tab, LF and CR among them), DEL, C1 controls, U+2028 and U+2029. */
+const NOT_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** The same but LF and tab, once line breaks are "\n". */
+const NOT_IN_PARAGRAPHS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+const LINE_BREAKS = /\r\n|[\r\u2028\u2029]/g;
+const CONTROL_RUNS = /[\s\u0000-\u001f\u007f-\u009f]+/g;
+/* eslint-enable no-control-regex */
+
+export const isSingleLine = (value: string) => !NOT_IN_A_LINE.test(value);
+
+/** Every line-break form as "\n". */
+export const normaliseLineBreaks = (value: string) => value.replace(LINE_BREAKS, "\n");
+
+/** For text the product did not check (a name from Google, an e-mail subject): one line, with
+ * each run of spaces, line breaks and control characters made one space. */
+export const toSingleLine = (value: string) => value.replace(CONTROL_RUNS, " ").trim();
+
+/** A one-line field: trimmed, refused with a line break or control character. */
+export const singleLine = (schema: z.ZodString = z.string()) =>
+  schema.trim().refine(isSingleLine, M.singleLineOnly);
+
+/** A paragraph field: line breaks as "\n", trimmed, refused with another control character. */
+export const paragraphs = (schema: z.ZodString = z.string()) =>
+  schema
+    .overwrite(normaliseLineBreaks)
+    .trim()
+    .refine((value) => !NOT_IN_PARAGRAPHS.test(value), M.noControlCharacters);
