@@ -1,4 +1,4 @@
-import { toSingleLine } from "./plain-text";
+import { isPlainAddress, toSingleLine } from "./plain-text";
 
 /**
  * iCalendar (RFC 5545) invitations for a booking. Times are written in UTC: every calendar
@@ -51,12 +51,9 @@ function param(value: string): string {
   return `"${toSingleLine(value).replace(/"/g, "'")}"`;
 }
 
-/** A plain address, every character of it safe unescaped in a mailto URI (RFC 6068). */
-const SAFE_ADDRESS = /^[A-Za-z0-9.!$'*+_~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
-
 /** `mailto:` for a safe address, else null: the line is left out rather than written unsafe. */
 function mailto(address: string): string | null {
-  return SAFE_ADDRESS.test(address) ? `mailto:${address}` : null;
+  return isPlainAddress(address) ? `mailto:${address}` : null;
 }
 
 /** An http(s) URI as the URL parser writes it (no space, control or non-ASCII), else null. */

@@ -37,3 +37,10 @@ export const paragraphs = (schema: z.ZodString = z.string()) =>
     .overwrite(normaliseLineBreaks)
     .trim()
     .refine((value) => !NOT_IN_PARAGRAPHS.test(value), M.noControlCharacters);
+
+/**
+ * One plain e-mail address (no display name, comment, list or quoted part), each character
+ * safe in a mail header and unescaped in a mailto URI (RFC 6068).
+ */
+const PLAIN_ADDRESS = /^[A-Za-z0-9.!$'*+_~-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$/;
+export const isPlainAddress = (value: string) => PLAIN_ADDRESS.test(value);
