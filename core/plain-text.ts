@@ -19,6 +19,9 @@ const CONTROL_RUNS = /[\s\u0000-\u001f\u007f-\u009f]+/g;
 /* eslint-enable no-control-regex */
 
 export const isSingleLine = (value: string) => !NOT_IN_A_LINE.test(value);
+/** True when the text is fit for a paragraph field once its line breaks are "\n". */
+export const isParagraphText = (value: string) =>
+  !NOT_IN_PARAGRAPHS.test(normaliseLineBreaks(value));
 
 /** Every line-break form as "\n". */
 export const normaliseLineBreaks = (value: string) => value.replace(LINE_BREAKS, "\n");
@@ -33,10 +36,7 @@ export const singleLine = (schema: z.ZodString = z.string()) =>
 
 /** A paragraph field: line breaks as "\n", trimmed, refused with another control character. */
 export const paragraphs = (schema: z.ZodString = z.string()) =>
-  schema
-    .overwrite(normaliseLineBreaks)
-    .trim()
-    .refine((value) => !NOT_IN_PARAGRAPHS.test(value), M.noControlCharacters);
+  schema.overwrite(normaliseLineBreaks).trim().refine(isParagraphText, M.noControlCharacters);
 
 /**
  * One plain e-mail address (no display name, comment, list or quoted part), each character
