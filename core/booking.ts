@@ -88,10 +88,16 @@ export const discoveryRequestSchema = z.object({
 });
 export type DiscoveryRequest = z.infer<typeof discoveryRequestSchema>;
 
-/** Browser → server after checkout, Razorpay's field names. */
+/** Razorpay's ids ("order_…", "pay_…"): letters, digits and underscores. */
+const providerId = z.string().regex(/^[A-Za-z0-9_]{1,100}$/);
+
+/**
+ * Browser → server after checkout, Razorpay's field names. The signature's exact form is
+ * checked with the signature itself (server/payments/signature.server.ts).
+ */
 export const paymentVerificationSchema = z.object({
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: providerId,
+  razorpay_payment_id: providerId,
   razorpay_signature: z.string().min(1).max(200),
 });
 
