@@ -30,13 +30,16 @@ const LINE_BREAKS = [INJECTION, "\rX-INJ:1", "\nX-INJ:1", "\u2028X-INJ:1", "\u20
 const CONTROLS = ["\u0000", "\u0007", "\u000b", "\f", "\u001b[31m", "\u007f", "\u0085", "\u009b"];
 
 describe("the text helpers", () => {
-  it("a one-line field refuses every line break, tab and control character", () => {
-    for (const bad of [...LINE_BREAKS, ...CONTROLS, "\t"]) {
+  it("a one-line field refuses every line break and control character", () => {
+    expect(isSingleLine("Aditya\tx")).toBe(false);
+    for (const bad of [...LINE_BREAKS, ...CONTROLS]) {
       expect(isSingleLine(`Aditya${bad}x`), JSON.stringify(bad)).toBe(false);
       expect(singleLine().safeParse(`Aditya${bad}x`).error?.issues[0]?.message).toBe(ONE_LINE);
     }
     // Blanks around the text are trimmed, not refused; letters of any script pass.
     expect(singleLine().parse("  Aditya\r\n")).toBe("Aditya");
+    // A pasted tab is a space.
+    expect(singleLine().parse("Product\tManager\t")).toBe("Product Manager");
     expect(singleLine().parse("José Ñandú 李 محمد 😀")).toBe("José Ñandú 李 محمد 😀");
   });
 

@@ -3,8 +3,8 @@ import { COMMON_MESSAGES as M } from "./messages/common";
 
 /*
  * What a text field accepts (ADR 65). One-line fields (names, titles, list entries, topics)
- * take no line break, tab or other control character: they end up in e-mail subjects and
- * calendar invitations, where a line break starts a new header or property. Paragraph fields
+ * take no line break or other control character (a tab becomes a space): they end up in
+ * e-mail subjects and calendar invitations, where a line break starts a new header or property. Paragraph fields
  * (about, notes, reviews, reasons, messages) keep line breaks and tabs: every line-break form
  * (CRLF, a lone CR, U+2028, U+2029) is stored as "\n"; any other control character is refused.
  */
@@ -30,9 +30,15 @@ export const normaliseLineBreaks = (value: string) => value.replace(LINE_BREAKS,
  * each run of spaces, line breaks and control characters made one space. */
 export const toSingleLine = (value: string) => value.replace(CONTROL_RUNS, " ").trim();
 
-/** A one-line field: trimmed, refused with a line break or control character. */
+/**
+ * A one-line field: a tab (which a paste into a text input keeps) is a space, the value is
+ * trimmed, and refused with a line break or another control character.
+ */
 export const singleLine = (schema: z.ZodString = z.string()) =>
-  schema.trim().refine(isSingleLine, M.singleLineOnly);
+  schema
+    .overwrite((value) => value.replace(/\t/g, " "))
+    .trim()
+    .refine(isSingleLine, M.singleLineOnly);
 
 /** A paragraph field: line breaks as "\n", trimmed, refused with another control character. */
 export const paragraphs = (schema: z.ZodString = z.string()) =>
