@@ -4,9 +4,10 @@ import { COMMON_MESSAGES as M } from "./messages/common";
 /*
  * What a text field accepts (ADR 65). One-line fields (names, titles, list entries, topics)
  * take no line break or other control character (a tab becomes a space): they end up in
- * e-mail subjects and calendar invitations, where a line break starts a new header or property. Paragraph fields
- * (about, notes, reviews, reasons, messages) keep line breaks and tabs: every line-break form
- * (CRLF, a lone CR, U+2028, U+2029) is stored as "\n"; any other control character is refused.
+ * e-mail subjects and calendar invitations, where a line break starts a new header or
+ * property. Paragraph fields (about, notes, reviews, reasons, messages) keep line breaks and
+ * tabs: every line-break form (CRLF, a lone CR, U+2028, U+2029) is stored as "\n"; any other
+ * control character is refused.
  */
 
 /* eslint-disable no-control-regex -- finding control characters is the point */
@@ -26,8 +27,10 @@ export const isParagraphText = (value: string) =>
 /** Every line-break form as "\n". */
 export const normaliseLineBreaks = (value: string) => value.replace(LINE_BREAKS, "\n");
 
-/** For text the product did not check (a name from Google, an e-mail subject): one line, with
- * each run of spaces, line breaks and control characters made one space. */
+/**
+ * For text no schema checked (a name from Google, an e-mail subject): one line, each run of
+ * spaces, line breaks and control characters made one space.
+ */
 export const toSingleLine = (value: string) => value.replace(CONTROL_RUNS, " ").trim();
 
 /**
