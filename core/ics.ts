@@ -1,4 +1,4 @@
-import { isPlainAddress, toSingleLine } from "./plain-text";
+import { isPlainAddress, normaliseLineBreaks, toSingleLine } from "./plain-text";
 
 /**
  * iCalendar (RFC 5545) invitations for a booking. Times are written in UTC: every calendar
@@ -29,20 +29,20 @@ function utc(instant: Date): string {
     .replace(/\.\d{3}/, "");
 }
 
-/* eslint-disable no-control-regex -- removing control characters is the point */
-/** Every line-break form; a TEXT value writes each as the two characters "\n". */
-const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/g;
 /** RFC 5545's CONTROL (all C0 but HTAB, and DEL), plus the C1 controls. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
-/* eslint-enable no-control-regex */
 
-/** A TEXT value (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks escaped. */
+/**
+ * A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, every line-break
+ * form written as the two characters "\n", other controls dropped.
+ */
 function text(value: string): string {
-  return value
+  return normaliseLineBreaks(value)
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")
-    .replace(LINE_BREAK, "\\n")
+    .replace(/\n/g, "\\n")
     .replace(CONTROL, "");
 }
 
