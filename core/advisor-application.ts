@@ -8,10 +8,12 @@ import {
   firstErrors,
   linkedinUrl,
   phone,
+  requiredParagraphs,
   requiredText,
   textList,
 } from "./advisor-fields";
 import { APPLICATION_MESSAGES as M } from "./messages/advisor";
+import { isParagraphText, isSingleLine } from "./plain-text";
 import type { WeeklySchedule } from "./slots";
 
 /*
@@ -83,7 +85,7 @@ export const step1Schema = z.object({
 
 export const step2Schema = z.object({
   shortIntro: shortIntro(M.shortIntroRequired, M.shortIntroTooLong),
-  about: requiredText(M.aboutRequired, L.aboutMaxChars).refine(
+  about: requiredParagraphs(M.aboutRequired, L.aboutMaxChars).refine(
     (about) => countWords(about) >= L.aboutMinWords,
     M.aboutTooShort,
   ),
@@ -192,8 +194,10 @@ export function checkApplication(values: unknown, headshotUrl: string | null): A
 // ---- The draft: whatever the person has typed so far, bounded, never trusted as valid. ----
 
 const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const looseText = (max: number) => loose(z.string().max(max));
-const looseList = loose(z.array(z.string().max(L.itemMaxChars)).max(50));
+// A value with a control character is dropped, not stored: the database refuses a NUL.
+const looseText = (max: number) => loose(z.string().max(max).refine(isSingleLine));
+const looseParagraphs = (max: number) => loose(z.string().max(max).refine(isParagraphText));
+const looseList = loose(z.array(z.string().max(L.itemMaxChars).refine(isSingleLine)).max(50));
 
 const draftValuesSchema = z.object({
   firstName: looseText(100),
@@ -205,7 +209,7 @@ const draftValuesSchema = z.object({
   linkedinUrl: looseText(300),
   workLocations: looseList,
   shortIntro: looseText(1000),
-  about: looseText(L.aboutMaxChars),
+  about: looseParagraphs(L.aboutMaxChars),
   skills: looseList,
   careerAdviceTopics: looseList,
   personalAdviceTopics: looseList,
@@ -217,7 +221,12 @@ const draftValuesSchema = z.object({
       const checked = value == null ? null : parseAvailability(value);
       // An empty week is a legitimate thing to be editing; only malformed values are dropped.
       if (checked?.ok) return checked.schedule;
-      if (isObject(value) && typeof value.timeZone === "string" && isEmptyWeek(value.windows)) {
+      if (
+        isObject(value) &&
+        typeof value.timeZone === "string" &&
+        isSingleLine(value.timeZone) &&
+        isEmptyWeek(value.windows)
+      ) {
         return { timeZone: value.timeZone.slice(0, 64), windows: {} } as WeeklySchedule;
       }
       return null;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APPLICATION_MESSAGES as M } from "./messages/advisor";
+import { paragraphs, singleLine } from "./plain-text";
 
 /*
  * Field rules shared by the application wizard, the profile edit form and the admin forms:
@@ -50,12 +51,19 @@ export function addToList(list: readonly string[], entry: string): string[] {
   return cleanList([...list, entry]);
 }
 
+const tooLong = (max: number) => `Please keep this to ${max} characters or fewer`;
+
+/** A required one-line field (a name, a title): no line break or control character. */
 export const requiredText = (message: string, max: number = ADVISOR_LIMITS.textMaxChars) =>
-  z
-    .string({ error: message })
-    .trim()
+  singleLine(z.string({ error: message }))
     .min(1, message)
-    .max(max, `Please keep this to ${max} characters or fewer`);
+    .max(max, tooLong(max));
+
+/** A required paragraph field (about): line breaks allowed, no other control character. */
+export const requiredParagraphs = (message: string, max: number) =>
+  paragraphs(z.string({ error: message }))
+    .min(1, message)
+    .max(max, tooLong(max));
 
 /** A LinkedIn profile URL (http/https only, so it is safe as a link), or "NA" without one. */
 export const linkedinUrl = requiredText(M.linkedinRequired, 300).refine(
@@ -80,7 +88,7 @@ export const phone = requiredText(M.phoneRequired, 30).refine(
 /** A list input: cleaned, then counted. */
 export const textList = (min: number, max: number, minMessage: string, maxMessage: string) =>
   z
-    .array(z.string().max(ADVISOR_LIMITS.itemMaxChars, "Please keep each entry short"), {
+    .array(singleLine().max(ADVISOR_LIMITS.itemMaxChars, "Please keep each entry short"), {
       error: minMessage,
     })
     .max(50, maxMessage)

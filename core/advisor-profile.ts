@@ -7,6 +7,7 @@ import {
   firstErrors,
   linkedinUrl,
   phone,
+  requiredParagraphs,
   requiredText,
   textList,
 } from "./advisor-fields";
@@ -59,7 +60,7 @@ export const profileEditSchema = z.object({
   linkedinUrl,
   workLocations: textList(L.workLocationsMin, L.listMax, M.workLocationMin, "Too many entries"),
   shortIntro: shortIntro(A.shortIntroRequired, M.shortIntroMax),
-  about: requiredText(A.aboutRequired, L.aboutMaxChars).superRefine((about, ctx) => {
+  about: requiredParagraphs(A.aboutRequired, L.aboutMaxChars).superRefine((about, ctx) => {
     const words = countWords(about);
     if (words < L.aboutMinWords) ctx.addIssue({ code: "custom", message: M.aboutMin(words) });
   }),

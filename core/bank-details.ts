@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { firstErrors } from "./advisor-fields";
 import { BANK_MESSAGES as M } from "./messages/advisor";
+import { singleLine } from "./plain-text";
 
 /*
  * An advisor's payout account (Indian bank): five required fields, the IFSC in its published
@@ -19,7 +20,9 @@ export type BankDetails = Record<BankField, string>;
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
 const required = (max: number) =>
-  z.string({ error: M.allRequired }).trim().min(1, M.allRequired).max(max, M.allRequired);
+  singleLine(z.string({ error: M.allRequired }))
+    .min(1, M.allRequired)
+    .max(max, M.allRequired);
 
 export const bankDetailsSchema = z.object({
   bankAccountHolderName: required(120),

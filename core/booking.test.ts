@@ -6,6 +6,7 @@ import {
   fieldErrors,
   formatSessionTime,
   invoiceNumber,
+  paymentVerificationSchema,
   sessionOptions,
   sessionTypeLabel,
 } from "./booking";
@@ -87,6 +88,25 @@ describe("discoveryRequestSchema", () => {
     expect(fieldErrors(result.error!).adviceSought).toBe(
       "Please tell us what advice you're seeking.",
     );
+  });
+});
+
+describe("paymentVerificationSchema", () => {
+  it("takes Razorpay's ids and nothing a query could choke on", () => {
+    const fields = {
+      razorpay_order_id: "order_IluGWxBm9U8zJ8",
+      razorpay_payment_id: "pay_test0a1b2c3d4e5f6a7b8c9",
+      razorpay_signature: "0".repeat(64),
+    };
+    expect(paymentVerificationSchema.safeParse(fields).success).toBe(true);
+    for (const bad of ["order_1\u0000", "order_1\r\nX", "order 1", "", "o".repeat(101)]) {
+      expect(
+        paymentVerificationSchema.safeParse({ ...fields, razorpay_order_id: bad }).success,
+      ).toBe(false);
+      expect(
+        paymentVerificationSchema.safeParse({ ...fields, razorpay_payment_id: bad }).success,
+      ).toBe(false);
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH, TOPICS_MAX } from "./booking-limits";
 import { BOOKING_MESSAGES as M } from "./messages/booking";
+import { paragraphs, singleLine } from "./plain-text";
 import { sessionPrice, type SessionPrice } from "./pricing";
 import { formatSlotLabel } from "./slots";
 import { isValidTimeZone, safeTimeZone } from "./time-zones";
@@ -52,12 +53,10 @@ export function sessionTypeLabel(type: SessionType): string {
 }
 
 export const topicsField = z
-  .array(z.string().trim().min(1).max(TOPIC_MAX_LENGTH))
+  .array(singleLine().min(1).max(TOPIC_MAX_LENGTH))
   .min(1, M.topicsRequired)
   .max(TOPICS_MAX, M.topicsRequired);
-export const additionalInfoField = z
-  .string()
-  .trim()
+export const additionalInfoField = paragraphs()
   .max(ADDITIONAL_INFO_MAX, M.additionalInfoTooLong)
   .optional()
   .transform((v) => (v ? v : undefined));
@@ -81,9 +80,7 @@ export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
 /** The free discovery call's form: what advice the seeker wants is required. */
 export const discoveryRequestSchema = z.object({
-  adviceSought: z
-    .string()
-    .trim()
+  adviceSought: paragraphs()
     .min(1, M.adviceRequired)
     .max(ADDITIONAL_INFO_MAX, M.additionalInfoTooLong),
   datetime: startField,
@@ -91,10 +88,16 @@ export const discoveryRequestSchema = z.object({
 });
 export type DiscoveryRequest = z.infer<typeof discoveryRequestSchema>;
 
-/** Browser → server after checkout, Razorpay's field names. */
+/** Razorpay's ids ("order_…", "pay_…"): letters, digits and underscores. */
+const providerId = z.string().regex(/^[A-Za-z0-9_]{1,100}$/);
+
+/**
+ * Browser → server after checkout, Razorpay's field names. The signature's exact form is
+ * checked with the signature itself (server/payments/signature.server.ts).
+ */
 export const paymentVerificationSchema = z.object({
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: providerId,
+  razorpay_payment_id: providerId,
   razorpay_signature: z.string().min(1).max(200),
 });
 

@@ -1,3 +1,5 @@
+import { isPlainAddress, normaliseLineBreaks, toSingleLine } from "./plain-text";
+
 /**
  * iCalendar (RFC 5545) invitations for a booking. Times are written in UTC: every calendar
  * shows them in its owner's zone. The UID stays the same for the booking's life and the
@@ -27,21 +29,47 @@ function utc(instant: Date): string {
     .replace(/\.\d{3}/, "");
 }
 
-/** Text values escape backslash, semicolon, comma and newlines. */
+/** RFC 5545's CONTROL (all C0 but HTAB, and DEL), plus the C1 controls. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+
+/**
+ * A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, every line-break
+ * form written as the two characters "\n", other controls dropped.
+ */
 function text(value: string): string {
-  return value
+  return normaliseLineBreaks(value)
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")
-    .replace(/\r?\n/g, "\\n");
+    .replace(/\n/g, "\\n")
+    .replace(CONTROL, "");
 }
 
-/** Parameter values (CN) are quoted; quotes themselves are not allowed in them. */
+/** A quoted parameter value (CN): one line, no control character, no DQUOTE (RFC 5545 3.2). */
 function param(value: string): string {
-  return `"${value.replace(/"/g, "'")}"`;
+  return `"${toSingleLine(value).replace(/"/g, "'")}"`;
 }
 
-/** Lines longer than 75 octets continue on the next line after a space. */
+/** `mailto:` for a safe address, else null: the line is left out rather than written unsafe. */
+function mailto(address: string): string | null {
+  return isPlainAddress(address) ? `mailto:${address}` : null;
+}
+
+/** An http(s) URI as the URL parser writes it (no space, control or non-ASCII), else null. */
+function uri(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Lines longer than 75 octets continue on the next line after a space (RFC 5545 3.1), split
+ * between characters, never inside one character's UTF-8 octets.
+ */
 const encoder = new TextEncoder();
 const octets = (value: string) => encoder.encode(value).length;
 
@@ -68,6 +96,8 @@ function fold(line: string): string {
 export function buildIcs(invite: CalendarInvite): string {
   const end = new Date(invite.start.getTime() + invite.durationMinutes * 60_000);
   const cancelled = invite.method === "CANCEL";
+  const url = uri(invite.location);
+  const organizer = mailto(invite.organizer.email);
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -75,20 +105,24 @@ export function buildIcs(invite: CalendarInvite): string {
     "CALSCALE:GREGORIAN",
     `METHOD:${invite.method}`,
     "BEGIN:VEVENT",
-    `UID:${invite.uid}`,
-    `SEQUENCE:${invite.sequence}`,
+    `UID:${text(invite.uid)}`,
+    `SEQUENCE:${Math.trunc(invite.sequence)}`,
     `DTSTAMP:${utc(invite.stamp)}`,
     `DTSTART:${utc(invite.start)}`,
     `DTEND:${utc(end)}`,
     `SUMMARY:${text(invite.summary)}`,
     `DESCRIPTION:${text(invite.description)}`,
     `LOCATION:${text(invite.location)}`,
-    `URL:${invite.location}`,
-    `ORGANIZER;CN=${param(invite.organizer.name)}:mailto:${invite.organizer.email}`,
-    ...invite.attendees.map(
-      (a) =>
-        `ATTENDEE;CN=${param(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${a.email}`,
-    ),
+    ...(url ? [`URL:${url}`] : []),
+    ...(organizer ? [`ORGANIZER;CN=${param(invite.organizer.name)}:${organizer}`] : []),
+    ...invite.attendees.flatMap((a) => {
+      const address = mailto(a.email);
+      return address
+        ? [
+            `ATTENDEE;CN=${param(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:${address}`,
+          ]
+        : [];
+    }),
     `STATUS:${cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "END:VEVENT",
     "END:VCALENDAR",

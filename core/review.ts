@@ -1,6 +1,7 @@
 // The Review Your Session form: one schema for the dialog's hints and the action's final word.
 import { z } from "zod";
 import { SESSION_MESSAGES } from "./messages/sessions";
+import { paragraphs } from "./plain-text";
 
 export const REVIEW_FIELDS = {
   bookingId: "bookingId",
@@ -23,20 +24,13 @@ export const reviewSchema = z.object({
   [REVIEW_FIELDS.recommend]: z.enum(["yes", "no"], {
     error: SESSION_MESSAGES.reviewIncompleteBody,
   }),
-  [REVIEW_FIELDS.feedback]: z
-    .string()
+  [REVIEW_FIELDS.feedback]: paragraphs()
+    .max(FEEDBACK_MAX, `Please keep your feedback to ${FEEDBACK_MAX} characters or fewer.`)
     .optional()
-    .transform((value) => value?.trim() || null)
-    .pipe(
-      z
-        .string()
-        .max(FEEDBACK_MAX, `Please keep your feedback to ${FEEDBACK_MAX} characters or fewer.`)
-        .nullable(),
-    ),
+    .transform((value) => value || null),
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
-export const cancelReasonSchema = z
-  .string({ error: SESSION_MESSAGES.reasonRequired })
-  .transform((value) => value.trim())
-  .pipe(z.string().min(1, SESSION_MESSAGES.reasonRequired).max(1000));
+export const cancelReasonSchema = paragraphs(z.string({ error: SESSION_MESSAGES.reasonRequired }))
+  .min(1, SESSION_MESSAGES.reasonRequired)
+  .max(1000);

@@ -1,5 +1,4 @@
 import { data, Form, Link } from "react-router";
-import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { cancelReasonSchema, reviewSchema } from "../../core/review";
 import { actorOf } from "../../server/bookings/actor";
 import { cancelSession } from "../../server/bookings/cancel.server";
@@ -71,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reason = cancelReasonSchema.safeParse(form.get("reason") ?? "");
     if (!reason.success)
       return reply(
-        { intent, ok: false, code: "invalid", message: SESSION_MESSAGES.reasonRequired },
+        { intent, ok: false, code: "invalid", message: reason.error.issues[0]!.message },
         400,
       );
     const result = await cancelSession(context.db, { ...deps, reason: reason.data });
@@ -91,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const review = reviewSchema.safeParse(Object.fromEntries(form));
     if (!review.success)
       return reply(
-        { intent, ok: false, code: "invalid", message: SESSION_MESSAGES.reviewIncompleteBody },
+        { intent, ok: false, code: "invalid", message: review.error.issues[0]!.message },
         400,
       );
     const result = await submitReview(context.db, { actor, bookingId, review: review.data });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES as M } from "../messages/admin";
+import { paragraphs } from "../plain-text";
 
 /*
  * The small forms of the admin screens (one button each, plus a reason when rejecting). The
@@ -19,11 +20,10 @@ export const adminRoleForm = z.object({
 export const advisorReviewForm = z.object({
   intent: z.enum(["approve", "reject"]),
   advisorId: z.guid(),
-  reason: z
-    .string()
+  reason: paragraphs()
     .max(REJECTION_REASON_MAX, M.reasonTooLong)
     .optional()
-    .transform((reason) => reason?.trim() || null),
+    .transform((reason) => reason || null),
 });
 
 export const resendInvitationForm = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "../auth-rules";
 import { AUTH_MESSAGES as M } from "../messages/auth";
+import { singleLine } from "../plain-text";
 
 /** The account forms. Each schema takes the form's strings; its keys are the field names. */
 
@@ -11,7 +12,7 @@ const email = z
   .pipe(z.email({ error: M.emailInvalid }));
 const newPassword = z.string().min(PASSWORD_MIN_LENGTH, { error: M.weakPassword });
 const required = (max = 200) =>
-  z.string().trim().min(1, { error: M.requiredFields }).max(max, { error: M.requiredFields });
+  singleLine().min(1, { error: M.requiredFields }).max(max, { error: M.requiredFields });
 
 export const signUpSchema = z.object({
   firstName: required(100),

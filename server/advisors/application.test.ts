@@ -109,6 +109,50 @@ describe("headshot uploads", () => {
 });
 
 describe("submitting the application", () => {
+  it("refuses a name with a line break and writes nothing, names included", async () => {
+    const userId = await createPerson(db(), { firstName: "Old", lastName: "Name" });
+    await upload(userId, await jpegWithExif());
+    const firstName = "Aditya\r\nATTACH:https://evil.example/payload.exe\r\nX-INJ:1";
+    const result = await submitApplication(db(), {
+      userId,
+      appUrl,
+      values: validApplication({ firstName, lastName: "Rao\u0000" }),
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      kind: "invalid",
+      step: 1,
+      errors: {
+        firstName: "Please remove line breaks and control characters.",
+        lastName: "Please remove line breaks and control characters.",
+      },
+    });
+    const [person] = await db().select().from(users).where(eq(users.id, userId));
+    expect([person!.firstName, person!.lastName]).toEqual(["Old", "Name"]);
+    expect((await rowOf(userId))?.profileStatus).toBe("draft");
+  });
+
+  it("a draft keeps no value with a control character (the database refuses a NUL)", async () => {
+    const userId = await createPerson(db());
+    const saved = await saveDraft(db(), userId, {
+      currentStep: 1,
+      completedSteps: [],
+      values: {
+        firstName: "As\u0000ha",
+        lastName: "Rao",
+        jobTitle: "PM\r\nX-INJ:1",
+        about: "Line one\r\nline two\u0000",
+        shortIntro: "Line one\r\nline two",
+        skills: ["x\u0000"],
+        availability: { timeZone: "Asia/Kolkata\u0000", windows: {} },
+      },
+    });
+    expect(saved).toEqual({
+      ok: true,
+      draft: { currentStep: 1, completedSteps: [], values: { lastName: "Rao" } },
+    });
+  });
+
   it("writes a pending profile, its schedule and the names at once, and tells the admins", async () => {
     await createPerson(db(), { admin: "Y", firstName: "Admin", email: "admin.app@example.com" });
     const userId = await createPerson(db(), { firstName: "Old", lastName: "Name" });

@@ -64,6 +64,24 @@ describe("sign-up", () => {
     expect(mails.map((m) => m.subject)).toEqual(["Confirm your e-mail for BeenThere"]);
   });
 
+  it("writes a name that passed no form of ours (a provider's) on one line", async () => {
+    await deps.auth.api.signUpEmail({
+      body: {
+        name: "Aditya\r\nATTACH:https://evil.example/payload.exe\r\nX-INJ:1\u0007\u2028Rao",
+        email: "aditya@example.com",
+        password: "password-1",
+      },
+    });
+    const [user] = await database.db
+      .select()
+      .from(s.users)
+      .where(eq(s.users.email, "aditya@example.com"));
+    expect(user).toMatchObject({
+      firstName: "Aditya",
+      lastName: "ATTACH:https://evil.example/payload.exe X-INJ:1 Rao",
+    });
+  });
+
   it("refuses a registered e-mail, in any case, and writes nothing", async () => {
     const before = await database.db.select().from(s.authUsers);
     const result = await signUp(

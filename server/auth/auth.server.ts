@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import { eq, sql } from "drizzle-orm";
 import { PASSWORD_MIN_LENGTH } from "../../core/auth-rules";
+import { toSingleLine } from "../../core/plain-text";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import * as s from "../db/schema";
@@ -118,7 +119,8 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
 export type Auth = ReturnType<typeof createAuth>;
 
 async function linkProductUser(db: Db, authUser: { id: string; name: string; email: string }) {
-  const [first, ...rest] = authUser.name.trim().split(/\s+/);
+  // A provider's name (Google's) has passed no form of ours: one line, like a typed one.
+  const [first, ...rest] = toSingleLine(authUser.name).split(" ");
   const linked = await db
     .update(s.users)
     .set({ authUserId: authUser.id })

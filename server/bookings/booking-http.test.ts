@@ -6,6 +6,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
+import { COMMON_MESSAGES } from "../../core/messages/common";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
@@ -135,6 +136,19 @@ describe("booking over HTTP", () => {
     expect(await tampered.json()).toMatchObject({ error: M.sessionNotAllowed });
     const invalid = await post("/api/bookings", { ...request, topics: [] }, "seeker");
     expect(await invalid.json()).toMatchObject({ fields: { topics: M.topicsRequired } });
+    const injected = await post(
+      "/api/bookings",
+      { ...request, topics: ["Careers\r\nX-INJ:1"], additionalInfo: "Hi\u0000" },
+      "seeker",
+    );
+    expect(injected.status).toBe(400);
+    expect(await injected.json()).toMatchObject({
+      fields: {
+        topics: COMMON_MESSAGES.singleLineOnly,
+        additionalInfo: COMMON_MESSAGES.noControlCharacters,
+      },
+    });
+    expect(await database.db.select().from(bookings)).toEqual([]);
 
     const res = await post("/api/bookings", { ...request, amount: 100 }, "seeker");
     expect(res.status).toBe(201);
@@ -144,7 +158,24 @@ describe("booking over HTTP", () => {
 
     // The built-in test checkout pays; verification confirms.
     const paid = await post("/api/test-checkout", { orderId: order.orderId }, "seeker");
-    const fields = await paid.json();
+    const fields = (await paid.json()) as { razorpay_signature: string };
+    // Another spelling of the right signature is refused like a wrong one, and not stored.
+    const exact = fields.razorpay_signature;
+    for (const razorpay_signature of [exact.toUpperCase(), `${exact}0`, exact.slice(0, 63)]) {
+      const refused = await post(
+        "/api/payments/verify",
+        { ...fields, razorpay_signature },
+        "seeker",
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: M.verificationFailed });
+    }
+    const [unpaid] = await database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect([unpaid!.status, unpaid!.razorpayPaymentId, unpaid!.razorpaySignature]).toEqual([
+      "created",
+      null,
+      null,
+    ]);
     const verified = await post("/api/payments/verify", fields, "seeker");
     expect(await verified.json()).toEqual({ paymentId, settlement: "confirmed" });
     // Someone else cannot even pay another seeker's order.
@@ -176,6 +207,22 @@ describe("booking over HTTP", () => {
     ).toBe(404);
   });
 
+  it("refuses a cancellation reason with a control character, saying so, and cancels nothing", async () => {
+    const [booking] = await database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.paymentId, paymentId));
+    const res = await fetch(`${baseUrl}/dashboard.data`, {
+      method: "POST",
+      headers: { Origin: baseUrl, Cookie: cookies.seeker! },
+      body: new URLSearchParams({ intent: "cancel", bookingId: booking!.id, reason: "Ill\u0000" }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(COMMON_MESSAGES.noControlCharacters);
+    const [after] = await database.db.select().from(bookings).where(eq(bookings.id, booking!.id));
+    expect(after!.status).toBe("confirmed");
+  });
+
   it("says a booking whose payment never came is not confirmed, not that the payment succeeded", async () => {
     const start = new Date(Date.parse(await offeredStart()) + 60 * 60_000).toISOString();
     const res = await post("/api/bookings", firstCall(start), "stranger");
@@ -203,6 +250,8 @@ describe("booking over HTTP", () => {
         body,
       });
     expect((await send(hmacHex("wrong", body), "evt_http_1")).status).toBe(400);
+    const upper = hmacHex(config.testPaymentSecret!, body).toUpperCase();
+    expect((await send(upper, "evt_http_1")).status).toBe(400);
     const ok = await send(hmacHex(config.testPaymentSecret!, body), "evt_http_1");
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true });

@@ -290,6 +290,65 @@ describe("verifyPayment", () => {
   });
 });
 
+describe("strict signatures", () => {
+  it("refuses another spelling of the right signature like a wrong one, and stores none of it", async () => {
+    const seeker = await createSeeker(database.db);
+    const held = created(
+      await createBooking(deps, seeker, request(advisorId, "2026-03-16T03:30:00.000Z")),
+    );
+    const fields = pay(held.orderId!);
+    const exact = fields.razorpay_signature;
+    for (const signature of [exact.toUpperCase(), `${exact}0`, exact.slice(0, 63)]) {
+      expect(
+        await verifyPayment(deps, seeker, { ...fields, razorpay_signature: signature }),
+      ).toEqual({ ok: false, status: 400, message: M.verificationFailed });
+      const { booking, payment } = await rows(held.paymentId);
+      expect([booking.status, payment.status]).toEqual(["pending_payment", "created"]);
+      expect([payment.razorpayPaymentId, payment.razorpaySignature]).toEqual([null, null]);
+    }
+    expect(await verifyPayment(deps, seeker, fields)).toMatchObject({ ok: true });
+    expect((await rows(held.paymentId)).payment.razorpaySignature).toBe(exact);
+  });
+});
+
+describe("invitations with hostile names and notes", () => {
+  it("a name or note that skipped the forms adds nothing to the .ics", async () => {
+    // As an account made before names were checked: the service trusts what is stored.
+    const seeker = await createSeeker(database.db, {
+      firstName: "Aditya\r\nATTACH:https://evil.example/payload.exe\r\nX-INJ:1",
+    });
+    const notes = "Hi\rX-INJ:2\r\nEND:VEVENT\nBEGIN:VEVENT";
+    const held = created(
+      await createBooking(
+        deps,
+        seeker,
+        request(advisorId, "2026-03-17T03:30:00.000Z", { additionalInfo: notes }),
+      ),
+    );
+    expect(await verifyPayment(deps, seeker, pay(held.orderId!))).toMatchObject({ ok: true });
+    const mails = await database.db.select().from(emailOutbox);
+    const invites = mails
+      .map((m) => m.attachments?.[0]?.content ?? "")
+      .filter((ics) => ics.includes(held.bookingId));
+    expect(invites).toHaveLength(2);
+    for (const ics of invites) {
+      const names = ics
+        .replace(/\r\n /g, "")
+        .split("\r\n")
+        .map((line) => /^[A-Z-]+/.exec(line)?.[0]);
+      expect(names.filter((n) => n === "BEGIN" || n === "END")).toHaveLength(4);
+      expect(names).not.toContain("ATTACH");
+      expect(names).not.toContain("X-INJ");
+      expect(ics.replace(/\r\n /g, "")).toContain(
+        'ATTENDEE;CN="Aditya ATTACH:https://evil.example/payload.exe X-INJ:1 Seeker"',
+      );
+      expect(ics.replace(/\r\n /g, "")).toContain(
+        "Notes: Hi\\nX-INJ:2\\nEND:VEVENT\\nBEGIN:VEVENT",
+      );
+    }
+  });
+});
+
 describe("holds", () => {
   it("a dismissed checkout releases the time at once", async () => {
     const seeker = await createSeeker(database.db);

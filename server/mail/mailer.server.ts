@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import { isPlainAddress, toSingleLine } from "../../core/plain-text";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
@@ -26,7 +27,8 @@ export async function queueEmail(db: Db | Tx, email: OutgoingEmail): Promise<str
     .insert(emailOutbox)
     .values({
       toAddress: email.to,
-      subject: email.subject,
+      // Subjects quote names and topics people typed: one line, so no header can follow.
+      subject: toSingleLine(email.subject),
       html,
       text,
       attachments: email.attachments ?? null,
@@ -42,6 +44,7 @@ export function createTransport(config: Config) {
 }
 
 const LEASE_MS = 2 * 60_000;
+const UNSAFE_RECIPIENT = "not sent: the recipient is not one plain e-mail address";
 
 /**
  * Sends queued mails oldest first; a failure is recorded and retried on the next run. Each run
@@ -84,6 +87,12 @@ export async function deliverOutbox(
   queued.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   let sent = 0;
   for (const mail of queued) {
+    // One plain address only, never a list or a display name: a retry would not change that.
+    if (!isPlainAddress(mail.toAddress)) {
+      await recordFailure(db, mail, UNSAFE_RECIPIENT, true);
+      logger.error({ mailId: mail.id }, UNSAFE_RECIPIENT);
+      continue;
+    }
     try {
       await transport.sendMail({
         from: config.mail.from,
@@ -103,20 +112,28 @@ export async function deliverOutbox(
       );
       sent++;
     } catch (error) {
-      const attempts = mail.attempts + 1;
-      await db
-        .update(emailOutbox)
-        .set({
-          attempts,
-          lastError: String(error),
-          lockedUntil: null,
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "queued",
-        })
-        .where(eq(emailOutbox.id, mail.id));
+      await recordFailure(db, mail, String(error), mail.attempts + 1 >= MAX_ATTEMPTS);
       logger.error({ err: error, mailId: mail.id }, "mail delivery failed");
     }
   }
   return sent;
+}
+
+async function recordFailure(
+  db: Db,
+  mail: { id: string; attempts: number },
+  lastError: string,
+  final: boolean,
+) {
+  await db
+    .update(emailOutbox)
+    .set({
+      attempts: mail.attempts + 1,
+      lastError,
+      lockedUntil: null,
+      status: final ? "failed" : "queued",
+    })
+    .where(eq(emailOutbox.id, mail.id));
 }
 
 /** The newest mails, for the local /dev/outbox page. */

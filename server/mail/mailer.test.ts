@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import nodemailer from "nodemailer";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
@@ -92,5 +93,48 @@ describe("the mailer", () => {
     expect(await deliverOutbox(database.db, config, logger)).toBe(1);
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ status: "sent" });
+  });
+
+  it("writes a subject quoting typed text on one line: no header can follow it", async () => {
+    const subject =
+      "Contact form: Other from Aditya\r\nBcc: victim@example.com\rX-INJ:1\u2028\u0085x";
+    const id = await queueEmail(database.db, { ...mail, subject });
+    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(row!.subject).toBe("Contact form: Other from Aditya Bcc: victim@example.com X-INJ:1 x");
+
+    // The message as SMTP would carry it: its header names are exactly the expected ones.
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const sent: string[] = [];
+    const recording = {
+      sendMail: async (message: object) => {
+        const info = await transport.sendMail(message);
+        sent.push(String(info.message));
+      },
+    };
+    expect(await deliverOutbox(database.db, config, logger, recording as never)).toBe(1);
+    const head = sent[0]!.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+    const names = head.split(/\r?\n/).map((line) => line.slice(0, line.indexOf(":")));
+    expect(names.sort()).toEqual(
+      ["Content-Type", "From", "To", "Subject", "Message-ID", "Date", "MIME-Version"].sort(),
+    );
+    expect(head).toContain(`To: ${mail.to}`);
+  });
+
+  it("sends nothing to a recipient that is not one plain address, and does not retry", async () => {
+    const bad = [
+      "a@example.com, b@example.com",
+      "a@example.com\r\nBcc: b@example.com",
+      "Mallory <a@example.com>",
+      "a@example.com\u0007",
+    ];
+    for (const to of bad) await queueEmail(database.db, { ...mail, to });
+    const sent: unknown[] = [];
+    const transport = { sendMail: async (m: unknown) => void sent.push(m) };
+    expect(await deliverOutbox(database.db, config, logger, transport as never)).toBe(0);
+    expect(sent).toEqual([]);
+    const rows = await database.db.select().from(emailOutbox);
+    expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual(
+      bad.map(() => ["failed", 1, "not sent: the recipient is not one plain e-mail address"]),
+    );
   });
 });

@@ -13,12 +13,18 @@ export function paymentSignature(secret: string, orderId: string, paymentId: str
   return hmacHex(secret, `${orderId}|${paymentId}`);
 }
 
-/** Constant-time comparison of a hex signature received from outside. */
+/** What an HMAC-SHA256 in hex looks like as Razorpay sends it: nothing more, nothing less. */
+const SIGNATURE = /^[0-9a-f]{64}$/;
+
+/**
+ * Constant-time comparison of a signature received from outside. Only the exact form is
+ * compared (64 lowercase hex digits): an upper-cased or padded copy of a good signature is
+ * refused like a wrong one, so no second spelling of it can be accepted and stored.
+ */
 export function signatureMatches(expectedHex: string, received: string | null | undefined) {
-  if (!received || !/^[0-9a-f]+$/i.test(received)) return false;
-  const a = Buffer.from(expectedHex, "hex");
-  const b = Buffer.from(received, "hex");
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (typeof received !== "string" || !SIGNATURE.test(received)) return false;
+  if (received.length !== expectedHex.length) return false;
+  return timingSafeEqual(Buffer.from(expectedHex, "latin1"), Buffer.from(received, "latin1"));
 }
 
 /** True when `signature` is the payment signature of our stored order and this payment. */

@@ -78,6 +78,24 @@ describe("POST /api/webhooks/razorpay", () => {
     expect((await bookingOf(held.paymentId)).status).toBe("pending_payment");
   });
 
+  it("refuses the right signature upper-cased, padded or cut short, and stores nothing", async () => {
+    const held = await hold("2026-03-09T03:30:00.000Z");
+    const body = JSON.stringify(paymentEvent("payment.captured", held.orderId!));
+    const exact = hmacHex(deps.config.testPaymentSecret!, body);
+    for (const signature of [exact.toUpperCase(), `${exact}0`, exact.slice(0, 63)]) {
+      const headers = new Headers({
+        "x-razorpay-signature": signature,
+        "x-razorpay-event-id": randomUUID(),
+      });
+      expect(await handleRazorpayWebhook(deps, body, headers)).toEqual({
+        status: 400,
+        body: { error: "Invalid signature" },
+      });
+    }
+    expect(await database.db.select().from(webhookEvents)).toHaveLength(0);
+    expect((await bookingOf(held.paymentId)).status).toBe("pending_payment");
+  });
+
   it("payment.captured confirms a booking whose browser never came back, once per event id", async () => {
     const held = await hold("2026-03-04T04:30:00.000Z");
     const event = paymentEvent("payment.captured", held.orderId!, { paymentId: "pay_cap1" });
