@@ -235,7 +235,7 @@ function dayIso(ms: number): string {
 /** Every answer about the query's dates, computed by `engine`. */
 function answers(engine: Engine, query: SlotDatesQuery, dates: string[]) {
   return {
-    bookingWindow: engine.bookingWindow(query.viewerTimeZone, query.now),
+    bookingWindow: engine.bookingWindow(query.viewerTimeZone, query.now, query.schedule.timeZone),
     selectableDates: engine.selectableDates(query),
     byDate: dates.map((date) => ({
       date,
@@ -253,11 +253,12 @@ function answers(engine: Engine, query: SlotDatesQuery, dates: string[]) {
 
 function compareCase(seed: number): void {
   const query = randomQuery(seed);
-  const window = reference.bookingWindow(query.viewerTimeZone, query.now);
+  const window = reference.bookingWindow(query.viewerTimeZone, query.now, query.schedule.timeZone);
   const first = Date.parse(`${window.first}T00:00:00Z`);
-  // The window's dates plus one either side (out of range) and an impossible date.
+  // The window's dates (up to today + 31 for a viewer east of the advisor) plus one either
+  // side (out of range) and an impossible date.
   const dates = ["2026-02-30"];
-  for (let day = -1; day <= fast.BOOKING_WINDOW_DAYS + 1; day++) {
+  for (let day = -1; day <= fast.BOOKING_WINDOW_DAYS + 2; day++) {
     dates.push(dayIso(first + day * DAY));
   }
   const replay = `seed ${seed}; rerun with SLOTS_EQ_SEED=${seed} SLOTS_EQ_CASES=1`;
