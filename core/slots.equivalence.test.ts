@@ -8,9 +8,9 @@ import type { BusyInterval, SlotDatesQuery, TimeWindow, WeeklySchedule } from ".
 /**
  * The rewritten engine (core/slots.ts) must answer exactly as the engine it replaced
  * (core/slots.reference.ts) on randomized schedules, busy times, zones and clocks, with
- * "now" often placed in or just before a DST-transition week; and in every case a viewer in any
- * zone is offered the same instants as the advisor (one booking window, ADR 64). Every case has its own seed,
- * printed on failure; rerun one with SLOTS_EQ_SEED=<seed> SLOTS_EQ_CASES=1.
+ * "now" often placed in or just before a DST-transition week; and a viewer in any zone must be
+ * offered the same instants as the advisor (one booking window, ADR 64). Every case has its
+ * own seed, printed on failure; rerun one with SLOTS_EQ_SEED=<seed> SLOTS_EQ_CASES=1.
  */
 
 const CASES = Number(process.env.SLOTS_EQ_CASES ?? 300);
