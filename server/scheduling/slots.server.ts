@@ -65,14 +65,13 @@ export async function slotsFor(
 ): Promise<AdvisorSlots | null> {
   const schedule = await loadPublicSchedule(db, advisorId);
   if (!schedule) return null;
-  // Busy times that can touch the date: its UTC day ±2 covers every zone pair.
+  // Busy times that can touch the date: its UTC day ±2 covers every zone pair. A date that
+  // is not one offers nothing anyway.
   const dayStart = Date.parse(`${query.date}T00:00:00Z`);
-  const near = isIsoDate(query.date)
-    ? { from: new Date(dayStart - 2 * DAY_MS), to: new Date(dayStart + 3 * DAY_MS) }
-    : null;
+  const near = { from: new Date(dayStart - 2 * DAY_MS), to: new Date(dayStart + 3 * DAY_MS) };
   const engineQuery = {
     schedule,
-    busy: await busyInWindow(db, advisorId, schedule, near, query),
+    busy: isIsoDate(query.date) ? await busyInWindow(db, advisorId, schedule, near, query) : [],
     durationMinutes: query.duration,
     viewerTimeZone: query.viewerTimeZone,
     now: query.now,
