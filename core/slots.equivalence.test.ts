@@ -8,8 +8,9 @@ import type { BusyInterval, SlotDatesQuery, TimeWindow, WeeklySchedule } from ".
 /**
  * The rewritten engine (core/slots.ts) must answer exactly as the engine it replaced
  * (core/slots.reference.ts) on randomized schedules, busy times, zones and clocks, with
- * "now" often placed in or just before a DST-transition week. Every case has its own seed,
- * printed on failure; rerun one with SLOTS_EQ_SEED=<seed> SLOTS_EQ_CASES=1.
+ * "now" often placed in or just before a DST-transition week; and a viewer in any zone must be
+ * offered the same instants as the advisor (one booking window, ADR 64). Every case has its
+ * own seed, printed on failure; rerun one with SLOTS_EQ_SEED=<seed> SLOTS_EQ_CASES=1.
  */
 
 const CASES = Number(process.env.SLOTS_EQ_CASES ?? 300);
@@ -235,7 +236,7 @@ function dayIso(ms: number): string {
 /** Every answer about the query's dates, computed by `engine`. */
 function answers(engine: Engine, query: SlotDatesQuery, dates: string[]) {
   return {
-    bookingWindow: engine.bookingWindow(query.viewerTimeZone, query.now),
+    bookingWindow: engine.bookingWindow(query.viewerTimeZone, query.now, query.schedule.timeZone),
     selectableDates: engine.selectableDates(query),
     byDate: dates.map((date) => ({
       date,
@@ -251,18 +252,41 @@ function answers(engine: Engine, query: SlotDatesQuery, dates: string[]) {
   };
 }
 
+/** Every instant offered on the calendar's dates and one date either side, ascending. */
+function offeredInstants(engine: Engine, query: SlotDatesQuery): number[] {
+  const window = engine.bookingWindow(query.viewerTimeZone, query.now, query.schedule.timeZone);
+  const instants: number[] = [];
+  const last = Date.parse(`${window.last}T00:00:00Z`) + DAY;
+  for (let ms = Date.parse(`${window.first}T00:00:00Z`) - DAY; ms <= last; ms += DAY) {
+    for (const start of engine.offeredSlots({ ...query, date: dayIso(ms) })) {
+      instants.push(start.getTime());
+    }
+  }
+  return instants.sort((a, b) => a - b);
+}
+
 function compareCase(seed: number): void {
   const query = randomQuery(seed);
-  const window = reference.bookingWindow(query.viewerTimeZone, query.now);
+  const window = reference.bookingWindow(query.viewerTimeZone, query.now, query.schedule.timeZone);
   const first = Date.parse(`${window.first}T00:00:00Z`);
-  // The window's dates plus one either side (out of range) and an impossible date.
+  // The window's dates (up to today + 31 for a viewer east of the advisor) plus one either
+  // side (out of range) and an impossible date.
   const dates = ["2026-02-30"];
-  for (let day = -1; day <= fast.BOOKING_WINDOW_DAYS + 1; day++) {
+  for (let day = -1; day <= fast.BOOKING_WINDOW_DAYS + 2; day++) {
     dates.push(dayIso(first + day * DAY));
   }
   const replay = `seed ${seed}; rerun with SLOTS_EQ_SEED=${seed} SLOTS_EQ_CASES=1`;
   const expected = answers(reference, query, dates);
   expect(answers(fast, query, dates), replay).toEqual(expected);
+
+  // One window (ADR 64): the viewer's dates offer exactly the instants the advisor's own do,
+  // all inside the bookable span.
+  const advisorView = { ...query, viewerTimeZone: query.schedule.timeZone };
+  const viewerInstants = offeredInstants(fast, query);
+  expect(viewerInstants, replay).toEqual(offeredInstants(fast, advisorView));
+  const { from, until } = fast.bookableSpan(query.schedule.timeZone, query.now);
+  const outside = viewerInstants.filter((ms) => ms < from.getTime() || ms >= until.getTime());
+  expect(outside, replay).toEqual([]);
 
   const offered = expected.byDate.flatMap(({ slots }) => slots.map(([iso]) => new Date(iso!)));
   const starts = sampleStarts(seededRandom(seed ^ 0x5eed), query, offered);

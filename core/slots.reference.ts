@@ -6,13 +6,13 @@
 import { DateTime, IANAZone } from "luxon";
 import { safeTimeZone } from "./time-zones";
 
-// The rules (lead time, window, durations) and the value types are the current engine's: the
-// oracle checks the algorithm, not a second copy of the rules.
+// The rules (the booking window, durations) and the value types are the current engine's: the
+// oracle checks the algorithm, not a second copy of the rules. The window became one span of
+// instants in the advisor's zone (ADR 64), so the oracle bounds its dates by that span too.
 import {
-  BOOKING_WINDOW_DAYS,
+  bookableSpan,
   type BusyInterval,
   type IsoWeekday,
-  MIN_LEAD_HOURS,
   type NoSlotsReason,
   SESSION_DURATIONS,
   type SlotDatesQuery,
@@ -109,9 +109,11 @@ type Context = {
   advisorZone: Zone;
   viewerZone: Zone;
   durationMinutes: number;
-  earliestMs: number; // now + MIN_LEAD_HOURS; exactly 12h ahead is allowed
+  earliestMs: number; // the bookable span: earliestMs <= start < untilMs
+  untilMs: number;
   busy: Array<[number, number]>; // sorted, merged, disjoint
   today: number; // viewer-local day of `now`
+  lastDay: number; // viewer-local day of the span's last instant
   expansions: Map<number, number[]>; // advisor-local day → window slot starts
 };
 
@@ -122,14 +124,17 @@ function prepare(q: SlotDatesQuery): Context {
   const nowMs = q.now.getTime();
   if (Number.isNaN(nowMs)) throw new RangeError("`now` must be a valid Date");
   const viewerZone = makeZone(safeTimeZone(q.viewerTimeZone));
+  const span = bookableSpan(q.schedule.timeZone, q.now);
   return {
     windows: q.schedule.windows ?? {},
     advisorZone: makeZone(safeTimeZone(q.schedule.timeZone)),
     viewerZone,
     durationMinutes: q.durationMinutes,
-    earliestMs: nowMs + MIN_LEAD_HOURS * 60 * MINUTE_MS,
+    earliestMs: span.from.getTime(),
+    untilMs: span.until.getTime(),
     busy: mergeBusy(q.busy),
     today: localDay(viewerZone, nowMs),
+    lastDay: localDay(viewerZone, span.until.getTime() - 1),
     expansions: new Map(),
   };
 }
@@ -208,15 +213,23 @@ export function isIsoDate(value: string): boolean {
   return isoToDay(value) !== null;
 }
 
-/** First and last bookable viewer-local dates ("YYYY-MM-DD"): today and today + 30. */
-export function bookingWindow(viewerTimeZone: string, now: Date): { first: string; last: string } {
-  const today = localDay(makeZone(safeTimeZone(viewerTimeZone)), now.getTime());
-  return { first: dayToIso(today), last: dayToIso(today + BOOKING_WINDOW_DAYS) };
+/** The viewer-local dates from today to the date of the bookable span's last instant. */
+export function bookingWindow(
+  viewerTimeZone: string,
+  now: Date,
+  advisorTimeZone: string,
+): { first: string; last: string } {
+  const viewerZone = makeZone(safeTimeZone(viewerTimeZone));
+  const { until } = bookableSpan(advisorTimeZone, now);
+  return {
+    first: dayToIso(localDay(viewerZone, now.getTime())),
+    last: dayToIso(localDay(viewerZone, until.getTime() - 1)),
+  };
 }
 
-/** Booking window: today … today + 30 calendar days, both ends inclusive (31 dates). */
+/** The viewer-local days of the calendar, both ends inclusive. */
 function isInRange(ctx: Context, day: number | null): day is number {
-  return day !== null && day >= ctx.today && day <= ctx.today + BOOKING_WINDOW_DAYS;
+  return day !== null && day >= ctx.today && day <= ctx.lastDay;
 }
 
 /** Window slot starts (sorted, unique) that begin on the viewer-local `day`. */
@@ -239,7 +252,9 @@ function isFree(ctx: Context, start: number): boolean {
 }
 
 function offeredOn(ctx: Context, day: number): number[] {
-  return windowSlotsOn(ctx, day).filter((start) => start >= ctx.earliestMs && isFree(ctx, start));
+  return windowSlotsOn(ctx, day).filter(
+    (start) => start >= ctx.earliestMs && start < ctx.untilMs && isFree(ctx, start),
+  );
 }
 
 /** Bookable start instants on the viewer-local `date`, ascending and unique. */
@@ -250,11 +265,11 @@ export function offeredSlots(query: SlotQuery): Date[] {
   return offeredOn(ctx, day).map((ms) => new Date(ms));
 }
 
-/** Viewer-local dates from today to today + 30 (inclusive) with at least one offered slot. */
+/** Viewer-local dates of the booking window with at least one offered slot. */
 export function selectableDates(query: SlotDatesQuery): string[] {
   const ctx = prepare(query); // one context: busy sorting and day expansions are shared
   const dates: string[] = [];
-  for (let day = ctx.today; day <= ctx.today + BOOKING_WINDOW_DAYS; day++) {
+  for (let day = ctx.today; day <= ctx.lastDay; day++) {
     if (offeredOn(ctx, day).length > 0) dates.push(dayToIso(day));
   }
   return dates;
@@ -265,8 +280,10 @@ export function noSlotsReason(query: SlotQuery): NoSlotsReason | null {
   const ctx = prepare(query);
   const day = isoToDay(query.date);
   if (!isInRange(ctx, day)) return "out-of-range";
-  const candidates = windowSlotsOn(ctx, day);
-  if (candidates.length === 0) return "not-working";
+  const starts = windowSlotsOn(ctx, day);
+  if (starts.length === 0) return "not-working";
+  const candidates = starts.filter((start) => start < ctx.untilMs);
+  if (candidates.length === 0) return "out-of-range";
   const afterLead = candidates.filter((start) => start >= ctx.earliestMs);
   if (afterLead.length === 0) return "too-soon";
   return afterLead.some((start) => isFree(ctx, start)) ? null : "fully-booked";

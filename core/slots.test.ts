@@ -3,6 +3,7 @@ import {
   BOOKING_WINDOW_DAYS,
   MIN_LEAD_HOURS,
   SESSION_DURATIONS,
+  bookableSpan,
   bookingWindow,
   formatSlotLabel,
   isIsoDate,
@@ -318,7 +319,7 @@ describe("lead time and booking window", () => {
     expect(slots({ date: "2026-02-28" })).toEqual([]);
   });
 
-  it("selectableDates spans today..today+30 in the viewer's zone", () => {
+  it("selectableDates spans the advisor's today..today+30, shown in the viewer's zone", () => {
     const schedule = everyDay("UTC", ["09:00", "17:00"]);
     const dates = selectableDates({
       schedule,
@@ -329,10 +330,14 @@ describe("lead time and booking window", () => {
     });
     expect(dates).toHaveLength(31);
     expect([dates[0], dates[30]]).toEqual(["2026-03-01", "2026-03-31"]);
-    // 20:00Z is already 01:30 on 2 March in Kolkata, so the window moves by a day.
+    // 20:00Z is already 01:30 on 2 March in Kolkata, but still 1 March for the UTC advisor:
+    // the window ends as 1 April begins in UTC (05:30 in Kolkata), before that day's hours.
     const ist = { schedule, busy: [], durationMinutes: 30, viewerTimeZone: "Asia/Kolkata" };
     const shifted = selectableDates({ ...ist, now: new Date("2026-03-01T20:00:00Z") });
-    expect([shifted[0], shifted[shifted.length - 1]]).toEqual(["2026-03-02", "2026-04-01"]);
+    expect([shifted[0], shifted[shifted.length - 1]]).toEqual(["2026-03-02", "2026-03-31"]);
+    expect(
+      noSlotsReason({ ...ist, now: new Date("2026-03-01T20:00:00Z"), date: "2026-04-01" }),
+    ).toBe("out-of-range");
   });
 
   it("rejects malformed dates and unsupported durations", () => {
@@ -504,15 +509,76 @@ describe("formatSlotLabel", () => {
   });
 });
 
+describe("bookableSpan: the one booking window", () => {
+  const span = (zone: string, now: string) => {
+    const { from, until } = bookableSpan(zone, new Date(now));
+    return [from.toISOString(), until.toISOString()];
+  };
+
+  it("runs from now + 12 h to the end of the advisor's 30th day after today", () => {
+    // 17:30 on 24 November in Kolkata: the window closes as 25 December begins there.
+    expect(span("Asia/Kolkata", "2026-11-24T12:00:00Z")).toEqual([
+      "2026-11-25T00:00:00.000Z",
+      "2026-12-24T18:30:00.000Z",
+    ]);
+    expect(span("America/New_York", "2026-11-24T12:00:00Z")).toEqual([
+      "2026-11-25T00:00:00.000Z",
+      "2026-12-25T05:00:00.000Z",
+    ]);
+    expect(span("Not/AZone", "2026-11-24T12:00:00Z")[1]).toBe("2026-12-25T00:00:00.000Z");
+  });
+
+  it("moves by a day at the advisor's midnight, to the millisecond", () => {
+    expect(span("Asia/Kolkata", "2026-11-24T18:29:59.999Z")[1]).toBe("2026-12-24T18:30:00.000Z");
+    expect(span("Asia/Kolkata", "2026-11-24T18:30:00.000Z")[1]).toBe("2026-12-25T18:30:00.000Z");
+  });
+
+  it("ends at the advisor's local midnight across DST, or when a day starts at 01:00", () => {
+    // New York: 5 October is daylight time, 5 November standard time.
+    expect(span("America/New_York", "2026-10-05T12:00:00Z")[1]).toBe("2026-11-05T05:00:00.000Z");
+    // Santiago skips from 00:00 to 01:00 on 6 September 2026: that day begins at 01:00 (-03).
+    expect(span("America/Santiago", "2026-08-06T16:00:00Z")[1]).toBe("2026-09-06T04:00:00.000Z");
+  });
+
+  it("is what the slot engine offers, whatever the viewer's zone", () => {
+    const schedule = everyDay("Asia/Kolkata", ["00:00", "24:00"]);
+    const now = new Date("2026-11-24T12:00:00Z");
+    const { from, until } = bookableSpan("Asia/Kolkata", now);
+    for (const viewerTimeZone of ["Asia/Kolkata", "America/New_York", "Pacific/Kiritimati"]) {
+      const q = { schedule, busy: [], durationMinutes: 30, viewerTimeZone, now };
+      const starts = selectableDates(q).flatMap((date) => offeredSlots({ ...q, date }));
+      expect(starts[0], viewerTimeZone).toEqual(from);
+      expect(starts.at(-1)!.getTime() + 30 * 60_000, viewerTimeZone).toBe(until.getTime());
+      expect(starts).toHaveLength((until.getTime() - from.getTime()) / (30 * 60_000));
+    }
+  });
+});
+
 describe("bookingWindow and isIsoDate", () => {
-  it("spans today..today+30 in the viewer's zone, whose today may differ from UTC's", () => {
+  it("spans the viewer's today to the viewer's date of the window's last instant", () => {
     const now = new Date("2026-03-01T20:00:00Z"); // already 2 March in Kolkata, 1 March in LA
-    expect(bookingWindow("Asia/Kolkata", now)).toEqual({ first: "2026-03-02", last: "2026-04-01" });
-    expect(bookingWindow("America/Los_Angeles", now)).toEqual({
+    expect(bookingWindow("Asia/Kolkata", now, "Asia/Kolkata")).toEqual({
+      first: "2026-03-02",
+      last: "2026-04-01",
+    });
+    expect(bookingWindow("America/Los_Angeles", now, "America/Los_Angeles")).toEqual({
       first: "2026-03-01",
       last: "2026-03-31",
     });
-    expect(bookingWindow("Not/AZone", now)).toEqual({ first: "2026-03-01", last: "2026-03-31" });
+    expect(bookingWindow("Not/AZone", now, "UTC")).toEqual({
+      first: "2026-03-01",
+      last: "2026-03-31",
+    });
+    // West of the advisor the window ends earlier in the viewer's calendar, east of it later.
+    const late = new Date("2026-11-24T12:00:00Z");
+    expect(bookingWindow("America/New_York", late, "Asia/Kolkata")).toEqual({
+      first: "2026-11-24",
+      last: "2026-12-24",
+    });
+    expect(bookingWindow("Asia/Kolkata", late, "America/New_York")).toEqual({
+      first: "2026-11-24",
+      last: "2026-12-25",
+    });
   });
 
   it("accepts real calendar dates only", () => {

@@ -148,9 +148,11 @@ type Context = {
   advisorZone: Zone;
   viewerZone: Zone;
   durationMinutes: number;
-  earliestMs: number; // now + MIN_LEAD_HOURS; exactly 12h ahead is allowed
+  earliestMs: number; // the bookable span (bookableSpan): earliestMs <= start < untilMs
+  untilMs: number;
   busy: readonly BusyInterval[];
   today: number; // viewer-local day of `now`
+  lastDay: number; // viewer-local day of the span's last instant
 };
 
 function prepare(q: SlotDatesQuery): Context {
@@ -160,15 +162,19 @@ function prepare(q: SlotDatesQuery): Context {
   const nowMs = q.now.getTime();
   if (Number.isNaN(nowMs)) throw new RangeError("`now` must be a valid Date");
   const viewerZone = zoneNamed(q.viewerTimeZone);
+  const advisorZone = zoneNamed(q.schedule.timeZone);
+  const span = spanMs(advisorZone, nowMs);
   return {
     windows: q.schedule.windows ?? {},
     parsed: [],
-    advisorZone: zoneNamed(q.schedule.timeZone),
+    advisorZone,
     viewerZone,
     durationMinutes: q.durationMinutes,
-    earliestMs: nowMs + MIN_LEAD_HOURS * 60 * MINUTE_MS,
+    earliestMs: span.fromMs,
+    untilMs: span.untilMs,
     busy: q.busy,
     today: localDay(viewerZone, nowMs),
+    lastDay: localDay(viewerZone, span.untilMs - 1),
   };
 }
 
@@ -270,15 +276,48 @@ export function isIsoDate(value: string): boolean {
   return isoToDay(value) !== null;
 }
 
-/** First and last bookable viewer-local dates ("YYYY-MM-DD"): today and today + 30. */
-export function bookingWindow(viewerTimeZone: string, now: Date): { first: string; last: string } {
-  const today = localDay(zoneNamed(viewerTimeZone), now.getTime());
-  return { first: dayToIso(today), last: dayToIso(today + BOOKING_WINDOW_DAYS) };
+// ---- The booking window (ADR 64): one rule for every viewer, the booking and the reschedule. ----
+
+/** [fromMs, untilMs): now + 12 h, to the end of the advisor's 30th day after today. */
+function spanMs(advisorZone: Zone, nowMs: number): { fromMs: number; untilMs: number } {
+  const today = localDay(advisorZone, nowMs);
+  return {
+    fromMs: nowMs + MIN_LEAD_HOURS * 60 * MINUTE_MS,
+    untilMs: startOfLocalDay(advisorZone, today + BOOKING_WINDOW_DAYS + 1),
+  };
 }
 
-/** Booking window: today … today + 30 calendar days, both ends inclusive (31 dates). */
+/**
+ * Which starts may be booked at `now`: from `now` + 12 hours (exactly 12 hours ahead is
+ * allowed) until the end of the 30th calendar day after today in the ADVISOR's zone, i.e.
+ * `from <= start < until`. The same instants whatever the viewer's zone.
+ */
+export function bookableSpan(advisorTimeZone: string, now: Date): { from: Date; until: Date } {
+  const span = spanMs(zoneNamed(advisorTimeZone), now.getTime());
+  return { from: new Date(span.fromMs), until: new Date(span.untilMs) };
+}
+
+/**
+ * The viewer-local dates ("YYYY-MM-DD") the calendar shows: from the viewer's today to the
+ * viewer's date of the window's last instant, which is today + 29, + 30 or + 31 depending on
+ * how far the viewer's zone is from the advisor's.
+ */
+export function bookingWindow(
+  viewerTimeZone: string,
+  now: Date,
+  advisorTimeZone: string,
+): { first: string; last: string } {
+  const viewerZone = zoneNamed(viewerTimeZone);
+  const { untilMs } = spanMs(zoneNamed(advisorTimeZone), now.getTime());
+  return {
+    first: dayToIso(localDay(viewerZone, now.getTime())),
+    last: dayToIso(localDay(viewerZone, untilMs - 1)),
+  };
+}
+
+/** The viewer-local days of the calendar, both ends inclusive. */
 function isInRange(ctx: Context, day: number | null): day is number {
-  return day !== null && day >= ctx.today && day <= ctx.today + BOOKING_WINDOW_DAYS;
+  return day !== null && day >= ctx.today && day <= ctx.lastDay;
 }
 
 /** Instants [fromMs, toMs) and the advisor-local days whose slots can start in them. */
@@ -329,12 +368,13 @@ function ascendingUnique(values: number[]): number[] {
   return values;
 }
 
-/** Offered starts in the span: window slots at least 12 hours ahead that nothing busy overlaps. */
+/** Offered starts in the span: window slots in the booking window that nothing busy overlaps. */
 function offeredIn(ctx: Context, span: Span): number[] {
   const fromMs = Math.max(span.fromMs, ctx.earliestMs);
+  const toMs = Math.min(span.toMs, ctx.untilMs);
   const durationMs = ctx.durationMinutes * MINUTE_MS;
-  const busy = mergeBusy(ctx.busy, fromMs, span.toMs + durationMs);
-  return windowStarts(ctx, { ...span, fromMs }).filter(
+  const busy = mergeBusy(ctx.busy, fromMs, toMs + durationMs);
+  return windowStarts(ctx, { ...span, fromMs, toMs }).filter(
     (start) => !isBusy(busy, start, start + durationMs),
   );
 }
@@ -347,10 +387,10 @@ export function offeredSlots(query: SlotQuery): Date[] {
   return offeredIn(ctx, viewerDay(ctx, day)).map((ms) => new Date(ms));
 }
 
-/** Viewer-local dates from today to today + 30 (inclusive) with at least one offered slot. */
+/** Viewer-local dates of the booking window (bookingWindow) with at least one offered slot. */
 export function selectableDates(query: SlotDatesQuery): string[] {
   const ctx = prepare(query);
-  const last = ctx.today + BOOKING_WINDOW_DAYS;
+  const last = ctx.lastDay;
   // The whole window's offered starts in one sweep, then bucketed by viewer day.
   const lastDay = viewerDay(ctx, last);
   const offered = offeredIn(ctx, {
@@ -374,8 +414,11 @@ export function noSlotsReason(query: SlotQuery): NoSlotsReason | null {
   const day = isoToDay(query.date);
   if (!isInRange(ctx, day)) return "out-of-range";
   const span = viewerDay(ctx, day);
-  const candidates = windowStarts(ctx, span);
-  if (candidates.length === 0) return "not-working";
+  const starts = windowStarts(ctx, span);
+  if (starts.length === 0) return "not-working";
+  // On the calendar's last day, starts after the advisor's 30th day are out of range.
+  const candidates = starts.filter((start) => start < ctx.untilMs);
+  if (candidates.length === 0) return "out-of-range";
   if (!candidates.some((start) => start >= ctx.earliestMs)) return "too-soon";
   return offeredIn(ctx, span).length > 0 ? null : "fully-booked";
 }

@@ -11,6 +11,7 @@ export const SESSION_MESSAGES = {
   notConfirmed: "Only confirmed sessions can be rescheduled or cancelled.",
   past: "This session has already started.",
   slotUnavailable: "That time is no longer available. Please choose another time.",
+  sameTime: "Please choose a different time: the session is already at this time.",
   rescheduleConfirm: "Are you sure you want to reschedule this session?",
   rescheduleImportant:
     "Please reschedule at least 24 hours before the session. The new time will be sent to both parties.",

@@ -5,7 +5,14 @@ import { isVisibleSession, partOf, type SessionRecord } from "./session-record.s
 
 export type ModifyFailure = {
   ok: false;
-  code: "not-found" | "not-confirmed" | "past" | "cutoff" | "slot-unavailable" | "invalid";
+  code:
+    | "not-found"
+    | "not-confirmed"
+    | "past"
+    | "cutoff"
+    | "slot-unavailable"
+    | "unchanged"
+    | "invalid";
   message: string;
   /** For the Cannot Reschedule / Cannot Cancel dialogs. */
   hoursRemaining?: number;

@@ -6,7 +6,7 @@ import type { Db } from "../db/client.server";
 import type { Logger } from "../logger.server";
 import { blockedSlots, bookings } from "../db/schema";
 import { sqlState } from "../db/sql-state";
-import { slotsFor } from "../scheduling/slots.server";
+import { isStartOffered } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
 import { checkModifiable, type ModifyFailure } from "./modify-check";
 import { auditAdminSessionChange } from "./session-audit.server";
@@ -41,17 +41,20 @@ export async function rescheduleSession(
   if (refused || !before) return refused!;
   if (Number.isNaN(newStart.getTime()))
     return { ok: false, code: "invalid", message: SESSION_MESSAGES.slotUnavailable };
+  const unchanged = sameTime(before.booking.datetime, newStart);
+  if (unchanged) return unchanged;
 
-  // Offered: the slot engine must offer the new start for the session's length, with the
-  // session's own current time not counting as busy.
-  const offered = await slotsFor(db, before.booking.advisorId, {
-    viewerTimeZone: "UTC",
-    date: newStart.toISOString().slice(0, 10),
-    duration: before.booking.duration as 15 | 30,
+  // Offered: the booking check, for the session's length, with the session's own current
+  // time not counting as busy.
+  const offered = await isStartOffered(
+    db,
+    before.booking.advisorId,
+    newStart,
+    before.booking.duration as 15 | 30,
     now,
-    excludeBookingId: bookingId,
-  });
-  if (!offered?.slots.some((slot) => slot.start === newStart.toISOString()))
+    bookingId,
+  );
+  if (!offered)
     return { ok: false, code: "slot-unavailable", message: SESSION_MESSAGES.slotUnavailable };
 
   let result;
@@ -61,8 +64,10 @@ export async function rescheduleSession(
       const again = checkModifiable(record, actor, "reschedule", now, config.supportEmail);
       if (again || !record) return again!;
       const previous = record.booking;
+      const moved = sameTime(previous.datetime, newStart); // another request got there first
+      if (moved) return moved;
       const endsAt = new Date(newStart.getTime() + previous.duration * 60_000);
-      const [moved] = await tx
+      const [row] = await tx
         .update(bookings)
         .set({
           datetime: newStart,
@@ -90,14 +95,8 @@ export async function rescheduleSession(
             eq(blockedSlots.reason, "booked"),
           ),
         );
-      await queueRescheduleEmails(
-        tx,
-        { ...record, booking: moved! },
-        previous.datetime,
-        config,
-        now,
-      );
-      return { ok: true as const, datetime: newStart, moved: moved! };
+      await queueRescheduleEmails(tx, { ...record, booking: row! }, previous.datetime, config, now);
+      return { ok: true as const, datetime: newStart, moved: row! };
     });
   } catch (error) {
     if (sqlState(error) === "23P01")
@@ -112,4 +111,11 @@ export async function rescheduleSession(
     SESSION_MESSAGES.rescheduleCalendarWarning,
   );
   return { ok: true, datetime: result.datetime, ...calendar };
+}
+
+/** A "reschedule" to the session's current time would change nothing and notify both parties. */
+function sameTime(current: Date, newStart: Date): ModifyFailure | null {
+  return current.getTime() === newStart.getTime()
+    ? { ok: false, code: "unchanged", message: SESSION_MESSAGES.sameTime }
+    : null;
 }

@@ -7,12 +7,18 @@ import { buildConfig } from "../config.server";
 import { listAudit } from "../admin/audit.server";
 import { auditLog, bookings, emailOutbox, refunds } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { slotsFor } from "../scheduling/slots.server";
+import { saveSchedule } from "../scheduling/schedule.server";
+import { datesFor, slotsFor } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
 import { calendarUid } from "./meeting-link.server";
 import { rescheduleSession } from "./reschedule.server";
-import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";
+import {
+  createAdvisor,
+  createBookableAdvisor,
+  createBooking,
+  createSeeker,
+} from "./test-factories";
 
 /*
  * Reschedule and cancel: only a party or an admin, only confirmed future sessions, 12 hours'
@@ -98,13 +104,58 @@ describe("rescheduleSession", () => {
     ).toBe(true);
   });
 
-  it("offers the session's own time to itself, so it can move by part of its length", async () => {
-    const booking = await book(at("2026-03-07T10:00:00Z"));
+  it("frees the session's own time for its new time, but does not offer its current start", async () => {
+    const offGrid = await book(at("2026-03-07T10:15:00Z"));
     const date = { viewerTimeZone: "UTC", duration: 30 as const, now: NOW, date: "2026-03-07" };
-    const plain = await slotsFor(database.db, advisorId, date);
-    const own = await slotsFor(database.db, advisorId, { ...date, excludeBookingId: booking.id });
-    expect(plain?.slots.map((s) => s.start)).not.toContain("2026-03-07T10:00:00.000Z");
-    expect(own?.slots.map((s) => s.start)).toContain("2026-03-07T10:00:00.000Z");
+    const starts = async (rescheduling?: { bookingId: string; start: Date }) =>
+      (await slotsFor(database.db, advisorId, { ...date, rescheduling }))?.slots.map((s) =>
+        s.start.slice(11, 16),
+      );
+    expect(await starts()).toEqual(expect.not.arrayContaining(["10:00", "10:30"]));
+    const own = { bookingId: offGrid.id, start: offGrid.datetime };
+    expect(await starts(own)).toEqual(expect.arrayContaining(["10:00", "10:30"]));
+
+    await database.db.delete(bookings).where(eq(bookings.id, offGrid.id));
+    const onGrid = await book(at("2026-03-07T10:00:00Z"));
+    const moving = await starts({ bookingId: onGrid.id, start: onGrid.datetime });
+    expect(moving).toEqual(expect.arrayContaining(["09:30", "10:30"]));
+    expect(moving).not.toContain("10:00");
+  });
+
+  it("leaves out of the dates a date whose only time is the session's own", async () => {
+    const narrow = await createAdvisor(database.db, { sessionTimezone: "UTC" });
+    const monday = [{ start: "09:00", end: "09:30" }];
+    const saved = await saveSchedule(database.db, narrow, {
+      timeZone: "UTC",
+      windows: { 1: monday },
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    const booking = await createBooking(database.db, {
+      advisorId: narrow,
+      userId: seeker.userId,
+      datetime: at("2026-03-09T09:00:00Z"),
+    });
+    const query = { viewerTimeZone: "UTC", duration: 30 as const, now: NOW };
+    const rescheduling = { bookingId: booking.id, start: booking.datetime };
+    const dates = (await datesFor(database.db, narrow, { ...query, rescheduling }))!.dates;
+    expect(dates).toContain("2026-03-16");
+    expect(dates).not.toContain("2026-03-09");
+  });
+
+  it("refuses a move to the session's current time, writing and sending nothing", async () => {
+    const booking = await book(at("2026-03-07T14:00:00Z"));
+    const mailsBefore = await database.db.select().from(emailOutbox);
+    const auditBefore = await auditOf(booking.id);
+    for (const actor of [seeker, advisor, admin]) {
+      expect(await reschedule(actor, booking.id, at("2026-03-07T14:00:00Z"))).toEqual({
+        ok: false,
+        code: "unchanged",
+        message: "Please choose a different time: the session is already at this time.",
+      });
+    }
+    expect(await load(booking.id)).toEqual(booking);
+    expect(await database.db.select().from(emailOutbox)).toEqual(mailsBefore);
+    expect(await auditOf(booking.id)).toEqual(auditBefore);
   });
 
   it("refuses someone who is neither party nor admin as not found, and changes nothing", async () => {

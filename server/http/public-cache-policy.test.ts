@@ -69,7 +69,7 @@ describe("untilNextQuarterHour", () => {
 });
 
 function answers(query: SlotDatesQuery) {
-  const window = bookingWindow(query.viewerTimeZone, query.now);
+  const window = bookingWindow(query.viewerTimeZone, query.now, query.schedule.timeZone);
   const first = Date.parse(`${window.first}T00:00:00Z`);
   const days = [0, 1, 2, 15, 29, 30].map((d) =>
     new Date(first + d * DAY).toISOString().slice(0, 10),

@@ -1,12 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import {
-  BOOKING_WINDOW_DAYS,
+  bookableSpan,
   type BusyInterval,
   bookingWindow,
   formatSlotLabel,
   isIsoDate,
-  MIN_LEAD_HOURS,
   noSlotsReason,
   type NoSlotsReason,
   offeredSlots,
@@ -29,9 +28,13 @@ export type SlotsQuery = {
   viewerTimeZone: string;
   duration: SessionDuration;
   now: Date;
-  /** A booking being rescheduled, whose own time stays offered to it. */
-  excludeBookingId?: string;
+  /**
+   * A session being rescheduled: its own time does not block its new time, but its current
+   * start is not offered (the session is already there).
+   */
+  rescheduling?: Rescheduling;
 };
+export type Rescheduling = { bookingId: string; start: Date };
 export type OfferedSlot = { start: string; label: string; advisorLabel: string };
 
 export type AdvisorSlots = {
@@ -45,15 +48,14 @@ export type AdvisorSlots = {
 export type AdvisorDates = {
   /** Viewer-local "YYYY-MM-DD" dates with at least one offered slot. */
   dates: string[];
-  /** The booking window in the viewer's zone: today … today + 30. */
+  /** The calendar in the viewer's zone: today … the date the booking window ends (ADR 64). */
   first: string;
   last: string;
   advisorTimeZone: string;
   hasAvailability: boolean;
 };
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 86_400_000;
 
 /** Bookable slots on one viewer-local date, or null if the advisor is not public. */
 export async function slotsFor(
@@ -61,36 +63,27 @@ export async function slotsFor(
   advisorId: string,
   query: SlotsQuery & { date: string },
 ): Promise<AdvisorSlots | null> {
-  const bookable = bookingWindow(query.viewerTimeZone, query.now);
-  const inWindow =
-    isIsoDate(query.date) && query.date >= bookable.first && query.date <= bookable.last;
-  // Busy times that can touch the date: its UTC day ±2 covers every zone pair, and nothing
-  // before now + 12 h can be offered anyway. Outside the window nothing is offered at all.
+  const schedule = await loadPublicSchedule(db, advisorId);
+  if (!schedule) return null;
+  // Busy times that can touch the date: its UTC day ±2 covers every zone pair. A date that
+  // is not one offers nothing anyway.
   const dayStart = Date.parse(`${query.date}T00:00:00Z`);
-  const range = inWindow
-    ? {
-        from: new Date(
-          Math.max(dayStart - 2 * DAY_MS, query.now.getTime() + MIN_LEAD_HOURS * HOUR_MS),
-        ),
-        to: new Date(dayStart + 3 * DAY_MS),
-      }
-    : null;
-  const loaded = await loadPublic(db, advisorId, range, query);
-  if (!loaded) return null;
-  const { schedule, busy } = loaded;
+  const near = { from: new Date(dayStart - 2 * DAY_MS), to: new Date(dayStart + 3 * DAY_MS) };
   const engineQuery = {
     schedule,
-    busy,
+    busy: isIsoDate(query.date) ? await busyInWindow(db, advisorId, schedule, near, query) : [],
     durationMinutes: query.duration,
     viewerTimeZone: query.viewerTimeZone,
     now: query.now,
     date: query.date,
   };
-  const slots = offeredSlots(engineQuery).map((start) => ({
-    start: start.toISOString(),
-    label: formatSlotLabel(start, query.viewerTimeZone),
-    advisorLabel: formatSlotLabel(start, schedule.timeZone),
-  }));
+  const slots = offeredSlots(engineQuery)
+    .filter((start) => !isCurrentStart(start, query.rescheduling))
+    .map((start) => ({
+      start: start.toISOString(),
+      label: formatSlotLabel(start, query.viewerTimeZone),
+      advisorLabel: formatSlotLabel(start, schedule.timeZone),
+    }));
   return {
     slots,
     reason: slots.length > 0 ? null : noSlotsReason(engineQuery),
@@ -105,31 +98,41 @@ export async function datesFor(
   advisorId: string,
   query: SlotsQuery,
 ): Promise<AdvisorDates | null> {
-  const nowMs = query.now.getTime();
-  // The window's last viewer day ends at most 32 days from now in any zone.
-  const range = { from: query.now, to: new Date(nowMs + (BOOKING_WINDOW_DAYS + 2) * DAY_MS) };
-  const loaded = await loadPublic(db, advisorId, range, query);
-  if (!loaded) return null;
-  const { schedule, busy } = loaded;
-  const dates = selectableDates({
+  const schedule = await loadPublicSchedule(db, advisorId);
+  if (!schedule) return null;
+  const engineQuery = {
     schedule,
-    busy,
+    busy: await busyInWindow(db, advisorId, schedule, null, query),
     durationMinutes: query.duration,
     viewerTimeZone: query.viewerTimeZone,
     now: query.now,
-  });
+  };
+  let dates = selectableDates(engineQuery);
+  const own = query.rescheduling?.start;
+  if (own) {
+    // The session's own date stays only if it offers another time than the current one.
+    const date = DateTime.fromJSDate(own, { zone: query.viewerTimeZone }).toISODate();
+    const others = offeredSlots({ ...engineQuery, date: date ?? "" }).filter(
+      (start) => !isCurrentStart(start, query.rescheduling),
+    );
+    if (others.length === 0) dates = dates.filter((d) => d !== date);
+  }
   return {
     dates,
-    ...bookingWindow(query.viewerTimeZone, query.now),
+    ...bookingWindow(query.viewerTimeZone, query.now, schedule.timeZone),
     advisorTimeZone: schedule.timeZone,
     hasAvailability: hasAnyWindow(schedule),
   };
 }
 
+const isCurrentStart = (start: Date, rescheduling: Rescheduling | undefined) =>
+  rescheduling !== undefined && start.getTime() === rescheduling.start.getTime();
+
 /**
  * True when the slot engine offers `start` for `duration` right now: an approved advisor's
- * window, at least 12 hours ahead, inside the 30 days, on the slot grid, and free. The
- * booking service asks this inside its transaction, so it accepts a `tx`.
+ * window, inside the booking window (ADR 64), on the slot grid, and free (a session being
+ * rescheduled does not block itself). The booking service asks this inside its transaction,
+ * so it accepts a `tx`; the reschedule check asks the same.
  */
 export async function isStartOffered(
   db: Db | Tx,
@@ -137,17 +140,21 @@ export async function isStartOffered(
   start: Date,
   duration: SessionDuration,
   now: Date,
+  excludeBookingId?: string,
 ): Promise<boolean> {
-  const range = { from: start, to: new Date(start.getTime() + duration * 60_000) };
-  const loaded = await loadPublic(db, advisorId, range, { now });
-  if (!loaded) return false;
-  // Asked in the advisor's own zone: any zone offers the same instants.
-  const zone = loaded.schedule.timeZone;
+  const schedule = await loadPublicSchedule(db, advisorId);
+  if (!schedule) return false;
+  // Asked in the advisor's own zone: the window is the advisor's, any zone offers the same.
+  const zone = schedule.timeZone;
   const date = DateTime.fromJSDate(start, { zone }).toISODate();
   if (!date) return false;
+  const range = { from: start, to: new Date(start.getTime() + duration * 60_000) };
+  const busy = hasAnyWindow(schedule)
+    ? await busyIntervals(db, advisorId, range, now, excludeBookingId)
+    : [];
   return offeredSlots({
-    schedule: loaded.schedule,
-    busy: loaded.busy,
+    schedule,
+    busy,
     durationMinutes: duration,
     viewerTimeZone: zone,
     now,
@@ -155,13 +162,30 @@ export async function isStartOffered(
   }).some((offered) => offered.getTime() === start.getTime());
 }
 
-/** An approved advisor's schedule (empty if none) and busy times in `range` (if given). */
-async function loadPublic(
+/**
+ * The advisor's busy times that can matter now: inside the booking window (plus one session,
+ * which may end after it) and, when given, `near` a date. None without any availability.
+ */
+async function busyInWindow(
   db: Db | Tx,
   advisorId: string,
-  range: { from: Date; to: Date } | null,
-  query: Pick<SlotsQuery, "now" | "excludeBookingId">,
-): Promise<{ schedule: WeeklySchedule; busy: BusyInterval[] } | null> {
+  schedule: WeeklySchedule,
+  near: { from: Date; to: Date } | null,
+  query: SlotsQuery,
+): Promise<BusyInterval[]> {
+  const span = bookableSpan(schedule.timeZone, query.now);
+  const from = Math.max(span.from.getTime(), near?.from.getTime() ?? -Infinity);
+  const to = Math.min(
+    span.until.getTime() + query.duration * 60_000,
+    near?.to.getTime() ?? Infinity,
+  );
+  if (from >= to || !hasAnyWindow(schedule)) return [];
+  const range = { from: new Date(from), to: new Date(to) };
+  return busyIntervals(db, advisorId, range, query.now, query.rescheduling?.bookingId);
+}
+
+/** An approved advisor's weekly schedule (empty if none), or null if they are not public. */
+async function loadPublicSchedule(db: Db | Tx, advisorId: string): Promise<WeeklySchedule | null> {
   const rows = await db
     .select({
       sessionTimeZone: advisors.sessionTimezone,
@@ -183,10 +207,5 @@ async function loadPublic(
     .orderBy(asc(scheduleSlots.dayOfWeek), asc(scheduleSlots.startTime));
   const first = rows[0];
   if (!first) return null;
-  const schedule = toWeeklySchedule(first.scheduleTimeZone ?? first.sessionTimeZone, rows);
-  if (!range || !hasAnyWindow(schedule)) return { schedule, busy: [] };
-  return {
-    schedule,
-    busy: await busyIntervals(db, advisorId, range, query.now, query.excludeBookingId),
-  };
+  return toWeeklySchedule(first.scheduleTimeZone ?? first.sessionTimeZone, rows);
 }

@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import { AVAILABILITY_REQUIRED_MESSAGE } from "../../core/availability";
 import { formatSlotLabel } from "../../core/slots";
 import { DEMO_ADVISOR, DEMO_PASSWORD, signIn } from "./support/auth";
+import { chooseOpenDate } from "./support/calendar";
 import { gotoHydrated } from "./support/navigation";
 
 /*
@@ -106,9 +107,7 @@ test.describe("a visitor in New York", () => {
     await expect(continueButton).toBeDisabled();
 
     // The third bookable date is wholly past the 12-hour lead time: all four slots show.
-    const day = step.locator("td[data-day]:not([data-disabled])").nth(2);
-    const date = (await day.getAttribute("data-day")) ?? "";
-    await day.getByRole("button").click();
+    const date = await chooseOpenDate(step, { nth: 2 });
     const expected = WINDOW.map((time) =>
       formatSlotLabel(
         DateTime.fromISO(`${date}T${time}`, { zone: ADVISOR_ZONE }).toJSDate(),

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { signIn } from "./support/auth";
+import { chooseOpenDate } from "./support/calendar";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
 
@@ -34,7 +35,7 @@ async function chooseSession(page: Page, payLabel: RegExp | string) {
   await booking.getByRole("button", { name: "Continue" }).click();
   await booking.getByRole("button", { name: "Continue" }).click();
   const step = page.getByRole("region", { name: "Select Date & Time" });
-  await step.locator("td[data-day]:not([data-disabled])").nth(1).getByRole("button").click();
+  await chooseOpenDate(step, { nth: 1 });
   const slot = step
     .getByRole("group", { name: /Available times on/ })
     .getByRole("button")
@@ -157,7 +158,7 @@ test("a signed-out seeker's pending booking survives signing in", async ({ page 
 test("a discovery call: signed out, sign in, the summary is restored, booked", async ({ page }) => {
   await gotoHydrated(page, "/free-discovery-call");
   const step = page.getByRole("region", { name: "Select Date & Time" });
-  await step.locator("td[data-day]:not([data-disabled])").nth(1).getByRole("button").click();
+  await chooseOpenDate(step, { nth: 1 });
   await step
     .getByRole("group", { name: /Available times on/ })
     .getByRole("button")

@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
+import { formatSlotLabel } from "../../core/slots";
 import { ADVISORS, SEEKERS } from "../../server/db/seed/profiles";
 import { DEMO_ADMIN, DEMO_SEEKER, signIn } from "./support/auth";
+import { chooseOpenDate, dateIn, timesOn } from "./support/calendar";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
 
@@ -37,14 +39,17 @@ test("a seeker reschedules a paid session; both dashboards show the new time and
   const dialog = page.getByRole("dialog", { name: "Reschedule Session" });
   await expect(dialog.getByText("Important:")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Confirm Reschedule" })).toBeDisabled();
-  // The last highlighted date, so the new time differs from the current one.
-  const days = dialog.locator(".rdp-day:not([data-disabled]) button:not([disabled])");
-  await days.last().click();
-  await dialog
-    .getByRole("radio")
-    .or(dialog.getByRole("button", { name: /\d:\d\d (AM|PM)/ }))
-    .first()
-    .click();
+  // The session's own date still has Priya's other times, but not the session's own time.
+  const zone = await dialog.getByLabel("Times shown in").inputValue();
+  const current = new Date(before!);
+  const ownDate = dateIn(current, zone);
+  await chooseOpenDate(dialog, { accept: (date) => date === ownDate });
+  const ownTimes = timesOn(dialog, ownDate);
+  await expect(ownTimes.first()).toBeVisible();
+  await expect(ownTimes.getByText(formatSlotLabel(current, zone), { exact: true })).toHaveCount(0);
+  // Another date, so the new time differs from the current one whatever today is.
+  const newDate = await chooseOpenDate(dialog, { accept: (date) => date !== ownDate });
+  await timesOn(dialog, newDate).first().click();
   await dialog.getByRole("button", { name: "Confirm Reschedule" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm Reschedule" });
   await expect(

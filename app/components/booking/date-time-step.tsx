@@ -52,7 +52,7 @@ export function DateTimeStep({
   continueLabel?: string;
   onBack?: () => void;
   onContinue?: (choice: SlotChoice) => void;
-  /** Rescheduling this booking: its own time is offered to it. */
+  /** Rescheduling this booking: its own time does not block, its current start is not offered. */
   excludeBookingId?: string;
   /** Told of every change of the chosen slot (null when cleared), for hosts without a footer. */
   onChoice?: (choice: SlotChoice | null) => void;

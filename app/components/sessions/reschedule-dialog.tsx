@@ -10,7 +10,10 @@ import { toast } from "../ui/toaster";
 import type { SessionActionResult } from "./sessions-list";
 import { counterpart, type SessionRow, sessionTimes } from "./session-view";
 
-/** Current and new time, the advisor's slot picker (this session's own time stays free). */
+/**
+ * Current and new time, and the advisor's slot picker: the session's own time does not block a
+ * new one, and its current start is never offered (the server leaves it out and refuses it).
+ */
 export function RescheduleDialog({
   row,
   role,

@@ -1,22 +1,23 @@
 import { isUuid } from "../../../core/ids";
-import { rescheduledBookingId } from "../../../server/bookings/reschedule-slots.server";
+import { rescheduledBooking } from "../../../server/bookings/reschedule-slots.server";
 import { jsonError, parseSlotParams } from "../../../server/scheduling/slot-query";
 import { datesFor } from "../../../server/scheduling/slots.server";
 import type { Route } from "./+types/advisor-dates";
 
 /**
- * GET /api/advisors/{id}/dates?tz=Area/City&duration=15|30 — the dates of the next 30 days
- * (in the viewer's zone) that have at least one bookable slot, for the calendar.
+ * GET /api/advisors/{id}/dates?tz=Area/City&duration=15|30 — the dates (in the viewer's zone)
+ * of the booking window, up to the advisor's 30th day after today (ADR 64), that have at least
+ * one bookable slot, for the calendar.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) return jsonError(404, "Advisor not found");
   const parsed = parseSlotParams(new URL(request.url).searchParams, { requireDate: false });
   if (!parsed.ok) return jsonError(400, parsed.message);
-  const excludeBookingId = await rescheduledBookingId(request, context);
+  const rescheduling = await rescheduledBooking(request, context);
   const result = await datesFor(context.db, params.id, {
     ...parsed.value,
     now: new Date(),
-    excludeBookingId,
+    rescheduling,
   });
   if (!result) return jsonError(404, "Advisor not found");
   return Response.json(result);

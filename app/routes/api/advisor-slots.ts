@@ -1,5 +1,5 @@
 import { isUuid } from "../../../core/ids";
-import { rescheduledBookingId } from "../../../server/bookings/reschedule-slots.server";
+import { rescheduledBooking } from "../../../server/bookings/reschedule-slots.server";
 import { jsonError, parseSlotParams } from "../../../server/scheduling/slot-query";
 import { slotsFor } from "../../../server/scheduling/slots.server";
 import type { Route } from "./+types/advisor-slots";
@@ -7,18 +7,19 @@ import type { Route } from "./+types/advisor-slots";
 /**
  * GET /api/advisors/{id}/slots?date=YYYY-MM-DD&tz=Area/City&duration=15|30 — the bookable
  * start times of one date in the viewer's zone. `&exclude={bookingId}` (a party of that booking
- * rescheduling it) lets the booking's own time count as free. A visitor's answer is reused only
- * until a booking or schedule changes (server/http/public-cache-policy.ts).
+ * rescheduling it) lets the booking's own time count as free, its current start excepted.
+ * A visitor's answer is reused only until a booking or schedule changes
+ * (server/http/public-cache-policy.ts).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) return jsonError(404, "Advisor not found");
   const parsed = parseSlotParams(new URL(request.url).searchParams, { requireDate: true });
   if (!parsed.ok) return jsonError(400, parsed.message);
-  const excludeBookingId = await rescheduledBookingId(request, context);
+  const rescheduling = await rescheduledBooking(request, context);
   const result = await slotsFor(context.db, params.id, {
     ...parsed.value,
     now: new Date(),
-    excludeBookingId,
+    rescheduling,
   });
   if (!result) return jsonError(404, "Advisor not found");
   return Response.json(result);
