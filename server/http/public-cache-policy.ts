@@ -2,7 +2,7 @@ import type { Topic } from "../db/change-feed.server";
 
 /**
  * How a public answer may be cached when it is asked for without a session (see
- * docs/decisions/0060-caching-public-reads.md and 0062-what-a-shared-cache-may-keep.md).
+ * docs/decisions/0060-caching-public-reads.md and 0062-public-reads-behind-a-cdn-and-under-a-flood.md).
  */
 export type CachePolicy = {
   /** What browsers and shared caches (a CDN in front) are told. */

@@ -51,7 +51,7 @@ export type PublicCache = {
  * change feed says the data behind it is unchanged and the policy's local lifetime has not
  * passed. Concurrent misses for one key share a single render. Every answer carries a weak
  * ETag (If-None-Match gets a 304) and the policy's Cache-Control: only what is the same for
- * everyone is public (docs/decisions/0062-what-a-shared-cache-may-keep.md), and that is
+ * everyone is public (docs/decisions/0062-public-reads-behind-a-cdn-and-under-a-flood.md), and that is
  * served from memory to signed-in requests too. Signed-in requests for pages pass through
  * (the app marks them private). Without a listening feed nothing is reused.
  */

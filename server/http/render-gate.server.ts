@@ -38,7 +38,7 @@ const REFUSAL_CSP =
   "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
- * The guard of what costs a render (docs/decisions/0062-what-a-shared-cache-may-keep.md):
+ * The guard of what costs a render (docs/decisions/0062-public-reads-behind-a-cdn-and-under-a-flood.md):
  * every GET or HEAD the app renders (a public read that is not answered from memory, or any
  * other page) takes one of RENDER_CONCURRENCY slots, waits in a queue of RENDER_QUEUE, or is
  * refused at once with a 503 and Retry-After; and each client (its address as the app
