@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -92,6 +93,53 @@ describe("renderGate", () => {
     held.finishOne();
     expect((await next).status).toBe(200);
     expect(held.started()).toBe(2);
+  });
+});
+
+describe("renderGate before Express", () => {
+  it("refuses a public read at once while every slot and queue place is taken, and nothing else", async () => {
+    const gate = renderGate(config({ RENDER_CONCURRENCY: "1", RENDER_QUEUE: "0" }));
+    const written: { status?: number; head?: string[]; body?: string } = {};
+    const res = {
+      writeHead: (status: number, head: string[]) => {
+        Object.assign(written, { status, head });
+        return res;
+      },
+      end: (body: string) => void (written.body = body),
+    } as unknown as ServerResponse;
+    const get = (url: string, method = "GET") => ({ url, method }) as IncomingMessage;
+    const lead = ["X-Request-Id", "r-1"];
+
+    expect(gate.refuseIfFull(get("/advisors?search=x"), res, lead)).toBe(false);
+    const held = heldRender();
+    const rendering = gate.render(held.render)(
+      new Request("http://x/"),
+      fakeRequest("/"),
+      fakeResponse(),
+    );
+    await turns();
+    for (const url of ["/healthz", "/dashboard", "/assets/app.js"]) {
+      expect(gate.refuseIfFull(get(url), res, lead), url).toBe(false);
+    }
+    expect(gate.refuseIfFull(get("/advisors?search=x", "POST"), res, lead)).toBe(false);
+    expect(written).toEqual({});
+
+    expect(gate.refuseIfFull(get("/advisors?search=x"), res, lead)).toBe(true);
+    expect(written.status).toBe(503);
+    const headers = Object.fromEntries(
+      written.head!.flatMap((_, i, all) => (i % 2 ? [] : [[all[i], all[i + 1]]])),
+    );
+    expect(headers).toMatchObject({
+      "X-Request-Id": "r-1",
+      "Retry-After": "5",
+      "Cache-Control": "no-store",
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": expect.stringContaining("default-src 'none'"),
+      "Content-Length": String(Buffer.byteLength(written.body!)),
+    });
+    expect(written.body).toContain("The site is busy right now.");
+    held.finishOne();
+    expect((await rendering).status).toBe(200);
   });
 });
 
