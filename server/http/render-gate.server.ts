@@ -61,7 +61,7 @@ export function renderGate(config: Config, now: () => number = Date.now): Render
     const counted = perClient.hit(clientKey(req.ip ?? "unknown"), now());
     return counted.allowed ? null : refusal(429, req.path, counted.retryAfterSeconds);
   };
-  const busy = (req: express.Request) => refusal(503, req.path, BUSY_RETRY_AFTER_SECONDS);
+  const busy = (path: string) => refusal(503, path, BUSY_RETRY_AFTER_SECONDS);
 
   /** Waits for a slot, giving up its place if the client goes away first. */
   const acquire = (res: express.Response) => {
@@ -84,7 +84,7 @@ export function renderGate(config: Config, now: () => number = Date.now): Render
     const { pending, left, stopWatching } = acquire(res);
     if (!pending) {
       stopWatching();
-      return send(res, busy(req));
+      return send(res, busy(req.path));
     }
     pending.then(
       async (release) => {
@@ -105,11 +105,11 @@ export function renderGate(config: Config, now: () => number = Date.now): Render
     const { pending, stopWatching } = acquire(res);
     let release: Release;
     try {
-      if (!pending) return toResponse(busy(req));
+      if (!pending) return toResponse(busy(req.path));
       release = await pending;
       await nextTurn();
     } catch {
-      return toResponse(busy(req)); // the client left while waiting: nobody reads this
+      return toResponse(busy(req.path)); // the client left while waiting: nobody reads this
     } finally {
       stopWatching();
     }
@@ -130,7 +130,7 @@ export function renderGate(config: Config, now: () => number = Date.now): Render
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
     if (!cachePolicyFor(path)) return false;
-    const { status, headers, body } = busy({ path } as express.Request);
+    const { status, headers, body } = busy(path);
     const head = [
       ...lead,
       "Content-Security-Policy",
