@@ -32,6 +32,11 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   // Multiplies every per-client rate limit: for load tests and browser tests behind one address.
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  // Pages and searches rendered at once; more wait in a queue of RENDER_QUEUE, the rest get 503.
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+  // Public reads rendered (not answered from memory) per client and minute, times the scale.
+  PUBLIC_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("BeenThere <no-reply@beenthere.example>"),
@@ -148,6 +153,9 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     databaseUrl: e.DATABASE_URL,
     seed: e.SEED,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    renderQueue: e.RENDER_QUEUE,
+    publicRendersPerMinute: e.PUBLIC_RENDERS_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     authSecret: e.AUTH_SECRET ?? localSecret(dataDir, "auth-secret"),
     bankEncryptionKey: e.BANK_ENCRYPTION_KEY ?? localSecret(dataDir, "bank-key"),

@@ -22,12 +22,22 @@ export type Viewer = {
 type Ctx = { db: Db; auth: Auth };
 export const ROLE_COOKIE = "bt_role";
 
+/** better-auth's session cookie (its `cookiePrefix` is "bt"), named `__Secure-…` over HTTPS. */
+const SESSION_COOKIES = new Set(["bt.session_token", "__Secure-bt.session_token"]);
+
 /**
- * Whether a Cookie header carries a session at all (better-auth's `bt.session_token`, with
- * the `__Secure-` prefix over HTTPS). Without one the request is a visitor's: nothing to look up.
+ * Whether a Cookie header carries a session cookie with a value: a cookie of that very name,
+ * not one whose name or value merely contains it. Without one the request is a visitor's:
+ * nothing to look up, and the public cache may answer it.
  */
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
-  return cookieHeader?.includes("bt.session_token=") ?? false;
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((pair) => {
+    const eq = pair.indexOf("=");
+    return (
+      eq !== -1 && SESSION_COOKIES.has(pair.slice(0, eq).trim()) && pair.slice(eq + 1).trim() !== ""
+    );
+  });
 }
 
 export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Viewer | null> {

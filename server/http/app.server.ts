@@ -15,6 +15,7 @@ import type { Logger } from "../logger.server";
 import { csrfGuard } from "./csrf.server";
 import { isLoopbackAddress } from "./loopback";
 import { publicCache, type PublicCache } from "./public-cache.server";
+import { type RenderGate, renderGate } from "./render-gate.server";
 import { logCompleted, type RequestLocals, requestLog } from "./request-log.server";
 import {
   FIXED_SECURITY_HEADERS,
@@ -85,6 +86,8 @@ export function createHttpApp({
       payments,
     };
   };
+  // Renders are bounded and rate-limited; answers from memory are not (ADR 62).
+  const gate = renderGate(config);
   // Development re-renders every request: Vite swaps modules under the cache's feet.
   let cache: PublicCache | undefined;
   if (changes && config.isProduction) {
@@ -92,7 +95,7 @@ export function createHttpApp({
     cache = publicCache({
       feed: changes,
       origin: config.appUrl,
-      render: (request, req, res) => handle(request, loadContext(req, res)),
+      render: gate.render((request, req, res) => handle(request, loadContext(req, res))),
     });
     app.use(cache.middleware);
   }
@@ -118,6 +121,7 @@ export function createHttpApp({
   app.all(
     "/{*splat}",
     privateUnlessSaid,
+    gate.middleware,
     createRequestHandler({
       build,
       mode: config.isProduction ? "production" : "development",
@@ -125,7 +129,7 @@ export function createHttpApp({
     }),
   );
 
-  const fromMemory = cache && answerFromMemory(cache, config, logger);
+  const fromMemory = cache && answerFromMemory(cache, gate, config, logger);
   const handle: HttpApp["handle"] = fromMemory
     ? (req, res) => {
         if (!fromMemory(req, res)) app(req, res);
@@ -141,9 +145,10 @@ export function createHttpApp({
  * A kept answer sent without Express: the hits are most of a busy site's reads, and routing
  * and middleware cost more than the answer itself. It carries what the middleware would have
  * added (security headers, a request id) and leaves the same log line. Whether a request came
- * over TLS or through a proxy (which decides HSTS) is left to Express to judge.
+ * over TLS or through a proxy (which decides HSTS) is left to Express to judge. A miss that
+ * would only wait for a full render queue is refused here too, as cheaply (ADR 62).
  */
-function answerFromMemory(cache: PublicCache, config: Config, logger: Logger) {
+function answerFromMemory(cache: PublicCache, gate: RenderGate, config: Config, logger: Logger) {
   const https = config.appUrl.startsWith("https://");
   const security = [...FIXED_SECURITY_HEADERS, ...(https ? [HSTS_HEADER] : [])].flat();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -153,7 +158,8 @@ function answerFromMemory(cache: PublicCache, config: Config, logger: Logger) {
     if (judgedByExpress) return false;
     const started = process.hrtime.bigint();
     const id = randomUUID();
-    if (!cache.serveHit(req, res, () => [...security, "X-Request-Id", id])) return false;
+    const lead = () => [...security, "X-Request-Id", id];
+    if (!cache.serveHit(req, res, lead) && !gate.refuseIfFull(req, res, lead())) return false;
     logCompleted(logger, { id, method: req.method, url: req.url, started }, res);
     return true;
   };

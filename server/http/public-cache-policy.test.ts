@@ -10,7 +10,14 @@ import {
   type WeeklySchedule,
 } from "../../core/slots";
 import { seededRandom, type SeededRandom as Random } from "../../core/seeded-random";
-import { cachePolicyFor, untilNextQuarterHour } from "./public-cache-policy";
+import { parseAdvisorSearch } from "../../core/advisor-search-params";
+import { parseSlotParams } from "../scheduling/slot-query";
+import {
+  cacheKeyOf,
+  type CachePolicy,
+  cachePolicyFor,
+  untilNextQuarterHour,
+} from "./public-cache-policy";
 
 const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
@@ -26,6 +33,90 @@ describe("cachePolicyFor", () => {
     for (const path of ["/dashboard", "/settings", "/admin", "/book/x", "/api/auth/session"]) {
       expect(cachePolicyFor(path), path).toBeNull();
     }
+  });
+
+  it("lets a shared cache keep only what is the same for everyone (ADR 62)", () => {
+    const control = (path: string) => cachePolicyFor(path)!.cacheControl;
+    // Every page shows who is signed in: browsers only, revalidated.
+    for (const path of [
+      "/",
+      "/_root.data",
+      "/advisors",
+      "/advisors.data",
+      "/advisor/x",
+      "/terms",
+    ]) {
+      expect(cachePolicyFor(path)!.perViewer, path).toBe(true);
+      expect(control(path), path).toBe("private, no-cache");
+    }
+    for (const path of ["/api/advisors", "/api/advisors/x/slots", "/api/advisors/x/dates"]) {
+      expect(cachePolicyFor(path)!.perViewer, path).toBe(false);
+      expect(control(path), path).toBe("public, max-age=0, s-maxage=1");
+    }
+    expect(control("/sitemap.xml")).toBe("public, max-age=0, s-maxage=1");
+    expect(control("/robots.txt")).toBe(
+      "public, max-age=0, s-maxage=300, stale-while-revalidate=86400",
+    );
+  });
+});
+
+describe("cacheKeyOf", () => {
+  const key = (url: string) => {
+    const { pathname, search } = new URL(url, "http://x");
+    return cacheKeyOf(pathname, search, cachePolicyFor(pathname)!);
+  };
+
+  it("keeps only the parameters the route reads, in a fixed order, the first of each", () => {
+    expect(key("/advisors?utm_source=x&page=2&r=123&search=glass")).toBe(
+      "/advisors?search=glass&page=2",
+    );
+    expect(key("/advisors?search=glass&page=2")).toBe("/advisors?search=glass&page=2");
+    expect(key("/advisors?search=a&search=b")).toBe("/advisors?search=a");
+    expect(key("/advisors?search=a%20b")).toBe(key("/advisors?search=a+b"));
+    expect(key("/advisors?utm_source=x")).toBe("/advisors");
+    expect(key("/advisors?")).toBe("/advisors");
+    expect(key("/?search=x")).toBe("/");
+    expect(key("/terms?fbclid=1")).toBe("/terms");
+    expect(key("/api/advisors/x/slots?duration=15&tz=UTC&date=2026-12-01&v=1")).toBe(
+      "/api/advisors/x/slots?date=2026-12-01&tz=UTC&duration=15",
+    );
+  });
+
+  it("keeps which loaders a data request runs", () => {
+    expect(key("/advisors.data?utm_source=x&_routes=routes%2Fadvisors&search=a")).toBe(
+      "/advisors.data?search=a&_routes=routes%2Fadvisors",
+    );
+    expect(key("/advisors?_routes=root")).toBe("/advisors");
+  });
+
+  it("keeps nothing for a request with a personal parameter", () => {
+    expect(key("/api/advisors/x/slots?date=2026-12-01&exclude=b")).toBeNull();
+  });
+
+  // The parameters each route's parsers read are exactly those its key keeps.
+  it("names every parameter the routes' parsers read", () => {
+    const read = (parse: (params: URLSearchParams) => unknown) => {
+      const names = new Set<string>();
+      const params = new URLSearchParams();
+      for (const method of ["get", "getAll", "has"] as const) {
+        const original = params[method].bind(params) as (name: string) => unknown;
+        Object.assign(params, {
+          [method]: (name: string) => (names.add(name), original(name)),
+        });
+      }
+      parse(params);
+      return [...names];
+    };
+    const params = (path: string) => {
+      const policy: CachePolicy = cachePolicyFor(path)!;
+      return [...policy.params, ...(policy.personal ?? [])];
+    };
+    expect(read(parseAdvisorSearch)).toEqual(params("/advisors"));
+    expect(read(parseAdvisorSearch)).toEqual(params("/api/advisors"));
+    const slots = read((p) => parseSlotParams(p, { requireDate: false }));
+    // `exclude` is read by the reschedule check: honoured only for a party of the booking.
+    expect([...slots, "exclude"]).toEqual(params("/api/advisors/x/slots"));
+    expect([...slots, "exclude"]).toEqual(params("/api/advisors/x/dates"));
   });
 });
 

@@ -5,7 +5,7 @@ import type express from "express";
 import type { ChangeFeed } from "../db/change-feed.server";
 import { hasSessionCookie } from "../auth/session.server";
 import { acceptsGzip } from "./accept-encoding";
-import { type CachePolicy, cachePolicyFor } from "./public-cache-policy";
+import { cacheKeyOf, type CachePolicy, cachePolicyFor } from "./public-cache-policy";
 
 /** Renders a request through the app (React Router's handler with this request's context). */
 export type RenderRequest = (
@@ -46,12 +46,14 @@ export type PublicCache = {
 /**
  * Answers visitors' requests for public pages and APIs from memory (see
  * docs/decisions/0060-caching-public-reads.md). A visitor is a request without a session
- * cookie; the answer is rendered once, without any of the visitor's headers, and reused
- * while the database's change feed says the data behind it is unchanged and the policy's
- * local lifetime has not passed. Concurrent misses for one URL share a single render. Every
- * answer carries a weak ETag (If-None-Match gets a 304), the policy's Cache-Control and
- * `Vary: Cookie`, so a CDN in front can keep it too. Signed-in requests pass through (the
- * app marks them private). Without a listening feed nothing is reused.
+ * cookie; the answer is rendered once, from the request's key (its path and the parameters
+ * its route reads), without any of the visitor's headers, and reused while the database's
+ * change feed says the data behind it is unchanged and the policy's local lifetime has not
+ * passed. Concurrent misses for one key share a single render. Every answer carries a weak
+ * ETag (If-None-Match gets a 304) and the policy's Cache-Control: only what is the same for
+ * everyone is public (docs/decisions/0062-public-reads-behind-a-cdn-and-under-a-flood.md), and that is
+ * served from memory to signed-in requests too. Signed-in requests for pages pass through
+ * (the app marks them private). Without a listening feed nothing is reused.
  */
 export function publicCache(options: {
   feed: ChangeFeed;
@@ -65,27 +67,34 @@ export function publicCache(options: {
   const store = new AnswerStore(options.maxEntries ?? 5000, options.maxBytes ?? 64 * 2 ** 20);
   const inFlight = new Map<string, Promise<Answer | Response>>();
 
-  /** The request's policy, when it is a visitor's GET of a public path and the feed listens. */
-  const policyOf = (req: IncomingMessage, pathname: string) =>
-    req.method === "GET" && feed.listening && !hasSessionCookie(req.headers.cookie)
-      ? cachePolicyFor(pathname)
-      : null;
-
-  const serveHit: PublicCache["serveHit"] = (req, res, lead) => {
+  /**
+   * The request's policy and key, when it is a GET of a public path that this answer may serve
+   * (a visitor's, or anyone's when the answer is the same for everyone) and the feed listens.
+   */
+  const cacheable = (req: IncomingMessage) => {
+    if (req.method !== "GET" || !feed.listening) return null;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
-    const policy = policyOf(req, query === -1 ? url : url.slice(0, query));
-    const answer = policy && store.get(url, feed.stamp(policy.topics));
+    const pathname = query === -1 ? url : url.slice(0, query);
+    const policy = cachePolicyFor(pathname);
+    if (!policy || (policy.perViewer && hasSessionCookie(req.headers.cookie))) return null;
+    const key = cacheKeyOf(pathname, query === -1 ? "" : url.slice(query), policy);
+    return key === null ? null : { policy, key };
+  };
+
+  const serveHit: PublicCache["serveHit"] = (req, res, lead) => {
+    const request = cacheable(req);
+    const answer = request && store.get(request.key, feed.stamp(request.policy.topics));
     if (!answer) return false;
     writeAnswer(req, res, answer, [...lead(), "X-Cache", "hit"]);
     return true;
   };
 
   const middleware: express.RequestHandler = async (req, res, next) => {
-    const policy = policyOf(req, req.path);
-    if (!policy) return next();
+    const request = cacheable(req);
+    if (!request) return next();
 
-    const key = req.originalUrl;
+    const { policy, key } = request;
     const stamp = feed.stamp(policy.topics);
     let answer: Answer | Response | undefined = store.get(key, stamp);
     const cacheState = answer ? "hit" : "miss";
@@ -137,7 +146,8 @@ export function publicCache(options: {
     // The page's scripts carry the nonce of the policy sent with it: they travel together.
     const csp = res.getHeader("Content-Security-Policy");
     if (typeof csp === "string") head.push("Content-Security-Policy", csp);
-    head.push("Cache-Control", policy.cacheControl, "Vary", "Accept-Encoding, Cookie");
+    head.push("Cache-Control", policy.cacheControl);
+    head.push("Vary", policy.perViewer ? "Accept-Encoding, Cookie" : "Accept-Encoding");
     head.push("ETag", etag);
     const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
     return {

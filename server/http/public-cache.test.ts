@@ -44,7 +44,8 @@ describe("visitors' public reads", () => {
     const second = await visit("/api/advisors?search=glassblower");
     expect(second.headers.get("x-cache")).toBe("hit");
     expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1");
-    expect(second.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    // The same for everyone, signed in or not: nothing for a CDN to tell apart.
+    expect(second.headers.get("vary")).toBe("Accept-Encoding");
     const etag = second.headers.get("etag")!;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers.get("etag")).toBe(etag);
@@ -81,9 +82,7 @@ describe("visitors' public reads", () => {
     await visit("/terms");
     const page = await visit("/terms");
     expect(page.headers.get("x-cache")).toBe("hit");
-    expect(page.headers.get("cache-control")).toBe(
-      "public, max-age=0, s-maxage=300, stale-while-revalidate=86400",
-    );
+    expect(page.headers.get("cache-control")).toBe("private, no-cache");
     const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy")!)![1]!;
     const html = await page.text();
     expect(html).toContain(`nonce="${nonce}"`);
@@ -141,6 +140,65 @@ describe("visitors' public reads", () => {
       expect(await profile.text()).toContain("Lucia");
     } finally {
       await app.database.db.execute(sql`alter table advisors_away rename to advisors`);
+    }
+  });
+
+  it("render once for any unknown parameters, in any order, and are not evicted by them", async () => {
+    const first = await visit("/advisors?search=murano&page=1");
+    expect(first.headers.get("x-cache")).toBe("miss");
+    const body = await first.text();
+    for (let i = 0; i < 20; i++) {
+      const res = await visit(
+        `/advisors?utm_source=news${i}&page=1&r=${Math.random()}&search=murano`,
+      );
+      expect(res.headers.get("x-cache"), `request ${i}`).toBe("hit");
+      expect(await res.text()).toBe(body);
+    }
+    const json = await visit("/api/advisors?search=murano&fbclid=1");
+    expect(json.headers.get("x-cache")).toBe("miss");
+    expect((await visit("/api/advisors?fbclid=2&search=murano")).headers.get("x-cache")).toBe(
+      "hit",
+    );
+  });
+
+  it("are served to a cookie that merely contains the session cookie's name", async () => {
+    await visit("/advisors?search=glass");
+    for (const cookie of [
+      "x=bt.session_token=abc",
+      "notbt.session_token=abc",
+      "bt.session_token=",
+    ]) {
+      const res = await visit("/advisors?search=glass", { cookie });
+      expect(res.headers.get("x-cache"), cookie).toBe("hit");
+    }
+    // The session cookie itself (here made up) is rendered for the person, never shared.
+    const res = await visit("/advisors?search=glass", { cookie: "bt.session_token=abc.def" });
+    expect(res.headers.get("x-cache")).toBeNull();
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("never let a shared cache keep a page that shows who is signed in", async () => {
+    for (const path of ["/", "/advisors", `/advisor/${advisorId}`, "/terms", "/advisors.data"]) {
+      await visit(path);
+      const res = await visit(path);
+      expect(res.headers.get("x-cache"), path).toBe("hit");
+      expect(res.headers.get("cache-control"), path).toBe("private, no-cache");
+      expect(res.headers.get("vary"), path).toBe("Accept-Encoding, Cookie");
+    }
+  });
+
+  it("serve what is the same for everyone to a signed-in person too", async () => {
+    const person = await app.createPerson();
+    await visit("/api/advisors?search=glass");
+    const res = await visit("/api/advisors?search=glass", { cookie: person.cookie });
+    expect(res.headers.get("x-cache")).toBe("hit");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1");
+    // A party's reschedule (`exclude`) depends on who asks: never kept nor shared.
+    const slots = `/api/advisors/${advisorId}/slots?date=2026-12-01&exclude=${advisorId}`;
+    for (const _ of [1, 2]) {
+      const own = await visit(slots, { cookie: person.cookie });
+      expect(own.headers.get("x-cache")).toBeNull();
+      expect(own.headers.get("cache-control")).toBe("private, no-cache");
     }
   });
 
