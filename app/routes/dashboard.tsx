@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { isUuid } from "../../core/ids";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { cancelReasonSchema, reviewSchema } from "../../core/review";
 import { actorOf } from "../../server/bookings/actor";
@@ -13,6 +14,7 @@ import { SeekerView } from "../components/dashboard/seeker-view";
 import { RoleSwitcher } from "../components/layout/role-switcher";
 import { SessionsList, type SessionActionResult } from "../components/sessions/sessions-list";
 import { Button } from "../components/ui/button";
+import { readForm } from "../lib/request-body";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/dashboard";
 
@@ -43,9 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Reschedule, cancel and review: the session's services decide, the page only relays. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const bookingId = String(form.get("bookingId") ?? "");
+  const reply = (result: SessionActionResult, status = 200) => data(result, { status });
+  if (!isUuid(bookingId)) {
+    return reply({ intent, ok: false, code: "not-found", message: SESSION_MESSAGES.notFound }, 404);
+  }
   const actor = actorOf(viewer);
   const deps = {
     actor,
@@ -54,7 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     config: context.config,
     logger: context.logger,
   };
-  const reply = (result: SessionActionResult, status = 200) => data(result, { status });
 
   if (intent === "reschedule") {
     const result = await rescheduleSession(context.db, {
