@@ -62,10 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 
   if (intent === "reschedule") {
-    const result = await rescheduleSession(context.db, {
-      ...deps,
-      newStart: new Date(String(form.get("start") ?? "")),
-    });
+    const newStart = new Date(String(form.get("start") ?? ""));
+    if (Number.isNaN(newStart.getTime())) {
+      const message = SESSION_MESSAGES.newTimeRequired;
+      return reply({ intent, ok: false, code: "invalid", message }, 400);
+    }
+    const result = await rescheduleSession(context.db, { ...deps, newStart });
     if (result.ok) return reply({ intent, ok: true, warning: result.warning });
     return reply(
       { intent, ok: false, ...failure(result) },
