@@ -1,11 +1,12 @@
 import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
 
 /*
- * The one way an action reads its body: the content type it takes (else 415), at most
+ * The one way an action reads its body (ADR 66): the content type it takes (else 415), at most
  * `maxBytes` (else 413, whatever the length header says) and well formed (else 400). Each
  * refusal is thrown as a JSON `{ error }` answer, which a page's error boundary shows too.
- * A body left unread is drained or the connection closed by server/http/unread-body.server.ts. Not
- * `.server`: `parseForm` in forms.ts, which the browser shares, calls readForm.
+ * What is left of a refused body is drained, or its connection closed, by
+ * server/http/unread-body.server.ts. Not `.server`: forms.ts, which the browser shares too,
+ * calls readForm from `parseForm`.
  */
 
 /** Room for any of our forms' text fields; a form with a file passes its own limit. */

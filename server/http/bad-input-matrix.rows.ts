@@ -192,7 +192,6 @@ const later = () => new Date(Date.now() + 5 * 86_400_000).toISOString();
  */
 export const READS_NO_BODY: Record<string, string> = {
   "/auth/logout": "signing out needs nothing but the session (the origin check stops others)",
-  "/api/auth/*": "better-auth's links only; every other path is 404 before a body is read",
 };
 
 export const BAD_INPUT: BadInputRow[] = [
@@ -285,18 +284,7 @@ export const BAD_INPUT: BadInputRow[] = [
       allow: PAGE,
     },
   ),
-  row(
-    "/api/auth/*",
-    "method",
-    "a DELETE",
-    "seeker",
-    () => ({ method: "DELETE", path: "/api/auth/verify-email" }),
-    {
-      status: 405,
-      message: M.methodNotAllowed(PAGE),
-      allow: PAGE,
-    },
-  ),
+  readOnly("/api/auth/*", "/api/auth/sign-in/email", "seeker"),
 
   // Public feeds
   readOnly("/api/advisors", "/api/advisors"),

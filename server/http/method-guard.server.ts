@@ -31,7 +31,7 @@ export function routeMethods(build: ServerBuild): (pathname: string) => string[]
 /**
  * Refuses, before the app runs, a method the matched route does not answer: 405 with `Allow`
  * and a JSON `{ error }`, instead of React Router's 400 for a GET without a loader or an
- * action failing on a DELETE. `build` is a getter in development, where it changes.
+ * action failing on a DELETE (ADR 66). `build` is a getter in development, where it changes.
  */
 export function methodGuard(
   build: ServerBuild | (() => Promise<ServerBuild>),

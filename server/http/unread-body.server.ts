@@ -8,12 +8,13 @@ export const DRAIN_MAX_BYTES = 1024 * 1024;
  * sign in) must not leave the rest of that body on the connection, where it would be read as
  * the next request. When its announced length is small enough the rest is read and dropped
  * after the answer, so the keep-alive connection stays usable; otherwise (too large, or a
- * chunked body of unknown length) the answer says `Connection: close` and the server closes.
+ * chunked body of unknown length) the answer says `Connection: close` and the server closes
+ * (ADR 66).
  */
 export const settleUnreadBody: express.RequestHandler = (req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (this: express.Response, ...args: unknown[]) {
-    if (!req.complete && !this.headersSent) {
+    if (!req.complete) {
       // Without a length or chunks there is no body (a DELETE, a bare POST): nothing to read.
       const chunked = req.headers["transfer-encoding"] !== undefined;
       const length = chunked ? NaN : Number(req.headers["content-length"] ?? 0);
