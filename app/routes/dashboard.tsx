@@ -49,6 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const bookingId = String(form.get("bookingId") ?? "");
   const reply = (result: SessionActionResult, status = 200) => data(result, { status });
+  if (intent !== "reschedule" && intent !== "cancel" && intent !== "review") {
+    return reply({ intent, ok: false, code: "invalid", message: "Unknown action" }, 400);
+  }
   if (!isUuid(bookingId)) {
     return reply({ intent, ok: false, code: "not-found", message: SESSION_MESSAGES.notFound }, 404);
   }
@@ -94,21 +97,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.code === "not-found" ? 404 : 409,
     );
   }
-  if (intent === "review") {
-    const review = reviewSchema.safeParse(Object.fromEntries(form));
-    if (!review.success)
-      return reply(
-        { intent, ok: false, code: "invalid", message: SESSION_MESSAGES.reviewIncompleteBody },
-        400,
-      );
-    const result = await submitReview(context.db, { actor, bookingId, review: review.data });
-    if (result.ok) return reply({ intent, ok: true });
+  // What is left is a review.
+  const review = reviewSchema.safeParse(Object.fromEntries(form));
+  if (!review.success)
     return reply(
-      { intent, ok: false, code: result.code, message: result.message },
-      result.code === "not-found" ? 404 : 409,
+      { intent, ok: false, code: "invalid", message: SESSION_MESSAGES.reviewIncompleteBody },
+      400,
     );
-  }
-  return reply({ intent, ok: false, code: "invalid", message: "Unknown action" }, 400);
+  const result = await submitReview(context.db, { actor, bookingId, review: review.data });
+  if (result.ok) return reply({ intent, ok: true });
+  return reply(
+    { intent, ok: false, code: result.code, message: result.message },
+    result.code === "not-found" ? 404 : 409,
+  );
 }
 
 function failure(result: { code: string; message: string; hoursRemaining?: number }) {

@@ -355,6 +355,14 @@ export const BAD_INPUT: BadInputRow[] = [
   row(
     "/dashboard",
     "missing",
+    "no intent",
+    "seeker",
+    (f) => ({ path: "/dashboard", ...form({ bookingId: f.booking.id }) }),
+    { status: 400, message: "Unknown action" },
+  ),
+  row(
+    "/dashboard",
+    "missing",
     "a cancel without its reason",
     "seeker",
     (f) => ({
