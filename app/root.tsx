@@ -14,7 +14,7 @@ import { getViewer } from "../server/auth/session.server";
 import type { Route } from "./+types/root";
 import siteCss from "./app.css?url";
 import { SiteStylesheet } from "./components/layout/site-stylesheet";
-import { NotAllowed, NotFound } from "./components/layout/not-found";
+import { NotAllowed, NotFound, RequestRefused } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Button } from "./components/ui/button";
@@ -103,6 +103,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) return <NotAllowed />;
+  // A refused request body (app/lib/request-body.ts) answers `{ error }`: say what was wrong.
+  const refused = isRouteErrorResponse(error) && (error.data as { error?: unknown } | null)?.error;
+  if (isRouteErrorResponse(error) && typeof refused === "string" && error.status < 500) {
+    return <RequestRefused code={error.status} message={refused} />;
+  }
   return (
     <section className="mx-auto grid max-w-xl flex-1 content-center justify-items-center gap-4 px-4 py-24 text-center">
       <title>Something went wrong | BeenThere</title>

@@ -10,6 +10,7 @@ import {
   formValues,
   validateForm,
 } from "../../core/form";
+import { readForm } from "./request-body";
 
 /*
  * One way to build a form (docs/ARCHITECTURE.md, "How to build a form"): the action parses
@@ -27,12 +28,16 @@ export type FormFailure<S extends FormSchema> = {
 
 export type ParsedForm<S extends FormSchema> = FormValidation<S> & { values: FormValues<S> };
 
-/** Reads the request's form and runs the schema: the server's final word. */
+/**
+ * Reads the request's form (or takes one already read) and runs the schema: the server's
+ * final word. A body that is no form, too large or malformed is refused (readForm).
+ */
 export async function parseForm<S extends FormSchema>(
-  request: Request,
+  input: Request | FormData,
   schema: S,
 ): Promise<ParsedForm<S>> {
-  const values = formValues(schema, await request.formData());
+  const form = input instanceof FormData ? input : await readForm(input);
+  const values = formValues(schema, form);
   return { ...validateForm(schema, values), values };
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from "../load-context";
 
 /**
  * Helpers for the JSON endpoints the booking steps call with fetch: a signed-out caller gets
- * 401 (the page itself sends them to sign in), a body that is not JSON gets 400.
+ * 401 (the page itself sends them to sign in). Bodies are read with request-body.ts.
  */
 export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -15,13 +15,4 @@ export async function viewerOr401(
 ): Promise<Viewer | Response> {
   const viewer = await getViewer(request, context);
   return viewer ?? json({ error: "Please sign in to continue." }, 401);
-}
-
-export async function readJson(request: Request): Promise<unknown> {
-  if (request.method !== "POST") throw json({ error: "Method not allowed" }, 405);
-  try {
-    return await request.json();
-  } catch {
-    throw json({ error: "Invalid request body" }, 400);
-  }
 }

@@ -8,7 +8,7 @@ import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Link } from "react-router";
 import { flashCookie } from "../lib/flash";
-import { readJsonBody } from "../lib/json-body.server";
+import { readJson } from "../lib/request-body";
 import type { Route } from "./+types/advisor-edit";
 
 export function meta() {
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   if (!viewer.advisorId) throw new Response("Not found", { status: 404 });
-  const body = (await readJsonBody(request, 256 * 1024)) as { values?: unknown } | null;
+  const body = (await readJson(request)) as { values?: unknown } | null;
   try {
     // Only the values are read from the body: an advisor id in it is never looked at.
     const result = await saveProfile(context.db, {

@@ -13,7 +13,7 @@ import { createStorage } from "../../server/storage/storage.server";
 import { AlreadyAdvisor } from "../components/advisor/already-advisor";
 import { ApplicationWizard, type SubmitAnswer } from "../components/advisor/application-wizard";
 import { flashCookie } from "../lib/flash";
-import { readJsonBody } from "../lib/json-body.server";
+import { readJson } from "../lib/request-body";
 import type { Route } from "./+types/become-advisor.apply";
 
 export function meta() {
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** JSON posts from the wizard: `save` (autosave), `start-over` and `submit`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const body = await readJsonBody(request, 256 * 1024);
+  const body = await readJson(request);
   const intent = body && typeof body === "object" ? (body as { intent?: unknown }).intent : null;
   const input = body as { draft?: unknown; values?: unknown };
   if (intent === "save") {

@@ -11,12 +11,11 @@ import { Card } from "../components/ui/card";
 import { LeaveGuard } from "../components/ui/leave-guard";
 import { toast } from "../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../lib/offline-safe";
+import { readForm } from "../lib/request-body";
 import type { Route } from "./+types/dashboard.availability";
 
 const SAVED_MESSAGE = "Availability saved successfully";
 const LOAD_FAILED_MESSAGE = "Unable to load availability. Please refresh or try again.";
-/** A week of half hours is a few kilobytes of JSON; anything far larger is not the editor. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 export function meta() {
   return [{ title: "Your availability | BeenThere" }];
@@ -35,10 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdvisor(request, context);
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return data({ ok: false as const, message: "Request too large" }, { status: 413 });
-  }
-  const form = await request.formData();
+  // A week of half hours is a few kilobytes of JSON, well within readForm's limit.
+  const form = await readForm(request);
   const result = await saveSchedule(context.db, viewer.advisorId, form.get("availability"));
   if (result.ok) return { ok: true as const, message: SAVED_MESSAGE };
   if (result.status === 500) {

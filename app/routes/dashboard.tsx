@@ -1,4 +1,6 @@
 import { data, Form, Link } from "react-router";
+import { isUuid } from "../../core/ids";
+import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { cancelReasonSchema, reviewSchema } from "../../core/review";
 import { actorOf } from "../../server/bookings/actor";
 import { cancelSession } from "../../server/bookings/cancel.server";
@@ -12,6 +14,7 @@ import { SeekerView } from "../components/dashboard/seeker-view";
 import { RoleSwitcher } from "../components/layout/role-switcher";
 import { SessionsList, type SessionActionResult } from "../components/sessions/sessions-list";
 import { Button } from "../components/ui/button";
+import { readForm } from "../lib/request-body";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/dashboard";
 
@@ -42,9 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Reschedule, cancel and review: the session's services decide, the page only relays. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const bookingId = String(form.get("bookingId") ?? "");
+  const reply = (result: SessionActionResult, status = 200) => data(result, { status });
+  if (intent !== "reschedule" && intent !== "cancel" && intent !== "review") {
+    return reply({ intent, ok: false, code: "invalid", message: "Unknown action" }, 400);
+  }
+  if (!isUuid(bookingId)) {
+    return reply({ intent, ok: false, code: "not-found", message: SESSION_MESSAGES.notFound }, 404);
+  }
   const actor = actorOf(viewer);
   const deps = {
     actor,
@@ -53,13 +63,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     config: context.config,
     logger: context.logger,
   };
-  const reply = (result: SessionActionResult, status = 200) => data(result, { status });
 
   if (intent === "reschedule") {
-    const result = await rescheduleSession(context.db, {
-      ...deps,
-      newStart: new Date(String(form.get("start") ?? "")),
-    });
+    const newStart = new Date(String(form.get("start") ?? ""));
+    if (Number.isNaN(newStart.getTime())) {
+      const message = SESSION_MESSAGES.newTimeRequired;
+      return reply({ intent, ok: false, code: "invalid", message }, 400);
+    }
+    const result = await rescheduleSession(context.db, { ...deps, newStart });
     if (result.ok) return reply({ intent, ok: true, warning: result.warning });
     return reply(
       { intent, ok: false, ...failure(result) },
@@ -86,21 +97,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.code === "not-found" ? 404 : 409,
     );
   }
-  if (intent === "review") {
-    const review = reviewSchema.safeParse(Object.fromEntries(form));
-    if (!review.success)
-      return reply(
-        { intent, ok: false, code: "invalid", message: review.error.issues[0]!.message },
-        400,
-      );
-    const result = await submitReview(context.db, { actor, bookingId, review: review.data });
-    if (result.ok) return reply({ intent, ok: true });
+  // What is left is a review.
+  const review = reviewSchema.safeParse(Object.fromEntries(form));
+  if (!review.success)
     return reply(
-      { intent, ok: false, code: result.code, message: result.message },
-      result.code === "not-found" ? 404 : 409,
+      { intent, ok: false, code: "invalid", message: review.error.issues[0]!.message },
+      400,
     );
-  }
-  return reply({ intent, ok: false, code: "invalid", message: "Unknown action" }, 400);
+  const result = await submitReview(context.db, { actor, bookingId, review: review.data });
+  if (result.ok) return reply({ intent, ok: true });
+  return reply(
+    { intent, ok: false, code: result.code, message: result.message },
+    result.code === "not-found" ? 404 : 409,
+  );
 }
 
 function failure(result: { code: string; message: string; hoursRemaining?: number }) {

@@ -27,6 +27,7 @@ export const SESSION_MESSAGES = {
   cancelCalendarWarning:
     "Session cancelled but calendar update failed. You may need to remove manually.",
   reasonRequired: "Please tell us why you are cancelling.",
+  newTimeRequired: "Please choose the new time for this session.",
   reviewIncompleteTitle: "Please complete all required fields",
   reviewIncompleteBody: "Star ratings and recommendation are required",
   reviewSubmittedTitle: "Review submitted successfully",

@@ -177,7 +177,7 @@ describe("onboarding over HTTP", () => {
     expect(await lying.json()).toEqual({ ok: false, message: "Please select a valid image file" });
     const huge = await upload(me.cookie, Buffer.alloc(6 * 1024 * 1024, 7), "image/jpeg");
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ ok: false, message: "Image size must be less than 5MB" });
+    expect(await huge.json()).toEqual({ error: "Image size must be less than 5MB" });
     expect((await advisorRow(me.advisorId!)).headshotUrl).toBe(url);
   });
 

@@ -14,6 +14,7 @@ import type { Database } from "../db/client.server";
 import type { Logger } from "../logger.server";
 import { csrfGuard } from "./csrf.server";
 import { isLoopbackAddress } from "./loopback";
+import { methodGuard } from "./method-guard.server";
 import { publicCache, type PublicCache } from "./public-cache.server";
 import { type RenderGate, renderGate } from "./render-gate.server";
 import { logCompleted, type RequestLocals, requestLog } from "./request-log.server";
@@ -23,6 +24,7 @@ import {
   type SecurityLocals,
   securityHeaders,
 } from "./security-headers.server";
+import { settleUnreadBody } from "./unread-body.server";
 import { createPaymentGateway } from "../payments/create-gateway.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 
@@ -69,6 +71,7 @@ export function createHttpApp({
   app.set("trust proxy", config.trustProxyHops);
   app.use(securityHeaders(config));
   app.use(requestLog(logger));
+  app.use(settleUnreadBody);
 
   const exposed = publicConfig(config);
   const loadContext = (req: express.Request, res: express.Response): AppContext => {
@@ -121,6 +124,7 @@ export function createHttpApp({
   app.all(
     "/{*splat}",
     privateUnlessSaid,
+    methodGuard(build),
     gate.middleware,
     createRequestHandler({
       build,

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
-import type { Db } from "../db/client.server";
 import { eq } from "drizzle-orm";
 import { advisors, bookings, users } from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
+import { type Fixture, type Persona, PERSONAS } from "./matrix-fixture";
 
 /*
  * The authorization matrix: who may do what, for every route module's loader and action in
@@ -10,17 +10,6 @@ import { getSchedule } from "../scheduling/schedule.server";
  * the production build and checks the answer; a route or handler without a row fails it.
  * To add a route: append rows below (see docs/ARCHITECTURE.md, "The authorization matrix").
  */
-
-export const PERSONAS = [
-  "anonymous",
-  "seeker",
-  "otherSeeker",
-  "advisor",
-  "otherAdvisor",
-  "pendingAdvisor",
-  "admin",
-] as const;
-export type Persona = (typeof PERSONAS)[number];
 
 /**
  * What a persona gets: "allowed" (2xx), "auth" (redirect to /auth?redirect=…), a status code
@@ -30,22 +19,6 @@ export type Persona = (typeof PERSONAS)[number];
  */
 export type Expected =
   "allowed" | "auth" | 400 | 401 | 403 | 404 | 405 | 409 | { redirect: string };
-
-/** The people and ids every row can use; each persona is a fresh account of its own. */
-export type Fixture = {
-  db: Db;
-  /** The signed-in person's ids (null for anonymous). */
-  ids: Record<Persona, { userId: string; advisorId: string | null } | null>;
-  /** An approved advisor's id (the `advisor` persona's) and a pending one's. */
-  approvedAdvisorId: string;
-  pendingAdvisorId: string;
-  /** An approved advisor who never signs in: someone else's resources for every persona. */
-  bystanderAdvisorId: string;
-  /** An id nobody has. */
-  missingId: string;
-  /** The seeker's paid, confirmed session with the `advisor` persona. */
-  booking: { id: string; paymentId: string; orderId: string };
-};
 
 export type MatrixRequest = {
   /** Path and query sent; the method follows the handler (GET loader, POST action). */
@@ -254,29 +227,14 @@ export const MATRIX: MatrixRow[] = [
     request: { path: "/api/auth/verify-email?token=forged" },
     expect: everyone(401),
   },
-  {
-    route: "/api/auth/*",
-    handler: "action",
-    case: "changing someone's account around our actions",
-    request: (f) => ({
-      path: "/api/auth/update-user",
-      form: { name: "Taken Over", userId: f.ids.otherSeeker!.userId },
-    }),
-    expect: everyone(404),
-  },
-  {
-    route: "/api/auth/*",
-    handler: "action",
-    case: "signing in around the lockout",
-    request: { path: "/api/auth/sign-in/email", form: { email: "a@example.com", password: "x" } },
-    expect: everyone(404),
-  },
+  // Every link it answers is a GET: a POST (signing in around the lockout, changing an
+  // account around our actions) is refused with 405, as on every route without an action.
   {
     route: "/api/role",
     handler: "loader",
-    case: "no reading, only switching (React Router refuses a GET without a loader)",
+    case: "no reading, only switching (a GET without a loader: 405, bad-input-matrix.rows.ts)",
     request: { path: "/api/role" },
-    expect: everyone(400),
+    expect: everyone(405),
   },
   {
     route: "/api/role",
@@ -367,7 +325,7 @@ export const MATRIX: MatrixRow[] = [
     request: { path: "/booking-confirmed" },
     expect: everyone({ redirect: "/dashboard" }),
   },
-  // JSON endpoints answer POST only (React Router refuses a GET without a loader).
+  // JSON endpoints answer POST only (405 to a GET, server/http/method-guard.server.ts).
   ...[
     "/api/bookings",
     "/api/discovery-calls",
@@ -379,7 +337,7 @@ export const MATRIX: MatrixRow[] = [
     route,
     handler: "loader",
     request: { path: route },
-    expect: everyone(400),
+    expect: everyone(405),
   })),
   {
     route: "/api/bookings",
@@ -487,7 +445,7 @@ export const MATRIX: MatrixRow[] = [
     route: "/api/advisor/headshot",
     handler: "loader",
     request: { path: "/api/advisor/headshot" },
-    expect: everyone(400),
+    expect: everyone(405),
   },
   {
     route: "/api/advisor/headshot",

@@ -1,20 +1,16 @@
-import { randomUUID } from "node:crypto";
-import path from "node:path";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeTable from "../../app/routes";
+import { type Expected, MATRIX, type MatrixRow } from "./authz-matrix.rows";
 import {
-  type Expected,
+  builtRoutes,
+  declaredRoutes,
   type Fixture,
-  MATRIX,
-  type MatrixRow,
+  type People,
   type Persona,
   PERSONAS,
-} from "./authz-matrix.rows";
-import { eq } from "drizzle-orm";
-import { createBooking } from "../bookings/test-factories";
-import { payments } from "../db/schema";
-import { startTestApp, type TestApp } from "./test-app";
+  startMatrixApp,
+} from "./matrix-fixture";
+import type { TestApp } from "./test-app";
 
 /*
  * The authorization matrix over HTTP: every row of authz-matrix.rows.ts, sent as each persona
@@ -22,74 +18,18 @@ import { startTestApp, type TestApp } from "./test-app";
  * loader or action without one fails here.
  */
 type Handler = "loader" | "action";
-type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
 
 let app: TestApp;
-let build: ServerBuild;
+let routes: ReturnType<typeof builtRoutes>;
 let fixture: Fixture;
-const people = {} as Record<Exclude<Persona, "anonymous">, Person>;
+let people: People;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  build = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as ServerBuild;
-  people.seeker = await app.createPerson();
-  people.otherSeeker = await app.createPerson();
-  people.advisor = await app.createPerson({ advisor: "approved" });
-  people.otherAdvisor = await app.createPerson({ advisor: "approved" });
-  people.pendingAdvisor = await app.createPerson({ advisor: "pending" });
-  people.admin = await app.createPerson({ admin: true });
-  const bystander = await app.createPerson({ advisor: "approved" });
-  fixture = {
-    db: app.database.db,
-    ids: {
-      anonymous: null,
-      ...(Object.fromEntries(
-        Object.entries(people).map(([p, person]) => [
-          p,
-          { userId: person.userId, advisorId: person.advisorId },
-        ]),
-      ) as Omit<Fixture["ids"], "anonymous">),
-    },
-    approvedAdvisorId: people.advisor.advisorId!,
-    pendingAdvisorId: people.pendingAdvisor.advisorId!,
-    bystanderAdvisorId: bystander.advisorId!,
-    missingId: randomUUID(),
-    booking: await paidBooking(app.database.db, people.seeker.userId, people.advisor.advisorId!),
-  };
+  let build;
+  ({ app, build, fixture, people } = await startMatrixApp());
+  routes = builtRoutes(build);
 });
 afterAll(() => app?.close());
-
-/** A paid, confirmed session ten days ahead. */
-async function paidBooking(db: Fixture["db"], userId: string, advisorId: string) {
-  const datetime = new Date(Date.now() + 10 * 86_400_000);
-  datetime.setUTCHours(6, 0, 0, 0);
-  const row = await createBooking(db, { userId, advisorId, datetime });
-  const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId!));
-  return { id: row.id, paymentId: row.paymentId!, orderId: payment!.razorpayOrderId! };
-}
-
-/** Every route of the built app: its pattern as in app/routes.ts and its handlers. */
-function builtRoutes() {
-  return Object.values(build.routes)
-    .filter((r) => r && r.id !== "root")
-    .map((r) => ({
-      route: r!.index ? "/" : `/${r!.path ?? ""}`,
-      loader: Boolean(r!.module.loader),
-      action: Boolean(r!.module.action),
-    }));
-}
-
-/** The patterns written in app/routes.ts, nested routes joined to their parents. */
-function declaredRoutes(
-  entries: { path?: string; index?: boolean; children?: unknown[] }[],
-  prefix = "",
-): string[] {
-  return entries.flatMap((e) => {
-    const own = e.index ? prefix || "/" : `${prefix}/${e.path ?? ""}`.replace(/\/+/g, "/");
-    const children = (e.children ?? []) as typeof entries;
-    return [own, ...declaredRoutes(children, e.index ? prefix : own)];
-  });
-}
 
 async function send(row: MatrixRow, as: Persona) {
   const request = typeof row.request === "function" ? row.request(fixture, as) : row.request;
@@ -129,7 +69,7 @@ function matches(res: Response, expected: Expected): boolean {
 
 describe("the authorization matrix", () => {
   it("has rows for every route of app/routes.ts, and for every loader and action", () => {
-    const built = builtRoutes();
+    const built = routes;
     expect(built.map((r) => r.route).sort()).toEqual(declaredRoutes(routeTable).sort());
     const missing: string[] = [];
     for (const route of built) {
@@ -172,7 +112,7 @@ describe("the authorization matrix", () => {
 
   it("refuses a POST to every route without an action, for everyone", async () => {
     const wrong: string[] = [];
-    for (const route of builtRoutes().filter((r) => !r.action)) {
+    for (const route of routes.filter((r) => !r.action)) {
       const path = route.route.replace(/:[a-z]+/gi, fixture.approvedAdvisorId).replace("*", "x");
       for (const as of PERSONAS) {
         const res = await send(

@@ -8,10 +8,6 @@ import type { RequestLocals } from "./request-log.server";
  */
 export const CSRF_EXEMPT: { path: RegExp; reason: string }[] = [
   {
-    path: /^\/api\/auth\//,
-    reason: "better-auth checks the origin of its own routes against APP_URL (trustedOrigins)",
-  },
-  {
     path: /^\/api\/webhooks\/razorpay$/,
     reason: "server-to-server from Razorpay; verified by its HMAC signature, never by origin",
   },

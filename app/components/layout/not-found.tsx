@@ -58,3 +58,14 @@ export function NotAllowed() {
     </StatusPage>
   );
 }
+
+/** A request the site refused as it was sent (a wrong method, type or size): what was wrong. */
+export function RequestRefused({ code, message }: { code: number; message: string }) {
+  return (
+    <StatusPage code={code} title="That request could not be taken" text={message}>
+      <Button asChild size="lg">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </StatusPage>
+  );
+}

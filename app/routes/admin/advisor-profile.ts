@@ -1,9 +1,11 @@
 import { data, redirect } from "react-router";
+import { isUuid } from "../../../core/ids";
 import { PROFILE_EDIT_MESSAGES as P } from "../../../core/messages/advisor";
 import { saveProfileAsAdmin } from "../../../server/admin/advisor-edit.server";
 import { loadEditableProfile } from "../../../server/advisors/profile-edit.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { flashCookie } from "../../lib/flash";
+import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/advisor-profile";
 
 /*
@@ -14,18 +16,17 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const profile = await loadEditableProfile(context.db, params.id);
+  const profile = isUuid(params.id) ? await loadEditableProfile(context.db, params.id) : null;
   if (!profile) throw new Response("Not Found", { status: 404 });
   return profile;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
-  const length = Number(request.headers.get("content-length") ?? NaN);
-  if (!(length <= MAX_BODY_BYTES)) {
-    return data({ ok: false as const, message: P.saveFailed }, { status: 413 });
-  }
-  const body = (await request.json().catch(() => null)) as { values?: unknown } | null;
+  if (!isUuid(params.id)) throw new Response("Not Found", { status: 404 });
+  const body = (await readJson(request, { maxBytes: MAX_BODY_BYTES })) as {
+    values?: unknown;
+  } | null;
   try {
     const result = await saveProfileAsAdmin(context.db, {
       actorUserId: viewer.userId,

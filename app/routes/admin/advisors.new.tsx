@@ -11,6 +11,7 @@ import { AddAdvisorForm, type AddAdvisorAnswer } from "../../components/admin/ad
 import { AdminPage } from "../../components/admin/admin-page";
 import { flashCookie } from "../../lib/flash";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
+import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/advisors.new";
 
 /** The photo plus a few kilobytes of fields. */
@@ -32,9 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ok: false, title: M.createErrorTitle, message, errors } satisfies AddAdvisorAnswer,
       status,
     );
-  const length = Number(request.headers.get("content-length") ?? NaN);
-  if (!(length <= MAX_BODY_BYTES)) return failure(H.tooLarge, 413, { headshot: H.tooLarge });
-  const form = await request.formData();
+  const form = await readForm(request, { maxBytes: MAX_BODY_BYTES, tooLarge: H.tooLarge });
   const file = form.get("headshot");
   const photo = file instanceof File && file.size > 0 ? file : null;
   const values = {

@@ -34,6 +34,7 @@ import {
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
+import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/advisors";
 
 export function meta() {
@@ -61,7 +62,7 @@ type ActionResult = { ok: boolean; title: string; message?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
-  const fields = formObject(await request.formData());
+  const fields = formObject(await readForm(request));
   const base = { actorUserId: viewer.userId, requestId: context.requestId };
   try {
     if (fields.intent === "resend-invitation") {

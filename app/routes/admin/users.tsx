@@ -20,6 +20,7 @@ import { Input, Label, Select } from "../../components/ui/input";
 import { Pager } from "../../components/ui/pager";
 import { toast } from "../../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
+import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/users";
 
 const FILTER_LABELS: Record<UserRoleFilter, string> = {
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
-  const parsed = adminRoleForm.safeParse(formObject(await request.formData()));
+  const parsed = adminRoleForm.safeParse(formObject(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const, message: M.updateRoleFailed }, 400);
   try {
     const result = await setAdminRole(context.db, {

@@ -3,7 +3,7 @@ import { BANK_MESSAGES as M } from "../../../core/messages/advisor";
 import { createBankCipher } from "../../../server/advisors/bank-crypto.server";
 import { loadOwnBankDetails, saveBankDetails } from "../../../server/advisors/bank-details.server";
 import { requireAdvisor } from "../../../server/auth/session.server";
-import { readJsonBody } from "../../lib/json-body.server";
+import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/advisor-bank-details";
 
 // The full account number travels only here, to its owner: never cached on the way.
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST JSON with the five fields: saves them to the signed-in advisor's own profile. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdvisor(request, context);
-  const body = await readJsonBody(request, 16 * 1024);
+  const body = await readJson(request, { maxBytes: 16 * 1024 });
   try {
     const cipher = createBankCipher(context.config.bankEncryptionKey);
     const result = await saveBankDetails(context.db, cipher, viewer.advisorId, body);

@@ -3,8 +3,10 @@ import { HEADSHOT_MESSAGES as M } from "../../../core/messages/advisor";
 import { replaceHeadshot } from "../../../server/advisors/headshot.server";
 import { requireViewer } from "../../../server/auth/session.server";
 import { HEADSHOT_MAX_BYTES } from "../../../core/advisor-fields";
+import { isUuid } from "../../../core/ids";
+import { ADMIN_MESSAGES } from "../../../core/messages/admin";
 import { createStorage } from "../../../server/storage/storage.server";
-import { readBody } from "../../lib/json-body.server";
+import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/advisor-headshot";
 
 /** Room for the multipart envelope around a file just under the limit. */
@@ -17,23 +19,17 @@ const MAX_BODY = HEADSHOT_MAX_BYTES + 64 * 1024;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
-  const bytes = await readBody(request, MAX_BODY);
-  if (!bytes) return data({ ok: false, message: M.tooLarge }, { status: 413 });
-  let file: FormDataEntryValue | null;
-  let advisorId: FormDataEntryValue | null;
-  try {
-    const form = await new Response(bytes, { headers: request.headers }).formData();
-    file = form.get("file");
-    advisorId = form.get("advisorId");
-  } catch {
-    return data({ ok: false, message: M.notAnImage }, { status: 400 });
-  }
+  const form = await readForm(request, { maxBytes: MAX_BODY, tooLarge: M.tooLarge });
+  const file = form.get("file");
+  const advisorId = form.get("advisorId");
   if (!(file instanceof File)) return data({ ok: false, message: M.notAnImage }, { status: 400 });
-  const isAdmin = viewer.roles.includes("admin");
-  const target =
-    isAdmin && typeof advisorId === "string" && advisorId !== ""
-      ? { own: false as const, advisorId, actorUserId: viewer.userId }
-      : { own: true as const, userId: viewer.userId };
+  const forAdvisor = viewer.roles.includes("admin") && typeof advisorId === "string" && advisorId;
+  if (forAdvisor && !isUuid(forAdvisor)) {
+    return data({ ok: false as const, message: ADMIN_MESSAGES.advisorNotFound }, { status: 404 });
+  }
+  const target = forAdvisor
+    ? { own: false as const, advisorId: forAdvisor, actorUserId: viewer.userId }
+    : { own: true as const, userId: viewer.userId };
   try {
     const result = await replaceHeadshot(
       {

@@ -2,7 +2,8 @@ import { discoveryRequestSchema, fieldErrors } from "../../../core/booking";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import { createDiscoveryBooking } from "../../../server/bookings/booking-service.server";
 import { bookingDeps } from "../../../server/bookings/context.server";
-import { json, readJson, viewerOr401 } from "../../lib/json-api.server";
+import { json, viewerOr401 } from "../../lib/json-api.server";
+import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/discovery-calls";
 
 /** POST /api/discovery-calls — books the free 15-minute call with the team advisor. */

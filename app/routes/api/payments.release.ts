@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { bookingDeps } from "../../../server/bookings/context.server";
 import { abandonCheckout } from "../../../server/bookings/payment-service.server";
-import { json, readJson, viewerOr401 } from "../../lib/json-api.server";
+import { json, viewerOr401 } from "../../lib/json-api.server";
+import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/payments.release";
 
 const releaseSchema = z.object({

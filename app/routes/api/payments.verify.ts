@@ -2,7 +2,8 @@ import { paymentVerificationSchema } from "../../../core/booking";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import { bookingDeps } from "../../../server/bookings/context.server";
 import { verifyPayment } from "../../../server/bookings/payment-service.server";
-import { json, readJson, viewerOr401 } from "../../lib/json-api.server";
+import { json, viewerOr401 } from "../../lib/json-api.server";
+import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/payments.verify";
 
 /** POST /api/payments/verify — checkout's success fields; confirms the booking once. */

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { payments } from "../../../server/db/schema";
 import { signTestPayment } from "../../../server/payments/test-gateway.server";
-import { json, readJson, viewerOr401 } from "../../lib/json-api.server";
+import { json, viewerOr401 } from "../../lib/json-api.server";
+import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/test-checkout";
 
 const paySchema = z.object({ orderId: z.string().min(1).max(100) });

@@ -1,6 +1,7 @@
 import { bookingDeps } from "../../../server/bookings/context.server";
 import { handleRazorpayWebhook } from "../../../server/payments/webhooks.server";
 import { json } from "../../lib/json-api.server";
+import { readJsonText } from "../../lib/request-body";
 import type { Route } from "./+types/webhooks.razorpay";
 
 /**
@@ -8,10 +9,9 @@ import type { Route } from "./+types/webhooks.razorpay";
  * signature over the raw body, which is why nothing before this route may parse the body.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return json({ error: "Method not allowed" }, 405);
   const answer = await handleRazorpayWebhook(
     bookingDeps(context),
-    await request.text(),
+    await readJsonText(request),
     request.headers,
   );
   return json(answer.body, answer.status);

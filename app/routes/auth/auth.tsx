@@ -11,6 +11,7 @@ import { type AuthTab, AuthTabs } from "../../components/auth/auth-tabs";
 import { flashCookie } from "../../lib/flash";
 import { invalidForm, parseForm } from "../../lib/forms";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
+import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/auth";
 
 export function meta() {
@@ -58,22 +59,23 @@ const fail = (
 ) => data<AuthActionData>({ intent, ok: false, title, message, ...extra }, { status: 400 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.clone().formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const redirectTo = safeRedirect(form.get("redirectTo"));
 
   if (intent === "google") return startGoogleSignIn(request, context, redirectTo);
   return intent === "signin"
-    ? signInAction(request, context, redirectTo)
-    : signUpAction(request, context);
+    ? signInAction(request, form, context, redirectTo)
+    : signUpAction(form, context);
 }
 
 async function signInAction(
   request: Request,
+  form: FormData,
   context: Route.ActionArgs["context"],
   redirectTo: string,
 ) {
-  const parsed = await parseForm(request, signInSchema);
+  const parsed = await parseForm(form, signInSchema);
   if (!parsed.success) return invalidForm(parsed, { intent: "signin" as const, ok: false });
   const result = await signIn(context, parsed.data, {
     headers: request.headers,
@@ -89,8 +91,8 @@ async function signInAction(
   throw redirect(redirectTo, { headers });
 }
 
-async function signUpAction(request: Request, context: Route.ActionArgs["context"]) {
-  const parsed = await parseForm(request, signUpSchema);
+async function signUpAction(form: FormData, context: Route.ActionArgs["context"]) {
+  const parsed = await parseForm(form, signUpSchema);
   if (!parsed.success) return invalidForm(parsed, { intent: "signup" as const, ok: false });
   try {
     const check = await checkEmail(context, parsed.data.email, context.clientIp);

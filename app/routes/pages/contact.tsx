@@ -3,6 +3,7 @@ import { formValues } from "../../../core/form";
 import { contactSchema } from "../../../core/forms/contact";
 import { type ContactActionData, ContactForm } from "../../components/pages/contact-form";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
+import { readForm } from "../../lib/request-body";
 import { ProsePage } from "../../components/pages/prose-page";
 import { SupportDetails } from "../../components/pages/support-details";
 import { sendContactMessage } from "../../../server/support/contact.server";
@@ -23,14 +24,9 @@ export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.config.supportEmail };
 }
 
-/** A message is at most 2000 characters; anything far larger is not a person typing. */
-const MAX_BODY_BYTES = 64 * 1024;
-
 export async function action({ request, context }: Route.ActionArgs) {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    throw data("Message too large", { status: 413 });
-  }
-  const form = await request.formData();
+  // A message is at most 2000 characters: readForm's 64 kB is far beyond a person typing.
+  const form = await readForm(request);
   const values = formValues(contactSchema, form);
   const website = form.get("website");
   const result = await sendContactMessage(
