@@ -24,9 +24,20 @@ export async function axeViolations(page: Page) {
   }));
 }
 
-/** Is the page wider than the window (something sticks out sideways)? */
-export function overflowsSideways(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+/**
+ * How wide the page is, when wider than the window (something sticks out sideways), else
+ * null; an open dialog counts too (it is fixed, so the page's own width never shows it).
+ */
+export function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    const widest = Math.max(
+      document.documentElement.scrollWidth,
+      ...[...document.querySelectorAll('[role="dialog"]')].map(
+        (dialog) => dialog.getBoundingClientRect().left + dialog.scrollWidth,
+      ),
+    );
+    return widest > window.innerWidth ? widest : null;
+  });
 }
 
 /**
