@@ -21,9 +21,7 @@ async function looksRight(page: Page, name: string) {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(width);
-    const { violations } = await new AxeBuilder({ page })
-      .exclude("[data-sonner-toaster]")
-      .analyze();
+    const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations, `${name} at ${width}px`).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
