@@ -16,6 +16,8 @@ test.describe.configure({ timeout: 180_000 });
 
 /** Axe (all WCAG rules) clean, and nothing wider than the window. */
 async function looksRight(page: Page, name: string) {
+  // Toasts appear and leave at once: axe would measure one half-faded as low contrast.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await expect
