@@ -11,9 +11,10 @@ import { seedTorture, TORTURE, TORTURE_EMAIL, type TortureIds } from "./support/
  * Every page, signed out and as each role, at a phone's and a laptop's width: no axe
  * violation (all WCAG 2.x A/AA rules and best practices), nothing sticking out sideways, no
  * console error, no failed request. The table below is checked against app/routes.ts, so a
- * new route without a row fails here. The app holds the demo data and the "torture" advisor (support/torture.ts):
- * the advisor pages are theirs, they are one of the people, and their sessions and reviews
- * are on the others' dashboards, so every page shows the longest, least breakable texts.
+ * new route without a row fails here. The app holds the demo data and the "torture" advisor
+ * (support/torture.ts): the advisor pages are theirs, they are one of the people, and their
+ * sessions and reviews are on the others' dashboards, so every page shows the longest, least
+ * breakable texts.
  */
 
 const test = base.extend<object, { tortureApp: { url: string; ids: TortureIds } }>({
