@@ -20,7 +20,7 @@ import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/free-discovery-call";
 
 export const meta = () => [
-  { title: "Free Discovery Call | BeenThere" },
+  { title: "Book Free Discovery Call | BeenThere" },
   {
     name: "description",
     content: "A free 15-minute call with the BeenThere team to find the right advisor for you.",

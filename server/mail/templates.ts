@@ -23,7 +23,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
   const html = `<!doctype html><html><body style="margin:0;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
 <div style="max-width:560px;margin:0 auto;padding:32px 16px">
 <p style="font-size:20px;font-weight:700;margin:0 0 24px">Been<span style="color:#1e5f59">There</span></p>
-<div style="background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:28px">
+<div style="background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:28px;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="font-size:20px;margin:0 0 16px">${escape(content.heading)}</h1>${paragraphs}${button}${footnote}
 </div>
 <p style="font-size:12px;color:#64748b;margin:16px 0 0">BeenThere · talk to an expert who has been in your shoes before</p>

@@ -7,7 +7,8 @@ import {
   PROFILE_EDIT_MESSAGES,
   STATUS_BANNERS,
 } from "../../core/messages/advisor";
-import { DEMO_PASSWORD, mailLink, signIn, signUp, uniqueEmail } from "./support/auth";
+import { BANK_DETAILS_URL } from "../../app/components/advisor/payment-settings-dialog";
+import { DEMO_ADVISOR, DEMO_PASSWORD, mailLink, signIn, signUp, uniqueEmail } from "./support/auth";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
 
@@ -21,7 +22,7 @@ import { gotoHydrated } from "./support/navigation";
 test.setTimeout(180_000);
 
 async function noAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  const result = await new AxeBuilder({ page }).analyze();
   expect(
     result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
   ).toEqual([]);
@@ -207,4 +208,65 @@ test("an approved advisor edits the profile, which goes back to review, and save
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(PROFILE_EDIT_MESSAGES.savedForReview)).toBeVisible();
   await expect(page.getByText(STATUS_BANNERS.pending)).toBeVisible();
+});
+
+test("the full account number is fetched only when its owner opens the dialog, and never stored by a cache", async ({
+  page,
+  baseURL,
+}) => {
+  const account = "917020012345678";
+  const signedIn = await page.request.post("/auth", {
+    form: { intent: "signin", email: DEMO_ADVISOR, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status()).toBe(302);
+  const saved = await page.request.post("/api/advisor/bank-details", {
+    headers: { Origin: baseURL! },
+    data: {
+      bankAccountHolderName: "Priya Sharma",
+      bankName: "Axis Bank",
+      bankAccountNumber: account,
+      bankIfscCode: "UTIB0000123",
+      bankBranch: "Andheri",
+    },
+  });
+  expect(saved.status()).toBe(200);
+
+  // Every request for /api/advisor/bank-details while the dashboard loads and sits there.
+  const requested: string[] = [];
+  const cacheControls: (string | undefined)[] = [];
+  const isBankDetails = (url: string) => new URL(url).pathname.startsWith(BANK_DETAILS_URL);
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (isBankDetails(url.href))
+      requested.push(url.searchParams.has("summary") ? "masked" : "full");
+  });
+  page.on("response", (response) => {
+    if (isBankDetails(response.url())) cacheControls.push(response.headers()["cache-control"]);
+  });
+  await gotoHydrated(page, "/dashboard");
+  await expect(page.getByTestId("bank-summary")).toHaveText(
+    "Payouts go to Axis Bank, account •••• 5678.",
+  );
+  await page.waitForLoadState("networkidle");
+  expect(requested).toEqual(["masked"]);
+  expect(await page.content()).not.toContain(account);
+
+  await page.getByRole("button", { name: "Update Bank Details" }).click();
+  const dialog = page.getByRole("dialog", { name: "Bank details" });
+  await expect(dialog.getByLabel("Account number")).toHaveValue(account);
+  expect(requested).toEqual(["masked", "full"]);
+  expect(cacheControls).toEqual(["no-store", "no-store"]);
+
+  // Over plain HTTP: what each answer holds, and that no cache may keep it.
+  for (const [url, full] of [
+    [`${BANK_DETAILS_URL}.data?summary`, false],
+    [`${BANK_DETAILS_URL}.data`, true],
+    [BANK_DETAILS_URL, true],
+  ] as const) {
+    const answer = await page.request.get(url);
+    expect(answer.status(), url).toBe(200);
+    expect(answer.headers()["cache-control"], url).toBe("no-store");
+    expect((await answer.text()).includes(account), url).toBe(full);
+  }
 });

@@ -15,12 +15,13 @@ import { toast } from "../ui/toaster";
 
 export const BANK_DETAILS_URL = "/api/advisor/bank-details";
 
+type Masked = Omit<BankDetails, "bankAccountNumber"> & { maskedAccountNumber: string };
 type Loaded = { details: (BankDetails & { maskedAccountNumber: string }) | null };
 type Saved =
   | {
       ok: true;
       message: string;
-      details: Omit<BankDetails, "bankAccountNumber"> & { maskedAccountNumber: string };
+      details: Masked;
     }
   | { ok: false; message: string; errors: Partial<Record<BankField, string>> };
 
@@ -40,11 +41,13 @@ const EMPTY: BankDetails = {
 };
 
 /**
- * Payment Settings: the advisor's payout account, behind a card that shows it masked. The
- * form loads the owner's own details from /api/advisor/bank-details when it opens, and
- * saves there; nothing about the account is in the page until then.
+ * Payment Settings: the advisor's payout account, behind a card that shows it masked (from
+ * `?summary`, which leaves the number out). The form loads the owner's full details from
+ * /api/advisor/bank-details only when it opens, and saves there: the account number is not
+ * in the page until then.
  */
 export function PaymentSettingsDialog() {
+  const summaryLoader = useFetcher<{ details: Masked | null }>();
   const loader = useFetcher<Loaded>();
   const saver = useFetcher<Saved>();
   const [open, setOpen] = useState(false);
@@ -54,17 +57,27 @@ export function PaymentSettingsDialog() {
   const [summary, setSummary] = useState<{ bank: string; masked: string } | null>(null);
 
   useEffect(() => {
-    if (loader.state === "idle" && !loader.data) void loader.load(BANK_DETAILS_URL);
-  }, [loader]);
-  // Answers from the server update the form while rendering (no effect round trip).
+    if (summaryLoader.state === "idle" && !summaryLoader.data)
+      void summaryLoader.load(`${BANK_DETAILS_URL}?summary`);
+  }, [summaryLoader]);
+  const openDialog = (next: boolean) => {
+    setOpen(next);
+    if (next) void loader.load(BANK_DETAILS_URL);
+  };
+  // Answers from the server update the card and form while rendering (no effect round trip).
+  const [seenSummary, setSeenSummary] = useState(summaryLoader.data);
+  if (summaryLoader.data !== seenSummary) {
+    setSeenSummary(summaryLoader.data);
+    const details = summaryLoader.data?.details;
+    if (details) setSummary({ bank: details.bankName, masked: details.maskedAccountNumber });
+  }
   const [seenLoad, setSeenLoad] = useState(loader.data);
   if (loader.data !== seenLoad) {
     setSeenLoad(loader.data);
     const details = loader.data?.details;
     if (details) {
-      const { maskedAccountNumber, ...rest } = details;
+      const { maskedAccountNumber: _shownOnTheCard, ...rest } = details;
       setValues(rest);
-      setSummary({ bank: rest.bankName, masked: maskedAccountNumber });
     }
   }
   const [seenSave, setSeenSave] = useState(saver.data);
@@ -111,7 +124,7 @@ export function PaymentSettingsDialog() {
           ? `Payouts go to ${summary.bank}, account ${summary.masked}.`
           : "Add the bank account your earnings are paid into."}
       </p>
-      <Dialog open={open} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={openDialog}>
         <DialogTrigger asChild>
           <Button variant="outline" className="justify-self-start">
             <CreditCard aria-hidden="true" />
@@ -124,6 +137,7 @@ export function PaymentSettingsDialog() {
         >
           <form
             noValidate
+            aria-busy={loader.state !== "idle"}
             className="grid gap-4"
             onSubmit={(e) => {
               e.preventDefault();
@@ -156,6 +170,8 @@ export function PaymentSettingsDialog() {
                   inputMode={field === "bankAccountNumber" ? "numeric" : undefined}
                   autoComplete="off"
                   maxLength={120}
+                  // Until the saved details arrive, so they never overwrite what was typed.
+                  disabled={loader.state !== "idle"}
                 />
               </Field>
             ))}

@@ -25,7 +25,7 @@ export function AdvisorCard({ advisor }: { advisor: AdvisorCardData }) {
           className="size-18 shrink-0 rounded-full bg-brand-50 object-cover"
         />
         <div className="grid min-w-0 gap-1">
-          <h3 className="text-base font-semibold break-words">{name}</h3>
+          <h3 className="text-base font-semibold">{name}</h3>
           {advisor.jobTitle ? (
             <CardFact icon={Briefcase} testId="advisor-job-title">
               {advisor.jobTitle}
@@ -89,7 +89,7 @@ function CardFact({
   return (
     <p className="flex items-start gap-1.5 text-sm text-muted" data-testid={testId}>
       <Icon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-      <span className="min-w-0 break-words">{children}</span>
+      <span className="min-w-0">{children}</span>
     </p>
   );
 }

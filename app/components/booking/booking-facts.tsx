@@ -35,7 +35,7 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   return (
     <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className="font-medium break-words">{children}</dd>
+      <dd className="font-medium">{children}</dd>
     </div>
   );
 }

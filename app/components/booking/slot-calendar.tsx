@@ -1,4 +1,4 @@
-import { DayPicker } from "react-day-picker";
+import { DateLib, DayPicker, type DayPickerProps } from "react-day-picker";
 import "react-day-picker/style.css";
 import "./slot-calendar.css";
 
@@ -16,6 +16,20 @@ export function localDateToIso(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/**
+ * A day's spoken name starts from the number it shows ("25", not "November 25th"), so what a
+ * voice-control user reads off the button is its name (WCAG 2.5.3, Label in Name).
+ */
+const labelDayButton: NonNullable<DayPickerProps["labels"]>["labelDayButton"] = (
+  date,
+  modifiers,
+  options,
+  dateLib,
+) => {
+  const day = (dateLib ?? new DateLib(options)).format(date, "d MMMM yyyy, EEEE");
+  return `${modifiers.today ? "Today, " : ""}${day}${modifiers.selected ? ", selected" : ""}`;
+};
 
 /** A single-date calendar over the booking window with only `selectable` dates enabled. */
 export function SlotCalendar({
@@ -45,6 +59,7 @@ export function SlotCalendar({
       defaultMonth={isoToLocalDate(selected ?? firstOpen)}
       startMonth={isoToLocalDate(first)}
       endMonth={isoToLocalDate(last)}
+      labels={{ labelDayButton }}
     />
   );
 }

@@ -58,27 +58,30 @@ export function TestimonialsCarousel() {
         >
           <div className="grid grid-cols-1" aria-live={rotating ? "off" : "polite"}>
             {TESTIMONIALS.map((item, index) => (
-              <figure
+              // A slide is a group (a figure may not take that role); the quote inside is the figure.
+              <div
                 key={item.author}
                 role="group"
                 aria-roledescription="slide"
                 aria-label={`${index + 1} of ${count}`}
                 className={cn(
-                  "col-start-1 row-start-1 grid content-start gap-6 rounded-card border border-line bg-canvas p-5 shadow-card transition-opacity duration-500 sm:p-10",
+                  "col-start-1 row-start-1 rounded-card border border-line bg-canvas p-5 shadow-card transition-opacity duration-500 sm:p-10",
                   index === active ? "visible opacity-100" : "invisible opacity-0",
                 )}
               >
-                <Quote className="size-8 text-accent-500" aria-hidden="true" />
-                <blockquote className="text-base leading-relaxed text-ink sm:text-xl">
-                  <p>{item.text}</p>
-                </blockquote>
-                <figcaption className="mt-auto grid gap-0.5">
-                  <span className="font-semibold">{item.author}</span>
-                  <span className="text-sm text-muted">
-                    {item.role}, {item.company}
-                  </span>
-                </figcaption>
-              </figure>
+                <figure className="grid h-full content-start gap-6">
+                  <Quote className="size-8 text-accent-500" aria-hidden="true" />
+                  <blockquote className="text-base leading-relaxed text-ink sm:text-xl">
+                    <p>{item.text}</p>
+                  </blockquote>
+                  <figcaption className="mt-auto grid gap-0.5">
+                    <span className="font-semibold">{item.author}</span>
+                    <span className="text-sm text-muted">
+                      {item.role}, {item.company}
+                    </span>
+                  </figcaption>
+                </figure>
+              </div>
             ))}
           </div>
           <div className="flex items-center justify-center gap-3">

@@ -78,15 +78,13 @@ export function DetailsDialog({
           {row.additionalInfo ? (
             <>
               <dt className="text-muted">Notes</dt>
-              <dd className="break-words">{row.additionalInfo}</dd>
+              <dd>{row.additionalInfo}</dd>
             </>
           ) : null}
           {row.status === "cancelled" ? (
             <>
               <dt className="text-muted">Cancellation reason</dt>
-              <dd className="break-words" data-testid="cancellation-reason">
-                {row.cancellationReason}
-              </dd>
+              <dd data-testid="cancellation-reason">{row.cancellationReason}</dd>
               {row.refundPaise ? (
                 <>
                   <dt className="text-muted">Refund</dt>

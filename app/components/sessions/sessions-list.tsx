@@ -243,7 +243,7 @@ function SessionItem({
     >
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
-          <span className="break-words">{counterpart(row, role)}</span>
+          <span>{counterpart(row, role)}</span>
           <Badge
             tone={
               row.status === "cancelled"

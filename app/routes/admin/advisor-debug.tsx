@@ -113,7 +113,7 @@ function DebugCard({ advisor }: { advisor: DebugAdvisor }) {
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-muted">{label}</dt>
-              <dd className="min-w-0 break-words max-sm:mb-1">{value}</dd>
+              <dd className="min-w-0 max-sm:mb-1">{value}</dd>
             </div>
           ))}
         </dl>

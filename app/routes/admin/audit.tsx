@@ -174,14 +174,12 @@ function Change({ details }: { details: Record<string, unknown> | null }) {
   return (
     <div className="grid gap-0.5">
       {keys.map((key) => (
-        <p key={key} className="break-words">
+        <p key={key}>
           <span className="font-medium text-ink">{key}</span>: {show(before[key])} →{" "}
           {show(after[key])}
         </p>
       ))}
-      {typeof details?.note === "string" ? (
-        <p className="break-words">Note: {details.note}</p>
-      ) : null}
+      {typeof details?.note === "string" ? <p>Note: {details.note}</p> : null}
     </div>
   );
 }

@@ -176,11 +176,11 @@ function UserRow({ user, isSelf }: { user: UserItem; isSelf: boolean }) {
         <div className="flex min-w-0 items-center gap-3">
           <PersonPhoto url={null} firstName={user.firstName} lastName={user.lastName} />
           <div className="min-w-0">
-            <p className="truncate font-medium">
+            <p className="font-medium">
               {name}
               {isSelf ? <span className="text-muted"> (you)</span> : null}
             </p>
-            <p className="truncate text-muted">{user.email}</p>
+            <p className="text-muted">{user.email}</p>
           </div>
         </div>
       </Td>

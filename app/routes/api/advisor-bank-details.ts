@@ -1,7 +1,11 @@
 import { data } from "react-router";
 import { BANK_MESSAGES as M } from "../../../core/messages/advisor";
 import { createBankCipher } from "../../../server/advisors/bank-crypto.server";
-import { loadOwnBankDetails, saveBankDetails } from "../../../server/advisors/bank-details.server";
+import {
+  loadOwnBankDetails,
+  maskBankDetails,
+  saveBankDetails,
+} from "../../../server/advisors/bank-details.server";
 import { requireAdvisor } from "../../../server/auth/session.server";
 import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/advisor-bank-details";
@@ -9,12 +13,21 @@ import type { Route } from "./+types/advisor-bank-details";
 // The full account number travels only here, to its owner: never cached on the way.
 const PRIVATE = { "Cache-Control": "no-store" };
 
-/** GET: the signed-in advisor's own bank details, for the Payment Settings form. */
+/**
+ * GET: the signed-in advisor's own bank details, for the Payment Settings form; with
+ * `?summary`, without the account number (the dashboard card shows only the masked one).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdvisor(request, context);
   const cipher = createBankCipher(context.config.bankEncryptionKey);
-  const details = await loadOwnBankDetails(context.db, cipher, viewer.advisorId);
-  return data({ details }, { headers: PRIVATE });
+  const own = await loadOwnBankDetails(context.db, cipher, viewer.advisorId);
+  const summary = new URL(request.url).searchParams.has("summary");
+  return data({ details: own && summary ? maskBankDetails(own) : own }, { headers: PRIVATE });
+}
+
+// A fetcher's `.data` request takes its headers from here, not from `data()`.
+export function headers() {
+  return PRIVATE;
 }
 
 /** POST JSON with the five fields: saves them to the signed-in advisor's own profile. */

@@ -1,0 +1,239 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { hashPassword } from "better-auth/crypto";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { step1Schema, step2Schema, step3Schema } from "../../../core/advisor-application";
+import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH } from "../../../core/booking-limits";
+import { topicsField } from "../../../core/booking";
+import { cancelReasonSchema, FEEDBACK_MAX, reviewSchema } from "../../../core/review";
+import { insertVerifiedLogin } from "../../../server/auth/verified-login.server";
+import { openDatabase } from "../../../server/db/client.server";
+import * as s from "../../../server/db/schema";
+import { DEMO_ADVISOR, DEMO_PASSWORD, DEMO_SEEKER } from "./auth";
+
+/*
+ * The "torture" advisor: every text a person writes, at its longest and least breakable (one
+ * word of the field's maximum length, long URLs, emoji, right-to-left Arabic and Hebrew), on
+ * an approved profile with reviews, and sessions with the demo seeker and the demo advisor
+ * carrying notes and a cancellation reason. Each value passes the schema the app checks it
+ * with, so a person could have typed it.
+ */
+
+/** One unbroken "word" of exactly `length` characters, from `unit` repeated. */
+export const word = (unit: string, length: number) =>
+  [...unit.repeat(Math.ceil(length / [...unit].length))].slice(0, length).join("");
+
+const ARABIC = "مستشارالتطويرالمهني";
+const HEBREW = "יועץקריירהבכיר";
+const EMOJI = "🚀👩🏽‍💻🌏";
+const longUrl = (length: number) =>
+  `https://example.com/${word("a-very-long-path-segment/", length - 20)}`;
+
+export const TORTURE_EMAIL = "torture.advisor@example.com";
+export const TORTURE = {
+  firstName: word("Wolfeschlegelsteinhausen", 100),
+  lastName: word(ARABIC, 100),
+  jobTitle: word(`${ARABIC}${HEBREW}`, 200),
+  currentCompany: word("Supercalifragilistic", 200),
+  linkedinUrl: `https://www.linkedin.com/in/${word("torture", 272)}`,
+  workLocations: [word("Thiruvananthapuram", 80), word(HEBREW, 80)],
+  shortIntro: word(`${HEBREW}${EMOJI}`, 120),
+  about: [
+    word("Pneumonoultramicroscopic", 2000),
+    longUrl(1000),
+    `${ARABIC} ${HEBREW} ${EMOJI}`,
+    "I moved countries twice, changed careers once and would gladly tell you what I learned along the way.",
+  ].join(" "),
+  skills: [word("Leadership", 80), word(ARABIC, 80), word(EMOJI, 80)],
+  careerAdviceTopics: [word(HEBREW, 80), word("Careerchange", 80), word(`${ARABIC}🚀`, 80)],
+  personalAdviceTopics: [word("Relocation", 80), word(ARABIC, 80), word(EMOJI, 80)],
+  businessAdviceTopics: [word("Fundraising", 80)],
+  review: word("Extraordinarilyhelpful", FEEDBACK_MAX),
+  secondReview: `${longUrl(1000)} ${word(`${ARABIC}${EMOJI}`, 900)}`,
+  topics: [word(ARABIC, TOPIC_MAX_LENGTH), word("Negotiation", TOPIC_MAX_LENGTH)],
+  notes: word(`${HEBREW}Notes`, ADDITIONAL_INFO_MAX),
+  reason: `${word("Unavoidable", 500)} ${longUrl(499)}`,
+};
+
+export type TortureIds = { advisorId: string; userId: string };
+
+/**
+ * Adds the torture advisor and their sessions to a seeded data directory (no server may hold
+ * it open), through the app's own database module and schema.
+ */
+export async function seedTorture(dataDir: string, now = new Date()): Promise<TortureIds> {
+  // The app's own checks first: nothing here is beyond what a person could send.
+  step1Schema.parse({ ...TORTURE, phone: "+91 98765 43210", totalExperience: "50" });
+  step2Schema.parse({ ...TORTURE, headshotUrl: "/uploads/headshots/x.webp" });
+  step3Schema.parse(TORTURE);
+  for (const feedback of [TORTURE.review, TORTURE.secondReview])
+    reviewSchema.parse({
+      ratingHelpfulness: 5,
+      ratingActionability: 4,
+      recommendAdvisor: "yes",
+      writtenFeedback: feedback,
+    });
+  cancelReasonSchema.parse(TORTURE.reason);
+  topicsField.parse(TORTURE.topics);
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  try {
+    return await database.db.transaction(async (tx) => {
+      const person = async (email: string) => {
+        const [row] = await tx
+          .select({ id: s.users.id, advisorId: s.advisors.id })
+          .from(s.users)
+          .leftJoin(s.advisors, eq(s.advisors.userId, s.users.id))
+          .where(eq(s.users.email, email));
+        if (!row) throw new Error(`No demo account ${email}`);
+        return row;
+      };
+      const seeker = await person(DEMO_SEEKER);
+      const demoAdvisor = await person(DEMO_ADVISOR);
+      const [photo] = await tx
+        .select({ url: s.advisors.headshotUrl })
+        .from(s.advisors)
+        .where(and(eq(s.advisors.id, demoAdvisor.advisorId!), isNotNull(s.advisors.headshotUrl)));
+
+      const { firstName, lastName } = TORTURE;
+      const authUserId = await insertVerifiedLogin(tx, {
+        name: `${firstName} ${lastName}`,
+        email: TORTURE_EMAIL,
+        passwordHash,
+      });
+      const [user] = await tx
+        .insert(s.users)
+        .values({
+          firstName,
+          lastName,
+          email: TORTURE_EMAIL,
+          authUserId,
+          profession: TORTURE.jobTitle,
+          city: TORTURE.workLocations[0],
+          country: TORTURE.workLocations[1],
+        })
+        .returning({ id: s.users.id });
+      const advisorId = randomUUID();
+      await tx.insert(s.advisors).values({
+        id: advisorId,
+        userId: user!.id,
+        headshotUrl: photo?.url ?? null,
+        jobTitle: TORTURE.jobTitle,
+        currentCompany: TORTURE.currentCompany,
+        totalExperienceYears: 50,
+        shortIntro: TORTURE.shortIntro,
+        about: TORTURE.about,
+        hourlyRateInr: 1_000_000,
+        phone: "+91 98765 43210",
+        linkedinUrl: TORTURE.linkedinUrl,
+        skills: TORTURE.skills,
+        workLocations: TORTURE.workLocations,
+        personalAdviceTopics: TORTURE.personalAdviceTopics,
+        careerAdviceTopics: TORTURE.careerAdviceTopics,
+        businessAdviceTopics: TORTURE.businessAdviceTopics,
+        sessionTimezone: "Asia/Kolkata",
+        termsAccepted: true,
+        profileStatus: "approved",
+      });
+      const [schedule] = await tx
+        .insert(s.advisorSchedules)
+        .values({ advisorId, timezone: "Asia/Kolkata" })
+        .returning({ id: s.advisorSchedules.id });
+      await tx.insert(s.scheduleSlots).values(
+        [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({
+          scheduleId: schedule!.id,
+          dayOfWeek,
+          startTime: "09:00",
+          endTime: "17:00",
+        })),
+      );
+
+      // Whole days from today at a fixed UTC time, so no two sessions of an advisor overlap.
+      const day = (offset: number, hourUtc: number) => {
+        const at = new Date(now);
+        at.setUTCHours(hourUtc, 0, 0, 0);
+        at.setUTCDate(at.getUTCDate() + offset);
+        return at;
+      };
+      const session = async (plan: {
+        userId: string;
+        advisorId: string;
+        when: Date;
+        status: (typeof s.BOOKING_STATUSES)[number];
+        cancelledBy?: string;
+        review?: string;
+      }) => {
+        const [payment] = await tx
+          .insert(s.payments)
+          .values({ userId: plan.userId, amount: 0, status: "free", provider: "none" })
+          .returning({ id: s.payments.id });
+        const cancelled = plan.status === "cancelled";
+        const [booking] = await tx
+          .insert(s.bookings)
+          .values({
+            paymentId: payment!.id,
+            userId: plan.userId,
+            advisorId: plan.advisorId,
+            datetime: plan.when,
+            duration: 30,
+            endsAt: new Date(plan.when.getTime() + 30 * 60_000),
+            status: plan.status,
+            sessionType: "First Call",
+            topics: TORTURE.topics,
+            additionalInfo: TORTURE.notes,
+            cancellationReason: cancelled ? TORTURE.reason : null,
+            cancelledBy: cancelled ? plan.cancelledBy : null,
+            cancelledAt: cancelled ? now : null,
+            videoCallLink: longUrl(300),
+            advisorTimezone: "Asia/Kolkata",
+            seekerTimezone: "Asia/Kolkata",
+            reviewSubmitted: plan.review !== undefined,
+          })
+          .returning({ id: s.bookings.id });
+        if (plan.review !== undefined) {
+          await tx.insert(s.reviews).values({
+            bookingId: booking!.id,
+            advisorId: plan.advisorId,
+            userId: plan.userId,
+            ratingHelpfulness: 5,
+            ratingActionability: 4,
+            recommendAdvisor: true,
+            writtenFeedback: plan.review,
+          });
+        }
+      };
+      const withTorture = { userId: seeker.id, advisorId };
+      await session({
+        ...withTorture,
+        when: day(-3, 4),
+        status: "completed",
+        review: TORTURE.review,
+      });
+      await session({
+        ...withTorture,
+        when: day(-2, 4),
+        status: "completed",
+        review: TORTURE.secondReview,
+      });
+      await session({ ...withTorture, when: day(-1, 4), status: "completed" });
+      await session({ ...withTorture, when: day(3, 5), status: "confirmed" });
+      await session({
+        ...withTorture,
+        when: day(4, 5),
+        status: "cancelled",
+        cancelledBy: seeker.id,
+      });
+      // The torture advisor as a seeker: the demo advisor's dashboard shows their name.
+      await session({
+        userId: user!.id,
+        advisorId: demoAdvisor.advisorId!,
+        when: day(5, 21),
+        status: "confirmed",
+      });
+      return { advisorId, userId: user!.id };
+    });
+  } finally {
+    await database.close();
+  }
+}
