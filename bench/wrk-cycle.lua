@@ -1,7 +1,10 @@
 -- wrk script for bench/wrk.ts: cycles through the request paths listed (one a line) in the
 -- file named by the first script argument, each thread from its own offset, and prints the
--- figures as one JSON line at the end. A second argument makes every request's URL new
--- (a "v=<argument>-<thread>-<n>" parameter), so no answer can come from a cache.
+-- figures as one JSON line at the end. A second argument makes every request new to the
+-- cache, whose key holds only the parameters a route reads: a search gets one more word
+-- ("v<argument>x<thread>x<n>", found nowhere, so the ranking is the same work), any other path
+-- an `exclude` parameter (a reschedule's, never kept; a value that is no booking id changes
+-- nothing else).
 local paths = {}
 local next_index = 1
 local thread_count = 0
@@ -18,7 +21,7 @@ function init(args)
     if #line > 0 then paths[#paths + 1] = line end
   end
   next_index = (offset or 0) % #paths + 1
-  if args[2] then unique = args[2] .. "-" .. (offset or 0) .. "-" end
+  if args[2] then unique = "v" .. args[2] .. "x" .. (offset or 0) .. "x" end
   wrk.headers["Accept-Encoding"] = "gzip, deflate, br"
 end
 
@@ -27,8 +30,13 @@ function request()
   next_index = next_index % #paths + 1
   if unique then
     sent = sent + 1
-    local sep = string.find(path, "?", 1, true) and "&" or "?"
-    path = path .. sep .. "v=" .. unique .. sent
+    local word = unique .. sent
+    if string.find(path, "search=", 1, true) then
+      path = string.gsub(path, "search=", "search=" .. word .. "+", 1)
+    else
+      local sep = string.find(path, "?", 1, true) and "&" or "?"
+      path = path .. sep .. "exclude=" .. word
+    end
   end
   return wrk.format("GET", path)
 end

@@ -108,7 +108,11 @@ export function createHttpApp({
 
   app.get("/healthz", async (_req, res) => {
     const up = await database.ping();
-    res.status(up ? 200 : 503).json({ status: up ? "ok" : "unavailable", database: up });
+    // A feed that is not listening leaves the answers correct (nothing is vouched for from
+    // memory, ADR 63), so it is reported, not a reason to take the instance out.
+    res
+      .status(up ? 200 : 503)
+      .json({ status: up ? "ok" : "unavailable", database: up, changeFeed: changes?.status() });
   });
 
   for (const middleware of before) app.use(middleware);

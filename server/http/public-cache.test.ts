@@ -37,6 +37,12 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe("visitors' public reads", () => {
+  it("rest on a change feed that /healthz reports as listening", async () => {
+    const health = await (await visit("/healthz")).json();
+    expect(health).toMatchObject({ status: "ok", database: true });
+    expect(health.changeFeed).toMatchObject({ listening: true, drops: 0 });
+  });
+
   it("are rendered once and then served from memory, with a validator and a CDN policy", async () => {
     const first = await visit("/api/advisors?search=glassblower");
     expect(first.headers.get("x-cache")).toBe("miss");

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { test as sharedAppTest, type Page } from "@playwright/test";
+import { axeViolations } from "./support/page-checks";
 import sharp from "sharp";
 import { DEMO_ADMIN, DEMO_SEEKER, mailLink, signIn, uniqueEmail } from "./support/auth";
 import { expect, test } from "./support/fresh-app";
@@ -16,15 +16,12 @@ test.describe.configure({ timeout: 180_000 });
 
 /** Axe (all WCAG rules) clean, and nothing wider than the window. */
 async function looksRight(page: Page, name: string) {
-  // Toasts appear and leave at once: axe would measure one half-faded as low contrast.
-  await page.emulateMedia({ reducedMotion: "reduce" });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(width);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations, `${name} at ${width}px`).toEqual([]);
+    expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeViolations } from "./support/page-checks";
 import sharp from "sharp";
 import {
   APPLICATION_MESSAGES,
@@ -22,10 +22,7 @@ import { gotoHydrated } from "./support/navigation";
 test.setTimeout(180_000);
 
 async function noAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 const headshot = async () => ({

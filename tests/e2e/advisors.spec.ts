@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./support/page-checks";
 import { gotoHydrated } from "./support/navigation";
 
 const cards = (page: Page) => page.getByRole("link", { name: /^View Profile of / });
@@ -127,10 +127,10 @@ test.describe("accessibility", () => {
     test(`the listing and a profile have no axe violations at ${width}px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/advisors");
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await cards(page).first().click();
       await expect(page.getByRole("heading", { name: "About" })).toBeVisible();
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./support/page-checks";
 import { DateTime } from "luxon";
 import { AVAILABILITY_REQUIRED_MESSAGE } from "../../core/availability";
 import { formatSlotLabel } from "../../core/slots";
@@ -20,12 +20,6 @@ const WINDOW = ["10:00", "10:30", "11:00", "11:30"]; // every day 10:00-12:00 in
 let profilePath = "";
 
 const cell = (page: Page, name: string) => page.getByRole("gridcell", { name, exact: true });
-
-/** Axe on the page (or one part of it), the toaster included. */
-async function axeViolations(page: Page, selector?: string) {
-  const builder = new AxeBuilder({ page });
-  return (await (selector ? builder.include(selector) : builder).analyze()).violations;
-}
 
 test("an advisor sets a weekly availability in London time and saves it", async ({ page }) => {
   test.slow(); // a long journey: sign-in, drag, keyboard, save, an axe scan and a reload

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axeViolations } from "./support/page-checks";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { signIn } from "./support/auth";
 import { chooseOpenDate } from "./support/calendar";
@@ -63,11 +63,7 @@ test("a seeker pays for a First Call, lands on the confirmation, and is then off
     "href",
     "/code-of-conduct",
   );
-  const scan = await new AxeBuilder({ page })
-    .include("#booking")
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  expect(scan.violations).toEqual([]);
+  expect(await axeViolations(page, "#booking")).toEqual([]);
 
   await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
   const checkout = page.getByRole("dialog", { name: "Test checkout" });
@@ -79,9 +75,7 @@ test("a seeker pays for a First Call, lands on the confirmation, and is then off
   await expect(page.getByText("₹1,000")).toBeVisible();
   await expect(page.getByText("₹180", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Join Meeting" })).toBeDisabled();
-  expect(
-    (await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze()).violations,
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The same seeker's next booking with Kavya: Follow up calls only.
   await gotoHydrated(page, profile);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./support/page-checks";
 import {
   EMPLOYERS,
   HERO_PHRASES,
@@ -265,8 +265,7 @@ test.describe("landing page", () => {
       await page.waitForFunction(() =>
         document.getAnimations().every((a) => !(a instanceof CSSTransition)),
       );
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth > window.innerWidth,
       );

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./support/page-checks";
 
 const SUPPORT_EMAIL = "support@beenthere.example"; // the configuration's default
 
@@ -96,8 +96,7 @@ async function expectHeadingOrder(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test.describe("static and policy pages", () => {

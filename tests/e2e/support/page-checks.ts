@@ -4,13 +4,16 @@ import type { ConsoleMessage, Page, Request, Response } from "@playwright/test";
 /**
  * Every WCAG 2.x A/AA rule and every best practice (axe's "best-practice" tag: landmarks,
  * headings, ARIA roles that suit their elements…), plus Label in Name, which axe ships
- * switched off (experimental).
+ * switched off (experimental). Every journey's accessibility check goes through here. Motion is
+ * reduced first: a toast mid-fade would be measured as low-contrast text.
  */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const AXE_TAGS = [...WCAG_TAGS, "best-practice"];
 
-export async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
+export async function axeViolations(page: Page, include?: string) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (include ? builder.include(include) : builder)
     .withTags(AXE_TAGS)
     .options({
       rules: {
