@@ -58,3 +58,14 @@ export function advisorDisplayName(a: {
 }): string {
   return fullName(a.firstName, a.lastName) || a.jobTitle || "Professional Advisor";
 }
+
+/** "Tuesday, 3 March 2026" for a calendar date, whatever the browser's zone. */
+export function formatLongDate(date: string): string {
+  return new Intl.DateTimeFormat("en-IN", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
+}

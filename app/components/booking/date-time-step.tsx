@@ -1,5 +1,6 @@
 import { AlertCircle, CalendarX2, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { formatLongDate } from "../../../core/format";
 import type { SessionDuration } from "../../../core/slots";
 import { guessTimeZone, timeZoneOptions } from "../../../core/time-zones";
 import type {
@@ -10,7 +11,7 @@ import type {
 import { TimeZoneSelect } from "../availability/time-zone-select";
 import { Button } from "../ui/button";
 import { SlotCalendar } from "./slot-calendar";
-import { formatLongDate, SlotPicker } from "./slot-picker";
+import { SlotPicker } from "./slot-picker";
 import { useBrowserTimeZone, useJson } from "./use-json";
 
 export const DATE_TIME_MESSAGES = {

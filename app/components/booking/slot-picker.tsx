@@ -1,4 +1,5 @@
 import { LoaderCircle } from "lucide-react";
+import { formatLongDate } from "../../../core/format";
 import type { NoSlotsReason } from "../../../core/slots";
 import type { AdvisorSlots, OfferedSlot } from "../../../server/scheduling/slots.server";
 import { cn } from "../../lib/cn";
@@ -12,17 +13,6 @@ export const NO_SLOTS_REASONS: Record<NoSlotsReason, string> = {
   "too-soon": "Sessions must be booked at least 12 hours in advance.",
   "out-of-range": "Sessions can be booked up to 30 days ahead.",
 };
-
-/** "Tuesday, 3 March 2026" for a calendar date, whatever the browser's zone. */
-export function formatLongDate(date: string): string {
-  return new Intl.DateTimeFormat("en-IN", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
-}
 
 /** The times of the chosen date: loading, error with Try Again, empty with a reason, or a grid. */
 export function SlotPicker({

@@ -1,4 +1,5 @@
 import { expect, type Locator } from "@playwright/test";
+import { formatLongDate } from "../../../core/format";
 
 /*
  * Picking dates in the booking calendar whatever today is. The calendar opens on the month of
@@ -39,14 +40,9 @@ export async function chooseOpenDate(
 
 /** The time buttons of `date` once its times have loaded (the picker's "Tuesday, 3 March 2026"). */
 export function timesOn(step: Locator, date: string): Locator {
-  const long = new Intl.DateTimeFormat("en-IN", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
-  return step.getByRole("group", { name: `Available times on ${long}` }).getByRole("button");
+  return step
+    .getByRole("group", { name: `Available times on ${formatLongDate(date)}` })
+    .getByRole("button");
 }
 
 /** The date ("YYYY-MM-DD") an instant falls on in `timeZone`. */
