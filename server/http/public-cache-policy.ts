@@ -30,8 +30,9 @@ const QUARTER_HOUR = 15 * MINUTE;
  * Offered times change with the clock only as it passes a quarter hour: a start is offered
  * until exactly 12 hours before it, starts fall on quarter hours (windows begin on the hour or
  * half hour and step by 15 or 30 minutes, and every zone's offset is whole quarter hours), and
- * a viewer's day, which bounds the booking window, also begins on one. So an answer holds
- * until the next quarter hour; one rendered on a quarter hour exactly, only for that instant.
+ * the advisor's day, which bounds the booking window (ADR 64), also begins on one. So an answer
+ * holds until the next quarter hour; one rendered on a quarter hour exactly, only for that
+ * instant.
  * (A lapsed payment hold frees its time when the release job marks it, which the change feed
  * reports.)
  */

@@ -33,9 +33,13 @@ export type RenderGate = {
   refuseIfFull: (req: IncomingMessage, res: ServerResponse, lead: string[]) => boolean;
 };
 
-/** The refusal page loads nothing and runs nothing. */
+/** The refusal page loads nothing and runs nothing; its few styles are inline. */
 const REFUSAL_CSP =
-  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The site's colours and type, in the few bytes a refusal can afford. */
+const REFUSAL_STYLE =
+  "body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a;font:16px/1.5 system-ui,sans-serif;text-align:center}main{padding:24px;max-width:28rem}h1{margin:0 0 8px;font-size:1.75rem}p{margin:0 0 16px;color:#475569}a{display:inline-block;padding:10px 20px;border-radius:8px;background:#1e5f59;color:#fff;text-decoration:none;font-weight:600}";
 
 /**
  * The guard of what costs a render (docs/decisions/0062-public-reads-behind-a-cdn-and-under-a-flood.md):
@@ -174,7 +178,7 @@ function refusal(status: 429 | 503, path: string, retryAfterSeconds: number): Re
   return {
     status,
     headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },
-    body: `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | BeenThere</title></head><body><main><h1>${title}</h1><p>${message}</p><p><a href="/">BeenThere home</a></p></main></body></html>`,
+    body: `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | BeenThere</title><style>${REFUSAL_STYLE}</style></head><body><main><h1>${title}</h1><p>${message}</p><p><a href="/">BeenThere home</a></p></main></body></html>`,
   };
 }
 

@@ -34,14 +34,24 @@ export function requestLog(logger: Logger): express.RequestHandler {
   };
 }
 
-/** The one line a finished request leaves: warn for a 4xx, error for a 5xx. */
+/**
+ * How loud a finished request's line is: error for a fault (5xx), warn for a refusal (4xx, and
+ * a 503, which the server gives on purpose when it is busy, so a flood does not bury real
+ * errors; ADR 62), info otherwise.
+ */
+export function logLevelOf(status: number): "error" | "warn" | "info" {
+  if (status >= 500 && status !== 503) return "error";
+  return status >= 400 ? "warn" : "info";
+}
+
+/** The one line a finished request leaves, at `logLevelOf` its status. */
 export function logCompleted(
   logger: Logger,
   request: { id: string; method: string | undefined; url: string | undefined; started: bigint },
   res: ServerResponse,
 ) {
   const status = res.statusCode;
-  const level = status >= 500 ? "error" : status >= 400 ? "warn" : "info";
+  const level = logLevelOf(status);
   if (!logger.isLevelEnabled(level)) return;
   const ms = Number(process.hrtime.bigint() - request.started) / 1e6;
   logger[level](

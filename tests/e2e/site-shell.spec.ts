@@ -132,8 +132,14 @@ test.describe("404 page", () => {
   });
 });
 
-test("/healthz reports the database as reachable", async ({ request }) => {
+test("/healthz reports the database as reachable and the change feed as listening", async ({
+  request,
+}) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: true });
+  expect(await response.json()).toMatchObject({
+    status: "ok",
+    database: true,
+    changeFeed: { listening: true },
+  });
 });
