@@ -45,4 +45,19 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: ["react", "react-dom", "**/components/**"] }],
     },
   },
+  {
+    // Routes and UI call services; only server/ speaks SQL.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["drizzle-orm", "drizzle-orm/*"], message: "Query in a server/ service." },
+            { group: ["**/server/db/schema"], message: "Query in a server/ service." },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -5,27 +5,18 @@ import {
   EMPLOYERS,
   HERO_PHRASES,
   HERO_SHORT_PHRASES,
-  LANDING_COUNTS,
   MARKETING_FIGURES,
-  PHRASE_ROTATION_MS,
   QUICK_TOPICS,
-  TESTIMONIAL_ROTATION_MS,
   TESTIMONIALS,
   WHY_CHOOSE_POINTS,
 } from "./landing-content";
 
 describe("landing content", () => {
-  it("has the counts the landing page shows", () => {
-    expect(HERO_PHRASES).toHaveLength(LANDING_COUNTS.longPhrases);
-    expect(LANDING_COUNTS.longPhrases).toBe(17);
-    expect(HERO_SHORT_PHRASES).toHaveLength(LANDING_COUNTS.shortPhrases);
-    expect(LANDING_COUNTS.shortPhrases).toBe(8);
-    expect(TESTIMONIALS).toHaveLength(LANDING_COUNTS.testimonials);
-    expect(LANDING_COUNTS.testimonials).toBe(4);
-    expect(EMPLOYERS).toHaveLength(LANDING_COUNTS.employers);
-    expect(LANDING_COUNTS.employers).toBe(12);
-    expect(PHRASE_ROTATION_MS).toBe(2000);
-    expect(TESTIMONIAL_ROTATION_MS).toBe(4000);
+  it("holds as many entries as the spec's landing page shows", () => {
+    expect(HERO_PHRASES).toHaveLength(17);
+    expect(HERO_SHORT_PHRASES).toHaveLength(8);
+    expect(TESTIMONIALS).toHaveLength(4);
+    expect(EMPLOYERS).toHaveLength(12);
   });
 
   it.each([

@@ -1,14 +1,6 @@
 // Copy for the landing page.
 // Pure data plus one URL helper, so the lists are easy to edit and to test.
 
-/** How many entries each landing list holds. */
-export const LANDING_COUNTS = {
-  longPhrases: 17,
-  shortPhrases: 8,
-  testimonials: 4,
-  employers: 12,
-} as const;
-
 /** The hero topic changes every 2 seconds, testimonials every 4. */
 export const PHRASE_ROTATION_MS = 2000;
 export const TESTIMONIAL_ROTATION_MS = 4000;

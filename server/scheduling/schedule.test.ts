@@ -156,7 +156,10 @@ describe("a failure half-way leaves the old schedule intact", () => {
     try {
       const result = await saveSchedule(database.db, advisorId, london);
       expect(result).toMatchObject({ ok: false, status: 500, message: SAVE_FAILURES.insertSlots });
-      expect(String((result as { cause: Error }).cause)).toBeTruthy();
+      // The database's own error travels with it (inside Drizzle's), for the log.
+      const cause = (result as { cause: Error & { cause?: Error } }).cause;
+      expect(cause.message).toMatch(/^Failed query: insert into "schedule_slots"/);
+      expect(cause.cause?.message).toBe("disk full (simulated)");
       expect(await state(advisorId)).toEqual(before);
     } finally {
       await database.db.execute(sql`drop trigger refuse_slot on schedule_slots`);

@@ -1,7 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { payments } from "../../../server/db/schema";
-import { signTestPayment } from "../../../server/payments/test-gateway.server";
+import { payTestOrder } from "../../../server/payments/test-checkout.server";
 import { json, viewerOr401 } from "../../lib/json-api.server";
 import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/test-checkout";
@@ -19,16 +17,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (viewer instanceof Response) return viewer;
   const parsed = paySchema.safeParse(await readJson(request));
   if (!parsed.success) return json({ error: "Invalid request body" }, 400);
-  const [payment] = await context.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.razorpayOrderId, parsed.data.orderId),
-        eq(payments.userId, viewer.userId),
-        eq(payments.status, "created"),
-      ),
-    );
-  if (!payment) return json({ error: "Not found" }, 404);
-  return json(signTestPayment(secret, parsed.data.orderId));
+  const signed = await payTestOrder(context.db, {
+    secret,
+    userId: viewer.userId,
+    orderId: parsed.data.orderId,
+  });
+  return signed ? json(signed) : json({ error: "Not found" }, 404);
 }
