@@ -4,7 +4,7 @@ import * as fast from "./slots";
 import * as reference from "./slots.reference";
 import { seededRandom, type SeededRandom } from "./seeded-random";
 import type { BusyInterval, SlotDatesQuery, TimeWindow, WeeklySchedule } from "./slots";
-import { ODD_ZONES } from "./time-zones.fixture";
+import { DST_CHANGES_2026, ODD_ZONES } from "./time-zones.fixture";
 
 /**
  * The rewritten engine (core/slots.ts) must answer exactly as the engine it replaced
@@ -27,17 +27,7 @@ const ZONES = [
   "Mars/Olympus", // invalid: both engines fall back to UTC
 ];
 
-/** UTC dates of 2026 DST changes in the zones above (US and Cuba, EU, AU/NZ/Chile, NZ …). */
-const TRANSITIONS = [
-  "2026-03-08",
-  "2026-03-29",
-  "2026-04-05",
-  "2026-09-06",
-  "2026-09-27",
-  "2026-10-04",
-  "2026-10-25",
-  "2026-11-01",
-].map((date) => Date.parse(`${date}T00:00:00Z`));
+const TRANSITIONS = DST_CHANGES_2026;
 
 /** A zone and the UTC date of a 2026 DST change there, for night windows around it. */
 const NIGHT_CHANGES: Array<[zone: string, date: string]> = [

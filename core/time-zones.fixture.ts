@@ -24,3 +24,15 @@ export const ODD_ZONES = [
   "Pacific/Pago_Pago", // -11
   "Etc/GMT+12", // -12
 ];
+
+/** UTC dates of the DST changes in these zones in 2026 (US and Cuba, EU, AU/NZ/Chile, NZ …). */
+export const DST_CHANGES_2026 = [
+  "2026-03-08",
+  "2026-03-29",
+  "2026-04-05",
+  "2026-09-06",
+  "2026-09-27",
+  "2026-10-04",
+  "2026-10-25",
+  "2026-11-01",
+].map((date) => Date.parse(`${date}T00:00:00Z`));

@@ -15,7 +15,7 @@ import { createBooking } from "./booking-service.server";
 import { rescheduleSession } from "./reschedule.server";
 import { createAdvisor, createBooking as insertBooking, createSeeker } from "./test-factories";
 import { request, testDeps } from "./test-support";
-import { ODD_ZONES } from "../../core/time-zones.fixture";
+import { DST_CHANGES_2026, ODD_ZONES } from "../../core/time-zones.fixture";
 
 /*
  * One booking window (ADR 64) seen from every side: whatever the viewer's zone and the clock,
@@ -130,19 +130,11 @@ describe("the booking window near its end", () => {
 
 const ZONES = ODD_ZONES;
 
-/** UTC dates of DST changes in the zones above (2026 and 2027). */
+/** DST changes in the zones above: 2026's, and the first of 2027 (a window can span them). */
 const TRANSITIONS = [
-  "2026-03-08",
-  "2026-03-29",
-  "2026-04-05",
-  "2026-09-06",
-  "2026-09-27",
-  "2026-10-04",
-  "2026-10-25",
-  "2026-11-01",
-  "2027-03-14",
-  "2027-03-28",
-].map((date) => Date.parse(`${date}T00:00:00Z`));
+  ...DST_CHANGES_2026,
+  ...["2027-03-14", "2027-03-28"].map((date) => Date.parse(`${date}T00:00:00Z`)),
+];
 
 const clock = (cells: number) =>
   `${String(Math.floor(cells / 2)).padStart(2, "0")}:${cells % 2 ? "30" : "00"}`;
