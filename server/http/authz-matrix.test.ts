@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeTable from "../../app/routes";
 import { type Expected, MATRIX, type MatrixRow } from "./authz-matrix.rows";
 import {
-  builtRoutes,
+  type BuiltRoute,
   declaredRoutes,
   type Fixture,
   type People,
@@ -20,14 +20,12 @@ import type { TestApp } from "./test-app";
 type Handler = "loader" | "action";
 
 let app: TestApp;
-let routes: ReturnType<typeof builtRoutes>;
+let routes: BuiltRoute[];
 let fixture: Fixture;
 let people: People;
 
 beforeAll(async () => {
-  let build;
-  ({ app, build, fixture, people } = await startMatrixApp());
-  routes = builtRoutes(build);
+  ({ app, routes, fixture, people } = await startMatrixApp());
 });
 afterAll(() => app?.close());
 

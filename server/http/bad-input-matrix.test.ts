@@ -11,7 +11,7 @@ import {
   READS_NO_BODY,
 } from "./bad-input-matrix.rows";
 import {
-  builtRoutes,
+  type BuiltRoute,
   databaseSnapshot,
   type Fixture,
   type People,
@@ -30,14 +30,12 @@ import { DRAIN_MAX_BYTES } from "./unread-body.server";
  */
 
 let app: TestApp;
-let routes: ReturnType<typeof builtRoutes>;
+let routes: BuiltRoute[];
 let fixture: Fixture;
 let people: People;
 
 beforeAll(async () => {
-  let build;
-  ({ app, build, fixture, people } = await startMatrixApp());
-  routes = builtRoutes(build);
+  ({ app, routes, fixture, people } = await startMatrixApp());
 });
 afterAll(() => app?.close());
 

@@ -43,7 +43,7 @@ export type Fixture = {
 type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
 export type People = Record<Exclude<Persona, "anonymous">, Person>;
 
-/** The app, its build, a signed-in account per persona and the fixture rows refer to. */
+/** The app, its route table, a signed-in account per persona and the fixture rows refer to. */
 export async function startMatrixApp() {
   const app = await startTestApp();
   const build = (await import(
@@ -75,7 +75,7 @@ export async function startMatrixApp() {
     missingId: randomUUID(),
     booking: await paidBooking(app.database.db, people.seeker.userId, people.advisor.advisorId!),
   };
-  return { app, build, people: people as People, fixture };
+  return { app, routes: builtRoutes(build), people: people as People, fixture };
 }
 
 /** A paid, confirmed session ten days ahead. */
@@ -87,8 +87,10 @@ async function paidBooking(db: Db, userId: string, advisorId: string) {
   return { id: row.id, paymentId: row.paymentId!, orderId: payment!.razorpayOrderId! };
 }
 
+export type BuiltRoute = ReturnType<typeof builtRoutes>[number];
+
 /** Every route of the built app: its pattern as in app/routes.ts and its handlers. */
-export function builtRoutes(build: ServerBuild) {
+function builtRoutes(build: ServerBuild) {
   return Object.values(build.routes)
     .filter((r) => r && r.id !== "root")
     .map((r) => ({
