@@ -2,6 +2,12 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** app/ never speaks SQL. */
+const noSql = [
+  { group: ["drizzle-orm", "drizzle-orm/*"], message: "Query in a server/ service." },
+  { group: ["**/server/db/schema"], message: "Query in a server/ service." },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,12 +55,19 @@ export default tseslint.config(
     // Routes and UI call services; only server/ speaks SQL.
     files: ["app/**/*.{ts,tsx}"],
     rules: {
+      "no-restricted-imports": ["error", { patterns: noSql }],
+    },
+  },
+  {
+    // Components render in the browser too: the data shapes they show live in core/ (ADR 68).
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["drizzle-orm", "drizzle-orm/*"], message: "Query in a server/ service." },
-            { group: ["**/server/db/schema"], message: "Query in a server/ service." },
+            ...noSql,
+            { group: ["**/server/**"], message: "Take the data shape from core/, not server/." },
           ],
         },
       ],

@@ -35,6 +35,16 @@ export type ProfileValues = {
   availability: WeeklySchedule | null;
 };
 
+/** The shared profile edit form's starting point, for the advisor themself or an admin. */
+export type EditableProfile = {
+  advisorId: string;
+  status: string;
+  name: string;
+  email: string;
+  headshotUrl: string | null;
+  values: ProfileValues;
+};
+
 export const PROFILE_FIELDS = [
   "phone",
   "jobTitle",

@@ -14,6 +14,18 @@ import { isValidTimeZone, safeTimeZone } from "./time-zones";
 
 export const SESSION_TYPES = ["Discovery Call", "First Call", "Follow up call"] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];
+export const BOOKING_STATUSES = [
+  "pending_payment",
+  "confirmed",
+  "completed",
+  "cancelled",
+  "expired",
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const PAYMENT_STATUSES = ["created", "paid", "failed", "refunded", "free"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** How long a seeker's unpaid booking holds its time. */
 export const HOLD_MINUTES = 15;
 export const DISCOVERY_MINUTES = 15;

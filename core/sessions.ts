@@ -7,9 +7,41 @@ export const JOIN_EARLY_MINUTES = 15;
 export const REMINDER_HOURS = [24, 1] as const;
 export type ReminderHours = (typeof REMINDER_HOURS)[number];
 
+import type { BookingStatus, PaymentStatus, RefundStatus, SessionType } from "./booking";
+
 const HOUR_MS = 3_600_000;
 
-export type SessionStatus = "pending_payment" | "confirmed" | "completed" | "cancelled" | "expired";
+export type SessionStatus = BookingStatus;
+
+/** One session of a sessions list (server/bookings/session-list.server.ts selects these). */
+export type SessionRow = {
+  id: string;
+  status: BookingStatus;
+  datetime: Date;
+  endsAt: Date;
+  duration: number;
+  sessionType: SessionType;
+  topics: string[];
+  additionalInfo: string | null;
+  cancellationReason: string | null;
+  /** The Google Meet link, else the MEETING_BASE_URL room. */
+  meetingLink: string | null;
+  advisorTimezone: string;
+  seekerTimezone: string;
+  reviewSubmitted: boolean;
+  advisorId: string;
+  seekerUserId: string;
+  seekerName: string;
+  seekerEmail: string;
+  advisorName: string;
+  advisorEmail: string;
+  advisorHeadshot: string | null;
+  advisorJobTitle: string | null;
+  paidPaise: number | null;
+  paymentStatus: PaymentStatus | null;
+  refundPaise: number | null;
+  refundStatus: RefundStatus | null;
+};
 export const SESSION_TABS = ["upcoming", "completed", "cancelled"] as const;
 export type SessionTab = (typeof SESSION_TABS)[number];
 export const TAB_STATUS: Record<SessionTab, SessionStatus> = {

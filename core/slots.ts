@@ -36,6 +36,27 @@ export type SlotQuery = SlotDatesQuery & { date: string };
 
 export type NoSlotsReason = "not-working" | "fully-booked" | "too-soon" | "out-of-range";
 
+/** One offered start as the booking screens show it, in the viewer's and the advisor's zones. */
+export type OfferedSlot = { start: string; label: string; advisorLabel: string };
+
+export type AdvisorSlots = {
+  slots: OfferedSlot[];
+  reason: NoSlotsReason | null;
+  advisorTimeZone: string;
+  /** False when the advisor has not set any weekly availability yet. */
+  hasAvailability: boolean;
+};
+
+export type AdvisorDates = {
+  /** Viewer-local "YYYY-MM-DD" dates with at least one offered slot. */
+  dates: string[];
+  /** The calendar in the viewer's zone: today … the date the booking window ends (ADR 64). */
+  first: string;
+  last: string;
+  advisorTimeZone: string;
+  hasAvailability: boolean;
+};
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 

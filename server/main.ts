@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { createAuth } from "./auth/auth.server";
+import { composeServices, serverJobs } from "./compose.server";
 import { buildConfig, describeConfig } from "./config.server";
 import { startChangeFeed } from "./db/change-feed.server";
 import { openDatabase } from "./db/client.server";
@@ -8,15 +8,12 @@ import { DataDirLockedError } from "./db/data-dir-lock.server";
 import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
 import { createHttpApp } from "./http/app.server";
 import { startJobs } from "./jobs/scheduler.server";
-import { refundJob, sessionJobs } from "./jobs/session-jobs.server";
-import { createPaymentGateway } from "./payments/create-gateway.server";
 import { createLogger } from "./logger.server";
-import { releaseExpiredHolds } from "./bookings/holds.server";
-import { deliverOutbox } from "./mail/mailer.server";
 
 /**
- * Start-up: validate configuration, open and migrate the database, add demo data to a fresh
- * database, then serve. `npm start` runs the production build; `npm run dev` runs Vite.
+ * Start-up: validate configuration, open and migrate the database, build the services once
+ * (server/compose.server.ts, ADR 68), add demo data to a fresh database, then serve and run
+ * the jobs. `npm start` runs the production build; `npm run dev` runs Vite.
  */
 const config = buildConfig();
 const logger = createLogger({
@@ -32,8 +29,11 @@ async function main() {
   });
   await database.migrate();
   // Public reads are cached in memory; the database says when the data behind them changes.
-  const changes = await startChangeFeed(database, { logger });
-  const seeded = config.seed ? await seedIfEmpty(database.db, config) : null;
+  const feed = await startChangeFeed(database, { logger });
+  const services = composeServices({ config, logger, database, feed });
+  const seeded = config.seed
+    ? await seedIfEmpty(database.db, config, services.storage, services.now())
+    : null;
 
   const clientDir = path.resolve("build/client");
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -48,18 +48,11 @@ async function main() {
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
-  // One payment provider for the requests and the refund job (Razorpay, or the test provider).
-  const payments = createPaymentGateway(config);
   const app = createHttpApp({
-    config,
-    payments,
-    auth: createAuth(database.db, config, logger),
-    database,
-    logger,
+    services,
     build,
     before,
     clientDir: config.isProduction ? clientDir : undefined,
-    changes,
   });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -67,30 +60,13 @@ async function main() {
     printBanner(`http://localhost:${port}`, seeded);
   });
 
-  const stopJobs = startJobs(
-    [
-      {
-        name: "deliver-outbox",
-        everyMs: 5_000,
-        run: () => deliverOutbox(database.db, config, logger),
-      },
-      {
-        // Lapsed payment holds free their time (bookings also release them before writing).
-        name: "release-expired-holds",
-        everyMs: 60_000,
-        run: () => releaseExpiredHolds(database.db, new Date()),
-      },
-      ...sessionJobs(database.db, config),
-      refundJob(database.db, config, logger, payments),
-    ],
-    logger,
-  );
+  const stopJobs = startJobs(serverJobs(services), logger);
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down");
     stopJobs();
     server.close();
-    await changes.stop();
+    await feed.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,5 +1,5 @@
 import { getViewer, type Viewer } from "../../server/auth/session.server";
-import type { AppContext } from "../load-context";
+import type { AppContext } from "../../server/http/app-context";
 
 /**
  * Helpers for the JSON endpoints the booking steps call with fetch: a signed-out caller gets

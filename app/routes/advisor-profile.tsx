@@ -2,7 +2,6 @@ import { Briefcase, CalendarClock, Clock, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { advisorDisplayName, formatPriceLabel } from "../../core/format";
 import { isUuid } from "../../core/ids";
-import { findApprovedAdvisor } from "../../server/advisors/advisor-directory.server";
 import { getViewer } from "../../server/auth/session.server";
 import { sessionOptionsFor } from "../../server/bookings/booking-service.server";
 import { BookingFlow } from "../components/booking/booking-flow";
@@ -13,7 +12,7 @@ import { RatingCard } from "../components/advisors/advisor-rating";
 import type { Route } from "./+types/advisor-profile";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const advisor = isUuid(params.id) ? await findApprovedAdvisor(context.db, params.id) : null;
+  const advisor = isUuid(params.id) ? await context.directory.findApproved(params.id) : null;
   if (!advisor) return data({ advisor: null, appUrl: context.config.appUrl }, { status: 404 });
   const viewer = await getViewer(request, context);
   return {

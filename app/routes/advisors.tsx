@@ -1,7 +1,7 @@
 import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 import { advisorSearchUrl } from "../../core/advisor-search-url";
-import { searchAdvisorsFor, toAdvisorCard } from "../../server/advisors/advisor-directory.server";
+import { toAdvisorCard } from "../../core/advisor-card";
 import { AdvisorCard } from "../components/advisors/advisor-card";
 import { AdvisorSearchBox } from "../components/advisors/advisor-search-box";
 import { Button } from "../components/ui/button";
@@ -22,11 +22,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);
-  const found = await searchAdvisorsFor(
-    context.db,
-    searchParams,
-    context.config.discoveryAdvisorId,
-  );
+  const found = await context.directory.searchFor(searchParams, context.config.discoveryAdvisorId);
   return { ...found, advisors: found.advisors.map(toAdvisorCard) };
 }
 

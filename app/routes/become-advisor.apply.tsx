@@ -9,7 +9,6 @@ import {
 } from "../../server/advisors/application.server";
 import { requireViewer } from "../../server/auth/session.server";
 import { defaultScheduleFor } from "../../server/scheduling/schedule.server";
-import { createStorage } from "../../server/storage/storage.server";
 import { AlreadyAdvisor } from "../components/advisor/already-advisor";
 import { ApplicationWizard, type SubmitAnswer } from "../components/advisor/application-wizard";
 import { flashCookie } from "../lib/flash";
@@ -48,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return saved.ok ? { ok: true as const } : data(deny(), { status: 403 });
   }
   if (intent === "start-over") {
-    await deleteDraft(context.db, createStorage(context.config), viewer.userId, (err, key) =>
+    await deleteDraft(context.db, context.storage, viewer.userId, (err, key) =>
       context.logger.warn({ err, key }, "could not remove a draft's headshot"),
     );
     return { ok: true as const };

@@ -23,11 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const details = await findBookingByPayment(context.db, viewer, paymentId);
     if (!details) throw new Response("Not found", { status: 404 });
-    return { details, paymentId, now: new Date().toISOString(), loadFailed: false as const };
+    return { details, paymentId, now: context.now().toISOString(), loadFailed: false as const };
   } catch (error) {
     if (error instanceof Response) throw error;
     context.logger.error({ err: error, paymentId }, "booking details failed to load");
-    return { details: null, paymentId, now: new Date().toISOString(), loadFailed: true as const };
+    return {
+      details: null,
+      paymentId,
+      now: context.now().toISOString(),
+      loadFailed: true as const,
+    };
   }
 }
 

@@ -25,7 +25,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const params = new URL(request.url).searchParams;
-  const now = new Date();
+  const now = context.now();
   const page = await loadDashboard(context.db, viewer, params, now, context.logger);
   const action = params.get("action");
   const focusAction: "reschedule" | "cancel" | null =
@@ -59,8 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deps = {
     actor,
     bookingId,
-    now: new Date(),
+    now: context.now(),
     config: context.config,
+    calendar: context.calendar,
     logger: context.logger,
   };
 

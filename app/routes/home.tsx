@@ -1,7 +1,4 @@
-import {
-  listApprovedAdvisors,
-  toAdvisorCard,
-} from "../../server/advisors/advisor-directory.server";
+import { toAdvisorCard } from "../../core/advisor-card";
 import { AdvisorsSection } from "../components/landing/advisors-section";
 import { EmployerStrip } from "../components/landing/employer-strip";
 import { HeroSection } from "../components/landing/hero-section";
@@ -27,7 +24,7 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     advisors: (
-      await listApprovedAdvisors(context.db, {
+      await context.directory.listApproved({
         limit: LANDING_ADVISORS,
         teamAdvisorId: context.config.discoveryAdvisorId,
       })

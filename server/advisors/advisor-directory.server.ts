@@ -1,21 +1,18 @@
 import { and, asc, count, eq, inArray, max, ne } from "drizzle-orm";
 import { ADVISORS_PAGE_SIZE, parseAdvisorSearch } from "../../core/advisor-search-params";
-import { truncate } from "../../core/format";
+import type { AdvisorRating, PublicAdvisor } from "../../core/advisor-card";
 import {
   buildSearchIndex,
   rankAdvisors,
   type SearchIndex,
   type SearchableAdvisor,
 } from "../../core/search";
-import { type AdvisorRating, ratingsFor } from "../bookings/ratings.server";
-import { changeFeedOf } from "../db/change-feed.server";
+import { ratingsFor } from "../bookings/ratings.server";
+import type { ChangeFeed } from "../db/change-feed.server";
 import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 
-/**
- * The public face of an advisor: never e-mail, phone, bank details or review status, nor when
- * the row last changed (a bank-detail save moves that without any public change, ADR 63).
- */
+/** The columns of `PublicAdvisor` (core/advisor-card.ts), from the advisor and their user row. */
 const publicColumns = {
   id: advisors.id,
   firstName: users.firstName,
@@ -33,53 +30,7 @@ const publicColumns = {
   businessAdviceTopics: advisors.businessAdviceTopics,
   hourlyRateInr: advisors.hourlyRateInr,
 };
-
-export type PublicAdvisor = {
-  [K in keyof typeof publicColumns]: (typeof publicColumns)[K]["_"]["notNull"] extends true
-    ? (typeof publicColumns)[K]["_"]["data"]
-    : (typeof publicColumns)[K]["_"]["data"] | null;
-} & {
-  /** From the advisor's reviews; null before the first one. */
-  rating: AdvisorRating | null;
-};
-
-/** What an advisor card shows: pages with cards send no more to the browser. */
-export type AdvisorCardData = Pick<
-  PublicAdvisor,
-  | "id"
-  | "firstName"
-  | "lastName"
-  | "headshotUrl"
-  | "jobTitle"
-  | "currentCompany"
-  | "workLocations"
-  | "totalExperienceYears"
-  | "shortIntro"
-  | "about"
-  | "skills"
-  | "hourlyRateInr"
-> & { rating: Pick<AdvisorRating, "average" | "count"> | null };
-
-/** The card's "about" is a preview of this many characters. */
-const CARD_ABOUT_CHARS = 80;
-
-export function toAdvisorCard(advisor: PublicAdvisor): AdvisorCardData {
-  return {
-    id: advisor.id,
-    firstName: advisor.firstName,
-    lastName: advisor.lastName,
-    headshotUrl: advisor.headshotUrl,
-    jobTitle: advisor.jobTitle,
-    currentCompany: advisor.currentCompany,
-    workLocations: advisor.workLocations,
-    totalExperienceYears: advisor.totalExperienceYears,
-    shortIntro: advisor.shortIntro,
-    about: advisor.about === null ? null : truncate(advisor.about, CARD_ABOUT_CHARS),
-    skills: advisor.skills,
-    hourlyRateInr: advisor.hourlyRateInr,
-    rating: advisor.rating && { average: advisor.rating.average, count: advisor.rating.count },
-  };
-}
+type PublicRow = Omit<PublicAdvisor, "rating">;
 
 /** Adds each advisor's rating, read fresh so a new review shows at once. */
 async function withRatings<T extends { id: string }>(
@@ -97,38 +48,6 @@ async function withRatings<T extends { id: string }>(
 const listed = (teamAdvisorId: string) =>
   and(eq(advisors.profileStatus, "approved"), ne(advisors.id, teamAdvisorId));
 
-/** Approved advisors for the landing grid, oldest first so it is stable between visits. */
-export async function listApprovedAdvisors(
-  db: Db,
-  options: { limit: number; teamAdvisorId: string },
-): Promise<PublicAdvisor[]> {
-  const held = await heldDirectory(db);
-  if (held) {
-    const team = options.teamAdvisorId;
-    return held.approved.filter((a) => a.id !== team).slice(0, options.limit);
-  }
-  const rows = await db
-    .select(publicColumns)
-    .from(advisors)
-    .innerJoin(users, eq(users.id, advisors.userId))
-    .where(listed(options.teamAdvisorId))
-    .orderBy(asc(advisors.createdAt), asc(advisors.id))
-    .limit(options.limit);
-  return withRatings(db, rows);
-}
-
-/** One approved advisor's public profile, or null (missing or not approved look the same). */
-export async function findApprovedAdvisor(db: Db, id: string): Promise<PublicAdvisor | null> {
-  const held = await heldDirectory(db);
-  if (held) return held.byId.get(id) ?? null;
-  const [row] = await db
-    .select(publicColumns)
-    .from(advisors)
-    .innerJoin(users, eq(users.id, advisors.userId))
-    .where(and(eq(advisors.id, id), eq(advisors.profileStatus, "approved")));
-  return row ? ((await withRatings(db, [row]))[0] ?? null) : null;
-}
-
 export type SearchPage = {
   total: number;
   page: number;
@@ -136,45 +55,10 @@ export type SearchPage = {
   advisors: PublicAdvisor[];
 };
 
-/**
- * Ranks every listed advisor with the pure rule of core/search.ts, then loads the public
- * fields of one page only, so the response stays small with 10,000 advisors.
- */
-export async function searchAdvisors(
-  db: Db,
-  options: { query: string; page: number; pageSize: number; teamAdvisorId: string },
-): Promise<SearchPage> {
-  const held = await heldDirectory(db);
-  const team = options.teamAdvisorId;
-  const ranked = held
-    ? rankAdvisors(held.index, options.query).filter((r) => r.advisor.id !== team)
-    : rankAdvisors(await searchIndex(db, team), options.query);
-  const pageCount = Math.max(1, Math.ceil(ranked.length / options.pageSize));
-  const page = Math.min(Math.max(1, options.page), pageCount);
-  const ids = ranked
-    .slice((page - 1) * options.pageSize, page * options.pageSize)
-    .map((r) => r.advisor.id);
-  const byId = held?.byId ?? (await loadListed(db, ids, team));
-  return {
-    total: ranked.length,
-    page,
-    pageCount,
-    advisors: ids.flatMap((id) => byId.get(id) ?? []),
-  };
-}
+/** What the directory needs of the change feed: whether it vouches now, and for which version. */
+export type DirectoryFeed = Pick<ChangeFeed, "listening" | "stamp">;
 
-/** The public fields of the given listed advisors, with their ratings, by id. */
-async function loadListed(db: Db, ids: string[], teamAdvisorId: string) {
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select(publicColumns)
-          .from(advisors)
-          .innerJoin(users, eq(users.id, advisors.userId))
-          .where(and(inArray(advisors.id, ids), listed(teamAdvisorId)));
-  return new Map((await withRatings(db, rows)).map((r) => [r.id, r]));
-}
+export type AdvisorDirectory = ReturnType<typeof createAdvisorDirectory>;
 
 /**
  * Everything public about the approved advisors (the team's too: its page is public, though
@@ -186,33 +70,147 @@ type HeldDirectory = {
   approved: PublicAdvisor[];
   index: SearchIndex<SearchableAdvisor>;
 };
-const heldDirectories = new WeakMap<Db, { stamp: string; directory: Promise<HeldDirectory> }>();
 
-/*
- * While this process hears the database's change notifications, the whole public directory
- * (10,000 advisors are a few tens of MB) is held in memory and replaced when it changes, so
- * search, profiles and the landing grid need no database round trip; the feed also moves its
- * version every few minutes, so a copy is never older than that even if a notification was
- * lost (ADR 63). Without the feed (a test's bare database) there is nothing to vouch for it:
- * null, and callers query.
+/**
+ * The public advisor directory of one database, built once by the composition root (ADR 68).
+ *
+ * While the feed listens, the whole public directory (10,000 advisors are a few tens of MB) is
+ * held in memory and replaced when it changes, so search, profiles and the landing grid need no
+ * database round trip; the feed also moves its version every few minutes, so a copy is never
+ * older than that even if a notification was lost (ADR 63). Without a listening feed (a test's
+ * bare database, a dropped connection) nothing vouches for a copy: every read queries, and
+ * only the search index is reused while a cheap count-and-latest-change query says it is current.
  */
-async function heldDirectory(db: Db): Promise<HeldDirectory | null> {
-  const feed = changeFeedOf(db);
-  if (!feed) return null;
-  const stamp = feed.stamp(["directory"]);
-  const held = heldDirectories.get(db);
-  if (held?.stamp === stamp) return held.directory;
-  const directory = loadDirectory(db);
-  heldDirectories.set(db, { stamp, directory });
-  // A failed load is not kept: the next request tries again.
-  directory.catch(() => {
-    if (heldDirectories.get(db)?.directory === directory) heldDirectories.delete(db);
-  });
-  return directory;
+export function createAdvisorDirectory({
+  db,
+  feed = null,
+}: {
+  db: Db;
+  feed?: DirectoryFeed | null;
+}) {
+  let held: { stamp: string; directory: Promise<HeldDirectory> } | null = null;
+  let indexCache: { version: string; index: Promise<SearchIndex<SearchableAdvisor>> } | null = null;
+
+  function heldDirectory(): Promise<HeldDirectory> | null {
+    if (!feed?.listening) return null;
+    const stamp = feed.stamp(["directory"]);
+    if (held?.stamp === stamp) return held.directory;
+    const directory = loadDirectory(db);
+    held = { stamp, directory };
+    // A failed load is not kept: the next request tries again.
+    directory.catch(() => {
+      if (held?.directory === directory) held = null;
+    });
+    return directory;
+  }
+
+  async function searchIndex(teamAdvisorId: string): Promise<SearchIndex<SearchableAdvisor>> {
+    const version = await directoryVersion(db, teamAdvisorId);
+    if (indexCache?.version === version) return indexCache.index;
+    const index = loadSearchIndex(db, teamAdvisorId);
+    indexCache = { version, index };
+    // A failed load is not kept: the next search tries again.
+    index.catch(() => {
+      if (indexCache?.index === index) indexCache = null;
+    });
+    return index;
+  }
+
+  /** Approved advisors for the landing grid, oldest first so it is stable between visits. */
+  async function listApproved(options: {
+    limit: number;
+    teamAdvisorId: string;
+  }): Promise<PublicAdvisor[]> {
+    const directory = await heldDirectory();
+    if (directory) {
+      const team = options.teamAdvisorId;
+      return directory.approved.filter((a) => a.id !== team).slice(0, options.limit);
+    }
+    const rows: PublicRow[] = await db
+      .select(publicColumns)
+      .from(advisors)
+      .innerJoin(users, eq(users.id, advisors.userId))
+      .where(listed(options.teamAdvisorId))
+      .orderBy(asc(advisors.createdAt), asc(advisors.id))
+      .limit(options.limit);
+    return withRatings(db, rows);
+  }
+
+  /** One approved advisor's public profile, or null (missing or not approved look the same). */
+  async function findApproved(id: string): Promise<PublicAdvisor | null> {
+    const directory = await heldDirectory();
+    if (directory) return directory.byId.get(id) ?? null;
+    const [row]: PublicRow[] = await db
+      .select(publicColumns)
+      .from(advisors)
+      .innerJoin(users, eq(users.id, advisors.userId))
+      .where(and(eq(advisors.id, id), eq(advisors.profileStatus, "approved")));
+    return row ? ((await withRatings(db, [row]))[0] ?? null) : null;
+  }
+
+  /**
+   * Ranks every listed advisor with the pure rule of core/search.ts, then loads the public
+   * fields of one page only, so the response stays small with 10,000 advisors.
+   */
+  async function search(options: {
+    query: string;
+    page: number;
+    pageSize: number;
+    teamAdvisorId: string;
+  }): Promise<SearchPage> {
+    const directory = await heldDirectory();
+    const team = options.teamAdvisorId;
+    const ranked = directory
+      ? rankAdvisors(directory.index, options.query).filter((r) => r.advisor.id !== team)
+      : rankAdvisors(await searchIndex(team), options.query);
+    const pageCount = Math.max(1, Math.ceil(ranked.length / options.pageSize));
+    const page = Math.min(Math.max(1, options.page), pageCount);
+    const ids = ranked
+      .slice((page - 1) * options.pageSize, page * options.pageSize)
+      .map((r) => r.advisor.id);
+    const byId = directory?.byId ?? (await loadListed(db, ids, team));
+    return {
+      total: ranked.length,
+      page,
+      pageCount,
+      advisors: ids.flatMap((id) => byId.get(id) ?? []),
+    };
+  }
+
+  /** The listing a query string asks for; shared by the /advisors page and its JSON API. */
+  async function searchFor(params: URLSearchParams, teamAdvisorId: string) {
+    const { search: query, page } = parseAdvisorSearch(params);
+    const result = await search({ query, page, pageSize: ADVISORS_PAGE_SIZE, teamAdvisorId });
+    return { search: query, ...result };
+  }
+
+  /** Ids and last change of every approved profile (the team's too: its page is public). */
+  function sitemap() {
+    return db
+      .select({ id: advisors.id, updatedAt: advisors.updatedAt })
+      .from(advisors)
+      .where(eq(advisors.profileStatus, "approved"))
+      .orderBy(asc(advisors.createdAt));
+  }
+
+  return { listApproved, findApproved, search, searchFor, sitemap };
+}
+
+/** The public fields of the given listed advisors, with their ratings, by id. */
+async function loadListed(db: Db, ids: string[], teamAdvisorId: string) {
+  const rows: PublicRow[] =
+    ids.length === 0
+      ? []
+      : await db
+          .select(publicColumns)
+          .from(advisors)
+          .innerJoin(users, eq(users.id, advisors.userId))
+          .where(and(inArray(advisors.id, ids), listed(teamAdvisorId)));
+  return new Map((await withRatings(db, rows)).map((r) => [r.id, r]));
 }
 
 async function loadDirectory(db: Db): Promise<HeldDirectory> {
-  const rows = await db
+  const rows: PublicRow[] = await db
     .select(publicColumns)
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
@@ -226,20 +224,8 @@ async function loadDirectory(db: Db): Promise<HeldDirectory> {
   };
 }
 
-/*
- * The search index of all listed advisors, built once per version of the directory and
- * shared by concurrent requests. The version comes from the database's change notifications
- * when this process listens for them (no query at all); otherwise a cheap count-and-latest-
- * change query stands in, so a process without the feed is never stale either.
- */
-const indexCache = new WeakMap<
-  Db,
-  { version: string; index: Promise<SearchIndex<SearchableAdvisor>> }
->();
-
+/** Without the feed, a cheap count-and-latest-change query stands in for the version. */
 async function directoryVersion(db: Db, teamAdvisorId: string): Promise<string> {
-  const feed = changeFeedOf(db);
-  if (feed) return `feed ${feed.stamp(["directory"])}`;
   const [stamp] = await db
     .select({
       n: count(),
@@ -250,19 +236,6 @@ async function directoryVersion(db: Db, teamAdvisorId: string): Promise<string> 
     .innerJoin(users, eq(users.id, advisors.userId))
     .where(listed(teamAdvisorId));
   return JSON.stringify(stamp);
-}
-
-async function searchIndex(db: Db, teamAdvisorId: string): Promise<SearchIndex<SearchableAdvisor>> {
-  const version = await directoryVersion(db, teamAdvisorId);
-  const cached = indexCache.get(db);
-  if (cached?.version === version) return cached.index;
-  const index = loadSearchIndex(db, teamAdvisorId);
-  indexCache.set(db, { version, index });
-  // A failed load is not kept: the next search tries again.
-  index.catch(() => {
-    if (indexCache.get(db)?.index === index) indexCache.delete(db);
-  });
-  return index;
 }
 
 async function loadSearchIndex(db: Db, teamAdvisorId: string) {
@@ -285,25 +258,4 @@ async function loadSearchIndex(db: Db, teamAdvisorId: string) {
     .innerJoin(users, eq(users.id, advisors.userId))
     .where(listed(teamAdvisorId));
   return buildSearchIndex(rows);
-}
-
-/** Ids and last change of every approved profile (the team's too: its page is public). */
-export function listSitemapAdvisors(db: Db) {
-  return db
-    .select({ id: advisors.id, updatedAt: advisors.updatedAt })
-    .from(advisors)
-    .where(eq(advisors.profileStatus, "approved"))
-    .orderBy(asc(advisors.createdAt));
-}
-
-/** The listing a query string asks for; shared by the /advisors page and its JSON API. */
-export async function searchAdvisorsFor(db: Db, params: URLSearchParams, teamAdvisorId: string) {
-  const { search, page } = parseAdvisorSearch(params);
-  const result = await searchAdvisors(db, {
-    query: search,
-    page,
-    pageSize: ADVISORS_PAGE_SIZE,
-    teamAdvisorId,
-  });
-  return { search, ...result };
 }

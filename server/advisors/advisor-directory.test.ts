@@ -4,13 +4,11 @@ import { TEAM_ADVISOR_ID } from "../config.server";
 import { advisors } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createAdvisor } from "../db/test-factories";
-import {
-  findApprovedAdvisor,
-  listApprovedAdvisors,
-  searchAdvisors,
-} from "./advisor-directory.server";
+import { type AdvisorDirectory, createAdvisorDirectory } from "./advisor-directory.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
+/** Without a change feed: every read queries the database. */
+let directory: AdvisorDirectory;
 const ids: Record<string, string> = {};
 
 type Fixture = Partial<typeof advisors.$inferInsert> & { first: string; last: string };
@@ -48,6 +46,7 @@ const FIXTURES: Record<string, Fixture> = {
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  directory = createAdvisorDirectory({ db: database.db });
   for (const [key, { first, last, ...rest }] of Object.entries(FIXTURES)) {
     ids[key] = await createAdvisor(
       database.db,
@@ -64,7 +63,7 @@ beforeAll(async () => {
 afterAll(() => database.destroy());
 
 const search = (query: string, page = 1, pageSize = 10) =>
-  searchAdvisors(database.db, { query, page, pageSize, teamAdvisorId: TEAM_ADVISOR_ID });
+  directory.search({ query, page, pageSize, teamAdvisorId: TEAM_ADVISOR_ID });
 
 describe("advisor search through the database", () => {
   it("ranks by the search scores of ADR 5 and drops non-matches, pending and the team", async () => {
@@ -117,12 +116,12 @@ describe("advisor search through the database", () => {
 
 describe("public profiles", () => {
   it("finds an approved advisor and hides a pending one", async () => {
-    expect((await findApprovedAdvisor(database.db, ids.dubaiHr!))?.firstName).toBe("Meera");
-    expect(await findApprovedAdvisor(database.db, ids.pending!)).toBeNull();
+    expect((await directory.findApproved(ids.dubaiHr!))?.firstName).toBe("Meera");
+    expect(await directory.findApproved(ids.pending!)).toBeNull();
   });
 
   it("lists approved advisors for the landing page without the team", async () => {
-    const rows = await listApprovedAdvisors(database.db, {
+    const rows = await directory.listApproved({
       limit: 9,
       teamAdvisorId: TEAM_ADVISOR_ID,
     });

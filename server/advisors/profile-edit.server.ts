@@ -1,20 +1,10 @@
 import { eq } from "drizzle-orm";
 import { defaultWeeklySchedule } from "../../core/availability";
-import { checkProfile, type ProfileValues } from "../../core/advisor-profile";
+import { checkProfile, type EditableProfile } from "../../core/advisor-profile";
 import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 import { getSchedule, saveSchedule } from "../scheduling/schedule.server";
 import { backToReview } from "./advisor-rows.server";
-
-/** The shared profile edit form's starting point, for the advisor themself or an admin. */
-export type EditableProfile = {
-  advisorId: string;
-  status: string;
-  name: string;
-  email: string;
-  headshotUrl: string | null;
-  values: ProfileValues;
-};
 
 export async function loadEditableProfile(
   db: Db,

@@ -7,7 +7,7 @@ import { advisors } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createAdvisor } from "../db/test-factories";
 import { startSilencingProxy } from "../db/test-proxy";
-import { findApprovedAdvisor } from "./advisor-directory.server";
+import { type AdvisorDirectory, createAdvisorDirectory } from "./advisor-directory.server";
 
 /*
  * An instance whose listening connection is lost, loudly or silently, must still show a
@@ -23,6 +23,7 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let proxy: Awaited<ReturnType<typeof startSilencingProxy>>;
 let proxied: Database;
 let feed: ChangeFeed;
+let directory: AdvisorDirectory;
 
 async function within(ms: number, check: () => Promise<boolean> | boolean) {
   const until = Date.now() + ms;
@@ -32,7 +33,7 @@ async function within(ms: number, check: () => Promise<boolean> | boolean) {
   }
 }
 
-const jobTitleOf = async (id: string) => (await findApprovedAdvisor(database.db, id))?.jobTitle;
+const jobTitleOf = async (id: string) => (await directory.findApproved(id))?.jobTitle;
 
 async function retitle(id: string, jobTitle: string) {
   await database.db.update(advisors).set({ jobTitle }).where(eq(advisors.id, id));
@@ -47,6 +48,7 @@ describe.skipIf(!SERVER)("the change feed on a lost connection", () => {
     url.port = String(proxy.port);
     proxied = await openDatabase({ url: url.toString() });
     feed = await startChangeFeed({ ...database, listen: proxied.listen }, { listen: FAST });
+    directory = createAdvisorDirectory({ db: database.db, feed });
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { COMMON_MESSAGES } from "../../core/messages/common";
 import { signIn, signUp } from "../auth/accounts.server";
-import { createAuth } from "../auth/auth.server";
+import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import { advisors, authUsers, bookings, payments, users } from "../db/schema";
@@ -43,7 +43,8 @@ beforeAll(async () => {
     LOG_LEVEL: "silent",
   });
   const logger = pino({ level: "silent" });
-  const auth = createAuth(database.db, config, logger);
+  const services = composeServices({ config, logger, database });
+  const { auth } = services;
   const deps = { db: database.db, auth, config };
   for (const who of ["seeker", "stranger", "advisor", "admin"]) {
     const person = { email: `${who}@example.com`, password: "password-1" };
@@ -75,7 +76,7 @@ beforeAll(async () => {
   advisorId = advisor!.id;
   await saveSchedule(database.db, advisorId, EVERY_MORNING);
 
-  const app = createHttpApp({ config, auth, database, logger, build });
+  const app = createHttpApp({ services, build });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${port}`;

@@ -13,7 +13,7 @@ import type { Db, Tx } from "../db/client.server";
 import { advisors, advisorSchedules, bookings, payments, users } from "../db/schema";
 import { isStartOffered } from "../scheduling/slots.server";
 import { onBookingConfirmed } from "./confirmation.server";
-import { type BookingDeps, nowOf, type Refusal, violatedConstraint } from "./context.server";
+import { type BookingDeps, type Refusal, violatedConstraint } from "./context.server";
 import { releaseExpiredHolds } from "./holds.server";
 
 /** Spec "payment order response", plus whether the session was free (already confirmed). */
@@ -119,7 +119,7 @@ async function book(
   userId: string,
   plan: Plan,
 ): Promise<BookingCreated | Refusal> {
-  const now = nowOf(deps);
+  const now = deps.now();
   const end = new Date(plan.start.getTime() + plan.duration * 60_000);
   try {
     return await deps.db.transaction(async (tx) => {

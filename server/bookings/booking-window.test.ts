@@ -284,6 +284,7 @@ async function checkCase(seed: number) {
       newStart: new Date(to),
       now,
       config,
+      calendar: null,
     });
   if (!offered!.starts.has(after.getTime()) && after.getTime() - firstStart >= duration * MINUTE) {
     expect(await move(after.getTime()), replay).toMatchObject({

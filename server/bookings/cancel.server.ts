@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { refundPaise } from "../../core/sessions";
 import type { Config } from "../config.server";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
+import type { CalendarClient } from "../calendar/calendar.server";
 import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
 import type { Logger } from "../logger.server";
@@ -33,6 +34,8 @@ export async function cancelSession(
     reason: string;
     now: Date;
     config: Config;
+    /** Google Calendar, whose event follows the change after the commit (null: none). */
+    calendar: CalendarClient | null;
     logger?: Logger;
   },
 ): Promise<CancelResult> {

@@ -4,7 +4,7 @@ import { formatSessionTime, sessionTypeLabel } from "../../core/booking";
 import { advisorDisplayName, fullName } from "../../core/format";
 import { buildIcs } from "../../core/ics";
 import type { Config } from "../config.server";
-import { createCalendar, googleEventId } from "../calendar/calendar.server";
+import { type CalendarClient, googleEventId } from "../calendar/calendar.server";
 import type { Tx } from "../db/client.server";
 import type { Logger } from "../logger.server";
 import { advisors, bookings, users } from "../db/schema";
@@ -46,8 +46,9 @@ export async function loadBookingParties(tx: Tx, bookingId: string) {
 export async function onBookingConfirmed(
   tx: Tx,
   deps: {
-    config: Pick<Config, "appUrl" | "meetingBaseUrl" | "mail" | "googleCalendar">;
+    config: Pick<Config, "appUrl" | "meetingBaseUrl" | "mail">;
     logger: Pick<Logger, "error">;
+    calendar: CalendarClient | null;
   },
   bookingId: string,
   now: Date,
@@ -64,7 +65,7 @@ export async function onBookingConfirmed(
   const fallbackRoom = booking.videoCallLink ?? meetingLink(config.meetingBaseUrl);
 
   let google = { eventId: googleEventId(booking), meetLink: booking.googleMeetLink };
-  const calendar = createCalendar(config);
+  const { calendar } = deps;
   if (calendar && !google.eventId) {
     try {
       google = await calendar.createEvent({

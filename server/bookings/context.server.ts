@@ -1,3 +1,4 @@
+import type { CalendarClient } from "../calendar/calendar.server";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import type { Logger } from "../logger.server";
@@ -9,11 +10,11 @@ export type BookingDeps = {
   gateway: PaymentGateway;
   config: Config;
   logger: Logger;
-  /** Injected in tests; the wall clock otherwise. */
-  now?: () => Date;
+  /** Google Calendar for the sessions' events and Meet rooms; null when not configured. */
+  calendar: CalendarClient | null;
+  /** The clock: the composition root's, or a test's. */
+  now: () => Date;
 };
-
-export const nowOf = (deps: Pick<BookingDeps, "now">) => deps.now?.() ?? new Date();
 
 /** A service answer the route can send as is: a status and the product's message. */
 export type Refusal = { ok: false; status: 400 | 404 | 409 | 502; message: string; field?: string };
@@ -41,11 +42,15 @@ export function bookingDeps(context: {
   payments: PaymentGateway;
   config: Config;
   logger: Logger;
+  calendar: CalendarClient | null;
+  now: () => Date;
 }): BookingDeps {
   return {
     db: context.db,
     gateway: context.payments,
     config: context.config,
     logger: context.logger,
+    calendar: context.calendar,
+    now: context.now,
   };
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { AdminStats, AdvisorStats } from "../../core/dashboard";
 import { earningsInr, PENDING_PREVIEW } from "../../core/sessions";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, reviews, users } from "../db/schema";
@@ -21,7 +22,7 @@ export async function seekerStats(db: Db, userId: string, now: Date) {
 }
 
 /** The advisor's profile facts and tiles; null without an advisor profile. */
-export async function advisorStats(db: Db, advisorId: string | null) {
+export async function advisorStats(db: Db, advisorId: string | null): Promise<AdvisorStats | null> {
   if (!advisorId) return null;
   const [profile] = await db
     .select({
@@ -57,7 +58,7 @@ export async function advisorStats(db: Db, advisorId: string | null) {
 }
 
 /** The admin's tiles and the first pending applications. */
-export async function adminStats(db: Db) {
+export async function adminStats(db: Db): Promise<AdminStats> {
   const [people] = await db.select({ n: count() }).from(users);
   const [advisorCount] = await db.select({ n: count() }).from(advisors);
   const [pendingCount] = await db

@@ -6,13 +6,7 @@ import { queueRefund } from "../payments/refunds.server";
 import { isValidPaymentSignature } from "../payments/signature.server";
 import { busyIntervals } from "../scheduling/busy.server";
 import { onBookingConfirmed } from "./confirmation.server";
-import {
-  type BookingDeps,
-  nowOf,
-  type Refusal,
-  type TxDeps,
-  violatedConstraint,
-} from "./context.server";
+import { type BookingDeps, type Refusal, type TxDeps, violatedConstraint } from "./context.server";
 
 /**
  * Settling a payment: the browser's verification and the provider's webhooks both end here,
@@ -38,7 +32,7 @@ export type PaymentReport = {
 
 export async function settlePayment(deps: TxDeps, report: PaymentReport): Promise<Settlement> {
   const { tx } = deps;
-  const now = nowOf(deps);
+  const now = deps.now();
   const [payment] = await tx
     .select()
     .from(payments)
@@ -107,7 +101,7 @@ export async function settlePayment(deps: TxDeps, report: PaymentReport): Promis
  * so a conflict leaves the outer transaction usable.
  */
 async function retakeTime(deps: TxDeps, booking: typeof bookings.$inferSelect): Promise<boolean> {
-  const now = nowOf(deps);
+  const now = deps.now();
   if (!["pending_payment", "expired"].includes(booking.status)) return false;
   if (booking.datetime <= now) return false;
   const busy = await busyIntervals(

@@ -1,15 +1,8 @@
 import { desc, eq, inArray, isNotNull, and, sql } from "drizzle-orm";
+import type { AdvisorRating } from "../../core/advisor-card";
 import { recommendPercent } from "../../core/sessions";
 import type { Db } from "../db/client.server";
 import { reviews, users } from "../db/schema";
-
-export type AdvisorRating = {
-  /** Mean of review scores, one decimal. */
-  average: number;
-  count: number;
-  recommendPercent: number;
-  latest: { feedback: string; firstName: string; createdAt: Date } | null;
-};
 
 /** Ratings of the given advisors, computed in the database; advisors without reviews are absent. */
 export async function ratingsFor(

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import type { Config } from "../config.server";
+import type { CalendarClient } from "../calendar/calendar.server";
 import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
 import type { Logger } from "../logger.server";
@@ -32,6 +33,8 @@ export async function rescheduleSession(
     newStart: Date;
     now: Date;
     config: Config;
+    /** Google Calendar, whose event follows the change after the commit (null: none). */
+    calendar: CalendarClient | null;
     logger?: Logger;
   },
 ): Promise<RescheduleResult> {

@@ -59,9 +59,9 @@ const book = (
   extra: Parameters<typeof createBooking>[1] extends infer T ? Partial<T> : never = {},
 ) => createBooking(database.db, { advisorId, userId: seeker.userId, datetime, ...extra });
 const reschedule = (actor: Actor, bookingId: string, newStart: Date, now = NOW) =>
-  rescheduleSession(database.db, { actor, bookingId, newStart, now, config });
+  rescheduleSession(database.db, { actor, bookingId, newStart, now, config, calendar: null });
 const cancel = (actor: Actor, bookingId: string, now = NOW, reason = "Something came up") =>
-  cancelSession(database.db, { actor, bookingId, reason, now, config });
+  cancelSession(database.db, { actor, bookingId, reason, now, config, calendar: null });
 const mailsTo = (address: string) =>
   database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 const auditOf = (bookingId: string) =>

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Role } from "../../core/roles";
-import { SESSION_TABS, type SessionTab, TAB_STATUS } from "../../core/sessions";
+import { SESSION_TABS, type SessionRow, type SessionTab, TAB_STATUS } from "../../core/sessions";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, payments, refunds, users } from "../db/schema";
 import { joinLinkSql } from "./meeting-link.server";
@@ -32,8 +32,7 @@ function scopeCondition(scope: SessionScope): SQL | undefined {
 
 const advisorUsers = alias(users, "advisor_users");
 
-export type SessionRow = Awaited<ReturnType<typeof listSessions>>["rows"][number];
-
+/** Selects `SessionRow`s (core/sessions.ts); the `satisfies` below keep the two in step. */
 function selectRows(db: Db) {
   return db
     .select({
@@ -84,7 +83,7 @@ export async function findSession(
       inArray(bookings.status, ["confirmed", "completed", "cancelled"]),
     ),
   );
-  return row ?? null;
+  return (row satisfies SessionRow | undefined) ?? null;
 }
 
 /**
@@ -116,5 +115,5 @@ export async function listSessions(
     )
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { counts, rows, page, pageCount, tab: options.tab };
+  return { counts, rows: rows satisfies SessionRow[], page, pageCount, tab: options.tab };
 }

@@ -36,6 +36,7 @@ export function testDeps(db: Db, overrides: Partial<BookingDeps> = {}) {
     gateway: createTestGateway(),
     config,
     logger: pino({ level: "silent" }),
+    calendar: null,
     now: () => clock.now,
     clock,
     ...overrides,

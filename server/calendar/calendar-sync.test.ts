@@ -14,6 +14,7 @@ import { bookings, emailOutbox, users } from "../db/schema";
 import { createSeeker } from "../db/test-factories";
 import { createTestDatabase } from "../db/test-database";
 import type { Logger } from "../logger.server";
+import { createCalendar } from "./calendar.server";
 import { startGoogleServer } from "./test-google-server";
 
 /*
@@ -35,7 +36,11 @@ beforeAll(async () => {
     MEETING_BASE_URL: "https://meet.example/",
     ...google.env,
   });
-  deps = testDeps(database.db, { config, logger: logger as unknown as Logger });
+  deps = testDeps(database.db, {
+    config,
+    logger: logger as unknown as Logger,
+    calendar: createCalendar(config),
+  });
   // Pro bono: the booking is confirmed at once, through the same confirmation as a payment.
   advisorId = await bookableAdvisor(database.db, { hourlyRateInr: 0 });
 });
@@ -69,6 +74,7 @@ const reschedule = (actor: Actor, bookingId: string, newStart: string) =>
     newStart: new Date(newStart),
     now: NOW,
     config: deps.config,
+    calendar: deps.calendar,
     logger: deps.logger,
   });
 const cancel = (actor: Actor, bookingId: string) =>
@@ -78,6 +84,7 @@ const cancel = (actor: Actor, bookingId: string) =>
     reason: "Something came up",
     now: NOW,
     config: deps.config,
+    calendar: deps.calendar,
     logger: deps.logger,
   });
 

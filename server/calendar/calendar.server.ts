@@ -21,22 +21,13 @@ export type CalendarClient = {
   cancelEvent(eventId: string): Promise<void>;
 };
 
-const clients = new WeakMap<object, CalendarClient>();
-
 /**
  * Google Calendar when credentials are configured, else null: then the meeting room comes from
- * MEETING_BASE_URL and the .ics e-mails are the only invitations. One client per config, so
- * its access token is reused until it expires.
+ * MEETING_BASE_URL and the .ics e-mails are the only invitations. Built once by the composition
+ * root and handed to the booking services, so its access token is reused until it expires.
  */
 export function createCalendar(config: Pick<Config, "googleCalendar">): CalendarClient | null {
-  const google = config.googleCalendar;
-  if (!google) return null;
-  let client = clients.get(google);
-  if (!client) {
-    client = createGoogleCalendar(google);
-    clients.set(google, client);
-  }
-  return client;
+  return config.googleCalendar ? createGoogleCalendar(config.googleCalendar) : null;
 }
 
 /**

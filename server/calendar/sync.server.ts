@@ -1,6 +1,5 @@
-import type { Config } from "../config.server";
 import type { Logger } from "../logger.server";
-import { createCalendar, googleEventId } from "./calendar.server";
+import { type CalendarClient, googleEventId } from "./calendar.server";
 
 type Booking = { id: string; calendarEventId: string | null; datetime: Date; endsAt: Date };
 
@@ -12,10 +11,10 @@ type Booking = { id: string; calendarEventId: string | null; datetime: Date; end
 export async function syncCalendarEvent(
   change: "reschedule" | "cancel",
   booking: Booking,
-  deps: { config: Pick<Config, "googleCalendar">; logger?: Pick<Logger, "error"> },
+  deps: { calendar: CalendarClient | null; logger?: Pick<Logger, "error"> },
   warning: string,
 ): Promise<{ warning?: string }> {
-  const calendar = createCalendar(deps.config);
+  const { calendar } = deps;
   const eventId = googleEventId(booking);
   if (!calendar || !eventId) return {};
   try {

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { Database, Db } from "./client.server";
+import type { Database } from "./client.server";
 import type { ListenOptions } from "./listener.server";
 
 /**
@@ -136,27 +136,12 @@ export class ChangeFeed {
   }
 }
 
-/*
- * Start-up code and the React Router server bundle each load their own copy of this module
- * (the bundle inlines server/ code), so the feeds are registered where both copies find them.
- */
-const REGISTRY = Symbol.for("beenthere.change-feeds");
-const feeds: WeakMap<Db, ChangeFeed> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??=
-  new WeakMap<Db, ChangeFeed>()) as WeakMap<Db, ChangeFeed>;
-
-/** Starts listening for the app's database; services find it again with `changeFeedOf`. */
+/** A feed listening on the database's notifications (built once, by the composition root). */
 export async function startChangeFeed(
   database: Database,
   options: FeedOptions = {},
 ): Promise<ChangeFeed> {
   const feed = new ChangeFeed(options);
   await feed.start(database);
-  feeds.set(database.db, feed);
   return feed;
-}
-
-/** The feed of a database, if it is listening (a test's bare database has none). */
-export function changeFeedOf(db: Db): ChangeFeed | null {
-  const feed = feeds.get(db);
-  return feed?.listening ? feed : null;
 }

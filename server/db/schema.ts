@@ -15,7 +15,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { SESSION_TYPES } from "../../core/booking";
+import {
+  BOOKING_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  SESSION_TYPES,
+} from "../../core/booking";
 
 /*
  * One schema for every entity of the product, with the product's agreed table and column names
@@ -45,16 +50,7 @@ export const PROFILE_STATUSES = [
   "approved",
   "rejected",
 ] as const;
-export const BOOKING_STATUSES = [
-  "pending_payment",
-  "confirmed",
-  "completed",
-  "cancelled",
-  "expired",
-] as const;
-export { SESSION_TYPES };
-export const PAYMENT_STATUSES = ["created", "paid", "failed", "refunded", "free"] as const;
-export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+export { BOOKING_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, SESSION_TYPES };
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 
 // ---------------------------------------------------------------- auth (better-auth)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAdvisorValues } from "../../core/admin/add-advisor.fixture";
 import { createAdvisor, createUser } from "../admin/test-people";
 import { signIn, signUp } from "../auth/accounts.server";
-import { createAuth } from "../auth/auth.server";
+import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import * as s from "../db/schema";
@@ -49,7 +49,8 @@ beforeAll(async () => {
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: path.resolve("data/test-admin-access"),
   });
-  const auth = createAuth(db, config, logger);
+  const services = composeServices({ config, logger, database });
+  const { auth } = services;
   const deps = { db, auth, config };
   const login = async (email: string, setup: (userId: string) => Promise<unknown>) => {
     const password = "password-1";
@@ -85,7 +86,7 @@ beforeAll(async () => {
     approvedId: (await createAdvisor(db, "approved")).advisor.id,
     invitedId: (await createAdvisor(db, "pending_activation", { isActive: false })).advisor.id,
   };
-  const app = createHttpApp({ config, auth, database, logger, build });
+  const app = createHttpApp({ services, build });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${port}`;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/advisor-application.fixture";
 import { jpegWithExif } from "../advisors/test-fixtures";
 import { signIn, signUp } from "../auth/accounts.server";
-import { createAuth } from "../auth/auth.server";
+import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import { advisors, authUsers, users } from "../db/schema";
@@ -40,9 +40,10 @@ beforeAll(async () => {
     RATE_LIMIT_SCALE: "100",
   });
   const logger = pino({ level: "silent" });
-  const auth = createAuth(database.db, config, logger);
+  const services = composeServices({ config, logger, database });
+  const { auth } = services;
   deps = { db: database.db, auth, config };
-  const server = createHttpApp({ config, auth, database, logger, build }).listen(port, "127.0.0.1");
+  const server = createHttpApp({ services, build }).listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${port}`;
   close = () => server.close();

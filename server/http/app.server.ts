@@ -6,12 +6,10 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
-import type { AppContext } from "../../app/load-context";
-import type { Auth } from "../auth/auth.server";
+import type { Services } from "../compose.server";
 import { type Config, publicConfig } from "../config.server";
-import type { ChangeFeed } from "../db/change-feed.server";
-import type { Database } from "../db/client.server";
 import type { Logger } from "../logger.server";
+import type { AppContext } from "./app-context";
 import { csrfGuard } from "./csrf.server";
 import { isLoopbackAddress } from "./loopback";
 import { methodGuard } from "./method-guard.server";
@@ -25,23 +23,15 @@ import {
   securityHeaders,
 } from "./security-headers.server";
 import { settleUnreadBody } from "./unread-body.server";
-import { createPaymentGateway } from "../payments/create-gateway.server";
-import type { PaymentGateway } from "../payments/gateway.server";
 
 type Options = {
-  config: Config;
-  auth: Auth;
-  database: Database;
-  logger: Logger;
+  /** What the composition root built; with a change feed, visitors' public reads are cached. */
+  services: Services;
   /** The React Router server build, or a getter (development reloads it per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra middleware mounted before the app (Vite's dev server in development). */
   before?: express.RequestHandler[];
   clientDir?: string;
-  /** The payment provider; by default chosen from the configuration (Razorpay or test). */
-  payments?: PaymentGateway;
-  /** The database's change notifications: with them, visitors' public reads are cached. */
-  changes?: ChangeFeed;
 };
 
 export type HttpApp = {
@@ -54,17 +44,8 @@ export type HttpApp = {
  * The HTTP server: security headers, request ids and logging, visitors' public reads from
  * memory, the cross-site request check, health, static files, then the React Router app.
  */
-export function createHttpApp({
-  config,
-  auth,
-  database,
-  logger,
-  build,
-  before = [],
-  clientDir,
-  payments = createPaymentGateway(config),
-  changes,
-}: Options): HttpApp {
+export function createHttpApp({ services, build, before = [], clientDir }: Options): HttpApp {
+  const { config, logger, database, feed } = services;
   const app = express();
   app.disable("x-powered-by");
   // Client addresses feed the rate limits: trust only the configured proxies, never any caller.
@@ -78,7 +59,7 @@ export function createHttpApp({
     const locals = res.locals as SecurityLocals & RequestLocals;
     return {
       db: database.db,
-      auth,
+      auth: services.auth,
       config,
       publicConfig: exposed,
       logger: locals.log,
@@ -86,17 +67,21 @@ export function createHttpApp({
       clientIp: req.ip ?? "unknown",
       peerIsLoopback: isLoopbackAddress(req.socket.remoteAddress),
       cspNonce: locals.cspNonce,
-      payments,
+      payments: services.payments,
+      directory: services.directory,
+      storage: services.storage,
+      calendar: services.calendar,
+      now: services.now,
     };
   };
   // Renders are bounded and rate-limited; answers from memory are not (ADR 62).
   const gate = renderGate(config);
   // Development re-renders every request: Vite swaps modules under the cache's feet.
   let cache: PublicCache | undefined;
-  if (changes && config.isProduction) {
+  if (feed && config.isProduction) {
     const handle = createFetchHandler(build, "production");
     cache = publicCache({
-      feed: changes,
+      feed,
       origin: config.appUrl,
       render: gate.render((request, req, res) => handle(request, loadContext(req, res))),
     });
@@ -112,7 +97,7 @@ export function createHttpApp({
     // memory, ADR 63), so it is reported, not a reason to take the instance out.
     res
       .status(up ? 200 : 503)
-      .json({ status: up ? "ok" : "unavailable", database: up, changeFeed: changes?.status() });
+      .json({ status: up ? "ok" : "unavailable", database: up, changeFeed: feed?.status() });
   });
 
   for (const middleware of before) app.use(middleware);

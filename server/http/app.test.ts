@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { signIn, signUp } from "../auth/accounts.server";
-import { createAuth } from "../auth/auth.server";
+import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import { advisors, authUsers, users } from "../db/schema";
@@ -46,7 +46,8 @@ beforeAll(async () => {
     DATA_DIR: path.resolve("data/test-http"),
     LOG_LEVEL: "info",
   });
-  const auth = createAuth(database.db, config, logger);
+  const services = composeServices({ config, logger, database });
+  const { auth } = services;
   // A signed-in advisor, for what pages do when their data cannot be loaded.
   const deps = { db: database.db, auth, config };
   const person = { email: "neha@example.com", password: "password-1" };
@@ -70,7 +71,7 @@ beforeAll(async () => {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const app = createHttpApp({ config, auth, database, logger, build });
+  const app = createHttpApp({ services, build });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${port}`;

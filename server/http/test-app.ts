@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { signIn, signUp } from "../auth/accounts.server";
-import { createAuth } from "../auth/auth.server";
+import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { startChangeFeed } from "../db/change-feed.server";
 import { advisors, authUsers, users } from "../db/schema";
@@ -39,9 +39,10 @@ export async function startTestApp(
     ...env,
   });
   const logger = pino({ level: "silent" });
-  const auth = createAuth(database.db, config, logger);
-  const changes = options.changeFeed ? await startChangeFeed(database) : undefined;
-  const app = createHttpApp({ config, auth, database, logger, build, changes });
+  const changes = options.changeFeed ? await startChangeFeed(database) : null;
+  const services = composeServices({ config, logger, database, feed: changes });
+  const { auth } = services;
+  const app = createHttpApp({ services, build });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${port}`;

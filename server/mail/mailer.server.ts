@@ -37,6 +37,9 @@ export async function queueEmail(db: Db | Tx, email: OutgoingEmail): Promise<str
   return row!.id;
 }
 
+/** The mailer, built once by the composition root: SMTP, or JSON kept local. */
+export type MailTransport = Pick<ReturnType<typeof createTransport>, "sendMail">;
+
 export function createTransport(config: Config) {
   return config.mail.smtpUrl
     ? nodemailer.createTransport(config.mail.smtpUrl)
@@ -55,9 +58,9 @@ export async function deliverOutbox(
   db: Db,
   config: Config,
   logger: Logger,
-  transport = createTransport(config),
+  transport: MailTransport,
+  now = new Date(),
 ): Promise<number> {
-  const now = new Date();
   const queued = await db.transaction(async (tx) => {
     const free = await tx
       .select({ id: emailOutbox.id })

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { emailOutbox } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { deliverOutbox, queueEmail } from "./mailer.server";
+import { createTransport, deliverOutbox, queueEmail } from "./mailer.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const config = buildConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "mail-test-")) });
@@ -90,7 +90,7 @@ describe("the mailer", () => {
 
   it("sends through nodemailer's local transport when no SMTP is configured", async () => {
     const id = await queueEmail(database.db, mail);
-    expect(await deliverOutbox(database.db, config, logger)).toBe(1);
+    expect(await deliverOutbox(database.db, config, logger, createTransport(config))).toBe(1);
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ status: "sent" });
   });

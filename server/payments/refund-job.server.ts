@@ -26,9 +26,9 @@ export function retryDelayMs(attempts: number): number {
  */
 export async function processRefunds(
   db: Db,
-  deps: { gateway: PaymentGateway; config: Config; logger: Logger; now?: () => Date },
+  deps: { gateway: PaymentGateway; config: Config; logger: Logger; now: () => Date },
 ): Promise<{ sent: number; failed: number }> {
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now();
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: refunds.id })

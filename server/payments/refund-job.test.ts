@@ -48,6 +48,7 @@ async function cancelledBooking(day: number) {
     reason: "Plans changed",
     now: NOW,
     config,
+    calendar: null,
   });
   expect(result).toEqual({ ok: true, refundPaise: 59000 });
   return booking;

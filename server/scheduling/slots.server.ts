@@ -7,7 +7,8 @@ import {
   formatSlotLabel,
   isIsoDate,
   noSlotsReason,
-  type NoSlotsReason,
+  type AdvisorDates,
+  type AdvisorSlots,
   offeredSlots,
   selectableDates,
   type SessionDuration,
@@ -35,25 +36,6 @@ export type SlotsQuery = {
   rescheduling?: Rescheduling;
 };
 export type Rescheduling = { bookingId: string; start: Date };
-export type OfferedSlot = { start: string; label: string; advisorLabel: string };
-
-export type AdvisorSlots = {
-  slots: OfferedSlot[];
-  reason: NoSlotsReason | null;
-  advisorTimeZone: string;
-  /** False when the advisor has not set any weekly availability yet. */
-  hasAvailability: boolean;
-};
-
-export type AdvisorDates = {
-  /** Viewer-local "YYYY-MM-DD" dates with at least one offered slot. */
-  dates: string[];
-  /** The calendar in the viewer's zone: today … the date the booking window ends (ADR 64). */
-  first: string;
-  last: string;
-  advisorTimeZone: string;
-  hasAvailability: boolean;
-};
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useFetcher, useLocation } from "react-router";
-import type { EditableProfile } from "../../../server/advisors/profile-edit.server";
+import type { EditableProfile } from "../../../core/advisor-profile";
 import { ProfileEditForm } from "../advisor/profile-edit-form";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";

@@ -2,7 +2,7 @@ import { Briefcase, Building2, type LucideIcon, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatPriceLabel, fullName } from "../../../core/format";
-import type { AdvisorCardData } from "../../../server/advisors/advisor-directory.server";
+import type { AdvisorCardData } from "../../../core/advisor-card";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
 import { RatingBadge } from "./advisor-rating";

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import type { AdvisorRating } from "../../../server/bookings/ratings.server";
+import type { AdvisorRating } from "../../../core/advisor-card";
 import { Card } from "../ui/card";
 
 const reviewsLabel = (n: number) => `${n} review${n === 1 ? "" : "s"}`;

@@ -1,13 +1,8 @@
 import { AlertCircle, CalendarX2, LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatLongDate } from "../../../core/format";
-import type { SessionDuration } from "../../../core/slots";
+import type { AdvisorDates, AdvisorSlots, OfferedSlot, SessionDuration } from "../../../core/slots";
 import { guessTimeZone, timeZoneOptions } from "../../../core/time-zones";
-import type {
-  AdvisorDates,
-  AdvisorSlots,
-  OfferedSlot,
-} from "../../../server/scheduling/slots.server";
 import { TimeZoneSelect } from "../availability/time-zone-select";
 import { Button } from "../ui/button";
 import { SlotCalendar } from "./slot-calendar";

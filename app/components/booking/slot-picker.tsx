@@ -1,7 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { formatLongDate } from "../../../core/format";
 import type { NoSlotsReason } from "../../../core/slots";
-import type { AdvisorSlots, OfferedSlot } from "../../../server/scheduling/slots.server";
+import type { AdvisorSlots, OfferedSlot } from "../../../core/slots";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 import type { JsonState } from "./use-json";

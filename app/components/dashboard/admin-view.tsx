@@ -2,14 +2,12 @@ import { CalendarCheck, Clock, UserCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PENDING_PREVIEW } from "../../../core/sessions";
-import type { adminStats } from "../../../server/bookings/dashboard.server";
+import type { AdminStats } from "../../../core/dashboard";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
 import { StatTile, TileGrid } from "./stat-tile";
 
-type Stats = Awaited<ReturnType<typeof adminStats>>;
-
-export function AdminView({ stats, children }: { stats: Stats; children: ReactNode }) {
+export function AdminView({ stats, children }: { stats: AdminStats; children: ReactNode }) {
   return (
     <>
       <TileGrid>

@@ -4,13 +4,11 @@ import { Link } from "react-router";
 import { formatInr } from "../../../core/format";
 import { STATUS_BANNERS } from "../../../core/messages/advisor";
 import { displayRating } from "../../../core/sessions";
-import type { advisorStats } from "../../../server/bookings/dashboard.server";
+import type { AdvisorStats } from "../../../core/dashboard";
 import { PaymentSettingsDialog } from "../advisor/payment-settings-dialog";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
 import { StatTile, TileGrid } from "./stat-tile";
-
-type Stats = NonNullable<Awaited<ReturnType<typeof advisorStats>>>;
 
 const STATUS_LABELS: Record<string, string> = {
   draft: "Draft",
@@ -20,7 +18,13 @@ const STATUS_LABELS: Record<string, string> = {
   rejected: "Rejected",
 };
 
-export function AdvisorView({ stats, children }: { stats: Stats | null; children: ReactNode }) {
+export function AdvisorView({
+  stats,
+  children,
+}: {
+  stats: AdvisorStats | null;
+  children: ReactNode;
+}) {
   if (!stats) {
     return (
       <Card className="grid gap-3 p-8 text-center">

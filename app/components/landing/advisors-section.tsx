@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { SEARCH_PLACEHOLDERS } from "../../../core/landing-content";
-import type { AdvisorCardData } from "../../../server/advisors/advisor-directory.server";
+import type { AdvisorCardData } from "../../../core/advisor-card";
 import { AdvisorCard } from "../advisors/advisor-card";
 import { Button } from "../ui/button";
 import { AdvisorSearchForm } from "./advisor-search-form";

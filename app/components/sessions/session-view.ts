@@ -1,6 +1,5 @@
 import type { Role } from "../../../core/roles";
-import { formatSessionTime } from "../../../core/sessions";
-import type { SessionRow } from "../../../server/bookings/session-list.server";
+import { formatSessionTime, type SessionRow } from "../../../core/sessions";
 
 export type { SessionRow };
 

@@ -6,7 +6,6 @@ import { HEADSHOT_MESSAGES as H } from "../../../core/messages/advisor";
 import { createAdvisorByAdmin } from "../../../server/admin/add-advisor.server";
 import { newAdvisorHeadshots } from "../../../server/admin/headshot-store.server";
 import { requireAdmin } from "../../../server/auth/session.server";
-import { createStorage } from "../../../server/storage/storage.server";
 import { AddAdvisorForm, type AddAdvisorAnswer } from "../../components/admin/add-advisor-form";
 import { AdminPage } from "../../components/admin/admin-page";
 import { flashCookie } from "../../lib/flash";
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createAdvisorByAdmin(
     context.db,
     context.config,
-    newAdvisorHeadshots(createStorage(context.config), (err, key) =>
+    newAdvisorHeadshots(context.storage, (err, key) =>
       context.logger.warn({ err, key }, "could not remove an unused headshot"),
     ),
     {

@@ -5,7 +5,6 @@ import { requireViewer } from "../../../server/auth/session.server";
 import { HEADSHOT_MAX_BYTES } from "../../../core/advisor-fields";
 import { isUuid } from "../../../core/ids";
 import { ADMIN_MESSAGES } from "../../../core/messages/admin";
-import { createStorage } from "../../../server/storage/storage.server";
 import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/advisor-headshot";
 
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await replaceHeadshot(
       {
         db: context.db,
-        storage: createStorage(context.config),
+        storage: context.storage,
         log: (err, key) => context.logger.warn({ err, key }, "could not remove an old headshot"),
       },
       target,

@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const rescheduling = await rescheduledBooking(request, context);
   const result = await slotsFor(context.db, params.id, {
     ...parsed.value,
-    now: new Date(),
+    now: context.now(),
     rescheduling,
   });
   if (!result) return jsonError(404, "Advisor not found");

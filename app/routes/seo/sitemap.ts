@@ -1,4 +1,3 @@
-import { listSitemapAdvisors } from "../../../server/advisors/advisor-directory.server";
 import type { Route } from "./+types/sitemap";
 
 const PUBLIC_PAGES = [
@@ -20,7 +19,7 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 /** The public pages and every approved advisor profile, for search engines. */
 export async function loader({ context }: Route.LoaderArgs) {
   const base = context.config.appUrl;
-  const advisors = await listSitemapAdvisors(context.db);
+  const advisors = await context.directory.sitemap();
   const urls = [
     ...PUBLIC_PAGES.map((path) => `<url><loc>${escapeXml(base + path)}</loc></url>`),
     ...advisors.map(

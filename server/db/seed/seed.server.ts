@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 import { sessionPrice } from "../../../core/pricing";
 import { TEAM_ADVISOR_ID, type Config } from "../../config.server";
 import { insertVerifiedLogin } from "../../auth/verified-login.server";
-import { createStorage } from "../../storage/storage.server";
+import type { FileStorage } from "../../storage/storage.server";
 import type { Db, Tx } from "../client.server";
 import * as s from "../schema";
 import { renderHeadshot } from "./headshot.server";
@@ -28,11 +28,16 @@ export const DEMO_ADMIN = {
 type Login = { role: string; email: string };
 type SeedResult = { seeded: boolean; logins: Login[] };
 
-/** Seeds an empty database; reports the demo log-ins that exist either way. */
-export async function seedIfEmpty(db: Db, config: Config, now = new Date()): Promise<SeedResult> {
+/** Seeds an empty database (headshots into `storage`); reports the demo log-ins that exist either way. */
+export async function seedIfEmpty(
+  db: Db,
+  config: Config,
+  storage: FileStorage,
+  now = new Date(),
+): Promise<SeedResult> {
   const [row] = await db.select({ n: count() }).from(s.users);
   const seeded = (row?.n ?? 0) === 0;
-  if (seeded) await seedDemoData(db, config, now);
+  if (seeded) await seedDemoData(db, config, storage, now);
   return { seeded, logins: await existingDemoLogins(db) };
 }
 
@@ -62,10 +67,14 @@ async function existingDemoLogins(db: Db): Promise<Login[]> {
   return wanted.filter((l) => present.has(l.email));
 }
 
-export async function seedDemoData(db: Db, config: Config, now: Date): Promise<void> {
+async function seedDemoData(
+  db: Db,
+  config: Config,
+  storage: FileStorage,
+  now: Date,
+): Promise<void> {
   // Slow work (hashing, image rendering) happens before the transaction opens.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const storage = createStorage(config);
   const everyAdvisor = [TEAM_ADVISOR, ...ADVISORS];
   const headshots = new Map<string, string>();
   await Promise.all(

@@ -6,16 +6,18 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig, TEAM_ADVISOR_ID } from "../../config.server";
 import * as s from "../schema";
+import { createStorage } from "../../storage/storage.server";
 import { createTestDatabase } from "../test-database";
 import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from "./seed.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const config = buildConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "seed-test-")) });
+const storage = createStorage(config);
 let first: Awaited<ReturnType<typeof seedIfEmpty>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  first = await seedIfEmpty(database.db, config, new Date("2026-11-21T06:00:00Z"));
+  first = await seedIfEmpty(database.db, config, storage, new Date("2026-11-21T06:00:00Z"));
 });
 afterAll(() => database.destroy());
 
@@ -111,7 +113,7 @@ describe("demo data", () => {
 
   it("leaves an existing database alone on the next start", async () => {
     const before = await database.db.select({ n: count() }).from(s.users);
-    const again = await seedIfEmpty(database.db, config);
+    const again = await seedIfEmpty(database.db, config, storage);
     expect(again.seeded).toBe(false);
     expect(again.logins).toEqual(first.logins);
     const after = await database.db.select({ n: count() }).from(s.users);

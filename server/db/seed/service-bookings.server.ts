@@ -32,6 +32,8 @@ export async function seedServiceBookings(
     gateway: createTestGateway(),
     config,
     logger: pino({ level: "silent" }),
+    // Demo people have example.com addresses: no Google event is made for them.
+    calendar: null,
     now: () => now,
   };
   const zone = "Asia/Kolkata";

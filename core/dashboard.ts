@@ -1,0 +1,32 @@
+import type { AdvisorStatus } from "./admin/advisor-status";
+import type { AdvisorRating } from "./advisor-card";
+
+/** The advisor dashboard's profile facts and tiles (server/bookings/dashboard.server.ts). */
+export type AdvisorStats = {
+  id: string;
+  status: AdvisorStatus;
+  hourlyRateInr: number;
+  experienceYears: number | null;
+  isActive: boolean;
+  totalBookings: number;
+  earningsInr: number;
+  rating: AdvisorRating | null;
+};
+
+/** The admin dashboard's tiles and the first pending applications. */
+export type AdminStats = {
+  totalUsers: number;
+  totalAdvisors: number;
+  pendingApprovals: number;
+  completedSessions: number;
+  totalSessions: number;
+  pending: {
+    id: string;
+    headshotUrl: string | null;
+    firstName: string;
+    lastName: string;
+    email: string;
+    jobTitle: string | null;
+    company: string | null;
+  }[];
+};

@@ -1,0 +1,80 @@
+import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/advisor-directory.server";
+import { type Auth, createAuth } from "./auth/auth.server";
+import { releaseExpiredHolds } from "./bookings/holds.server";
+import { type CalendarClient, createCalendar } from "./calendar/calendar.server";
+import type { Config } from "./config.server";
+import type { ChangeFeed } from "./db/change-feed.server";
+import type { Database } from "./db/client.server";
+import type { startJobs } from "./jobs/scheduler.server";
+import { refundJob, sessionJobs } from "./jobs/session-jobs.server";
+import type { Logger } from "./logger.server";
+import { createTransport, deliverOutbox, type MailTransport } from "./mail/mailer.server";
+import { createPaymentGateway } from "./payments/create-gateway.server";
+import type { PaymentGateway } from "./payments/gateway.server";
+import { createStorage, type FileStorage } from "./storage/storage.server";
+
+/**
+ * Everything the server is made of, built once at start-up and handed on: to routes through
+ * the load context (server/http/app-context.ts), to jobs as arguments (ADR 68). No service
+ * keeps a module-level instance or builds its own from the configuration.
+ */
+export type Services = {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  /** The database's change notifications; null without them (a test's bare database). */
+  feed: ChangeFeed | null;
+  auth: Auth;
+  /** Razorpay, or the built-in test provider when no keys are set. */
+  payments: PaymentGateway;
+  directory: AdvisorDirectory;
+  storage: FileStorage;
+  /** Google Calendar; null when not configured. */
+  calendar: CalendarClient | null;
+  mailer: MailTransport;
+  now: () => Date;
+};
+
+/** The composition root: the one place services are built from the configuration. */
+export function composeServices({
+  config,
+  logger,
+  database,
+  feed = null,
+  now = () => new Date(),
+}: Pick<Services, "config" | "logger" | "database"> & Partial<Pick<Services, "feed" | "now">>) {
+  return {
+    config,
+    logger,
+    database,
+    feed,
+    auth: createAuth(database.db, config, logger),
+    payments: createPaymentGateway(config),
+    directory: createAdvisorDirectory({ db: database.db, feed }),
+    storage: createStorage(config),
+    calendar: createCalendar(config),
+    mailer: createTransport(config),
+    now,
+  } satisfies Services;
+}
+
+/** The periodic jobs, each handed the services it works with. */
+export function serverJobs(services: Services): Parameters<typeof startJobs>[0] {
+  const { database, config, logger, payments, mailer, now } = services;
+  const db = database.db;
+  return [
+    {
+      name: "deliver-outbox",
+      everyMs: 5_000,
+      run: () => deliverOutbox(db, config, logger, mailer, now()),
+    },
+    {
+      // Lapsed payment holds free their time (bookings also release them before writing).
+      name: "release-expired-holds",
+      everyMs: 60_000,
+      run: () => releaseExpiredHolds(db, now()),
+    },
+    ...sessionJobs(db, config, now),
+    refundJob(db, { gateway: payments, config, logger, now }),
+  ];
+}
