@@ -77,10 +77,12 @@ async function signInAction(
 ) {
   const parsed = await parseForm(form, signInSchema);
   if (!parsed.success) return invalidForm(parsed, { intent: "signin" as const, ok: false });
-  const result = await signIn(context, parsed.data, {
-    headers: request.headers,
-    clientIp: context.clientIp,
-  });
+  const result = await signIn(
+    context,
+    parsed.data,
+    { headers: request.headers, clientIp: context.clientIp },
+    context.now(),
+  );
   if (!result.ok) return fail("signin", result.title, result.message, result);
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { token, password } = parsed.data;
   const result = setup
-    ? await activateInvite(context.db, { token, password })
+    ? await activateInvite(context.db, { token, password }, context.now())
     : await resetPassword(context.auth, { token, password });
   if (!result.ok) return data({ message: result.message }, { status: 400 });
   const flash = setup
