@@ -1,5 +1,6 @@
 import { listSitemapAdvisors } from "../../../server/advisors/advisor-directory.server";
 import type { Route } from "./+types/sitemap";
+import { type CacheHandle, DIRECTORY, SHARED } from "../../../core/cache-contract";
 
 const PUBLIC_PAGES = [
   "/",
@@ -16,6 +17,8 @@ const PUBLIC_PAGES = [
 ];
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+export const handle: CacheHandle = { cache: { ...SHARED, ...DIRECTORY } };
 
 /** The public pages and every approved advisor profile, for search engines. */
 export async function loader({ context }: Route.LoaderArgs) {
