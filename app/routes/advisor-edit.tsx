@@ -10,10 +10,13 @@ import { Link } from "react-router";
 import { flashCookie } from "../lib/flash";
 import { readJson } from "../lib/request-body";
 import type { Route } from "./+types/advisor-edit";
+import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
 
 export function meta() {
   return [{ title: "Edit Profile | BeenThere" }, { name: "robots", content: "noindex" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /** Whatever the id in the address, a person edits only their own advisor profile. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,6 +10,9 @@ import { Button } from "../components/ui/button";
 import { Badge, Card } from "../components/ui/card";
 import { RatingCard } from "../components/advisors/advisor-rating";
 import type { Route } from "./+types/advisor-profile";
+import { type CacheHandle, DIRECTORY, PAGE } from "../../core/cache-contract";
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...DIRECTORY } };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const advisor = isUuid(params.id) ? await context.directory.findApproved(params.id) : null;

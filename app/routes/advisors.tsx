@@ -7,6 +7,7 @@ import { AdvisorSearchBox } from "../components/advisors/advisor-search-box";
 import { Button } from "../components/ui/button";
 import { Pager } from "../components/ui/pager";
 import type { Route } from "./+types/advisors";
+import { type CacheHandle, DIRECTORY, PAGE, SEARCH_PARAMS } from "../../core/cache-contract";
 
 export function meta({ data }: Route.MetaArgs) {
   const search = data?.search;
@@ -19,6 +20,8 @@ export function meta({ data }: Route.MetaArgs) {
     },
   ];
 }
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...DIRECTORY, params: SEARCH_PARAMS } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { searchParams } = new URL(request.url);

@@ -14,10 +14,13 @@ import { ApplicationWizard, type SubmitAnswer } from "../components/advisor/appl
 import { flashCookie } from "../lib/flash";
 import { readJson } from "../lib/request-body";
 import type { Route } from "./+types/become-advisor.apply";
+import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
 
 export function meta() {
   return [{ title: "Become An Advisor | BeenThere" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

@@ -5,6 +5,7 @@ import { AlreadyAdvisor } from "../components/advisor/already-advisor";
 import { BecomeAdvisorLanding } from "../components/advisor/become-advisor-landing";
 import { Button } from "../components/ui/button";
 import type { Route } from "./+types/become-advisor";
+import { type CacheHandle, PAGE, STATIC } from "../../core/cache-contract";
 
 export const APPLY_PATH = "/become-advisor/apply";
 
@@ -22,6 +23,8 @@ export function meta({ location }: Route.MetaArgs) {
     },
   ];
 }
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...STATIC } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, context);

@@ -11,8 +11,11 @@ import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { flashCookie } from "../lib/flash";
 import type { Route } from "./+types/booking-confirmed";
+import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
 
 export const meta = () => [{ title: "Booking Confirmed | BeenThere" }];
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /** Seeker, advisor or admin only; a booking someone else made is "not found". */
 export async function loader({ request, context }: Route.LoaderArgs) {

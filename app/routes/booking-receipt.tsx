@@ -8,8 +8,11 @@ import { findBookingByPayment } from "../../server/bookings/booking-details.serv
 import { COMPANY } from "../components/pages/company";
 import { Button } from "../components/ui/button";
 import type { Route } from "./+types/booking-receipt";
+import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
 
 export const meta = () => [{ title: "Receipt | BeenThere" }];
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /** A paid booking's tax receipt: the same people as the confirmation page may see it. */
 export async function loader({ request, context }: Route.LoaderArgs) {

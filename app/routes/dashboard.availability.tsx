@@ -13,6 +13,7 @@ import { toast } from "../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../lib/offline-safe";
 import { readForm } from "../lib/request-body";
 import type { Route } from "./+types/dashboard.availability";
+import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
 
 const SAVED_MESSAGE = "Availability saved successfully";
 const LOAD_FAILED_MESSAGE = "Unable to load availability. Please refresh or try again.";
@@ -20,6 +21,8 @@ const LOAD_FAILED_MESSAGE = "Unable to load availability. Please refresh or try 
 export function meta() {
   return [{ title: "Your availability | BeenThere" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { advisorId } = await requireAdvisor(request, context);

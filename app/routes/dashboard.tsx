@@ -17,10 +17,13 @@ import { Button } from "../components/ui/button";
 import { readForm } from "../lib/request-body";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/dashboard";
+import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
 
 export function meta() {
   return [{ title: "Dashboard | BeenThere" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

@@ -18,6 +18,7 @@ import { Field, Textarea } from "../components/ui/input";
 import { toast } from "../components/ui/toaster";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/free-discovery-call";
+import { type CacheHandle, PAGE, STATIC } from "../../core/cache-contract";
 
 export const meta = () => [
   { title: "Book Free Discovery Call | BeenThere" },
@@ -26,6 +27,8 @@ export const meta = () => [
     content: "A free 15-minute call with the BeenThere team to find the right advisor for you.",
   },
 ];
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...STATIC } };
 
 export function loader({ context }: Route.LoaderArgs) {
   return { teamAdvisorId: context.config.discoveryAdvisorId };

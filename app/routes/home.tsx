@@ -6,6 +6,7 @@ import { LandingCta } from "../components/landing/landing-cta";
 import { TestimonialsCarousel } from "../components/landing/testimonials-carousel";
 import { WhyChooseSection } from "../components/landing/why-choose-section";
 import type { Route } from "./+types/home";
+import { type CacheHandle, DIRECTORY, PAGE } from "../../core/cache-contract";
 
 /** At most 9 advisors on the landing page. */
 const LANDING_ADVISORS = 9;
@@ -20,6 +21,8 @@ export function meta() {
     },
   ];
 }
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...DIRECTORY } };
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {

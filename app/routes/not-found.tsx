@@ -1,6 +1,9 @@
 import { data } from "react-router";
 import { NotFound } from "../components/layout/not-found";
 import type { Route } from "./+types/not-found";
+import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

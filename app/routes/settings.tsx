@@ -1,10 +1,13 @@
 import { requireViewer } from "../../server/auth/session.server";
 import { Card } from "../components/ui/card";
 import type { Route } from "./+types/settings";
+import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
 
 export function meta() {
   return [{ title: "Settings | BeenThere" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

@@ -1,12 +1,10 @@
 import type { Logger } from "pino";
+import type { Topic } from "../../core/cache-contract";
 import type { Database } from "./client.server";
 import type { ListenOptions } from "./listener.server";
 
-/**
- * What the public sees is built from two groups of tables: the directory (who is listed and
- * how they present themselves, with their ratings) and the calendar (when they are free).
- */
-export type Topic = "directory" | "calendar";
+/** The public data's two topics, directory and calendar (core/cache-contract.ts). */
+export type { Topic };
 export const TOPICS: readonly Topic[] = ["directory", "calendar"];
 
 /** Tables whose triggers notify (migration 0005_public_change_notify), by the topic they feed. */

@@ -15,6 +15,7 @@ import { isLoopbackAddress } from "./loopback";
 import { methodGuard } from "./method-guard.server";
 import { publicCache, type PublicCache } from "./public-cache.server";
 import { type RenderGate, renderGate } from "./render-gate.server";
+import { createRouteMatcher } from "./route-match.server";
 import { logCompleted, type RequestLocals, requestLog } from "./request-log.server";
 import {
   FIXED_SECURITY_HEADERS,
@@ -74,8 +75,11 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       now: services.now,
     };
   };
+  // Which route answers a path, whose module declares how its answer may be kept (ADR 69).
+  // Development's build changes under it: nothing is kept there.
+  const matchRoute = typeof build === "function" ? () => null : createRouteMatcher(build);
   // Renders are bounded and rate-limited; answers from memory are not (ADR 62).
-  const gate = renderGate(config);
+  const gate = renderGate(config, matchRoute);
   // Development re-renders every request: Vite swaps modules under the cache's feet.
   let cache: PublicCache | undefined;
   if (feed && config.isProduction) {
@@ -83,6 +87,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
     cache = publicCache({
       feed,
       origin: config.appUrl,
+      matchRoute,
       render: gate.render((request, req, res) => handle(request, loadContext(req, res))),
     });
     app.use(cache.middleware);

@@ -1,3 +1,5 @@
+import path from "node:path";
+import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { validateAvailability, WEEKDAYS } from "../../core/availability";
 import {
@@ -11,13 +13,20 @@ import {
 } from "../../core/slots";
 import { seededRandom, type SeededRandom as Random } from "../../core/seeded-random";
 import { parseAdvisorSearch } from "../../core/advisor-search-params";
+import { type CachePolicy, untilNextQuarterHour } from "../../core/cache-contract";
 import { parseSlotParams } from "../scheduling/slot-query";
-import {
-  cacheKeyOf,
-  type CachePolicy,
-  cachePolicyFor,
-  untilNextQuarterHour,
-} from "./public-cache-policy";
+import { cacheKeyOf, cachePolicyOf } from "./public-cache-policy";
+import { createRouteMatcher } from "./route-match.server";
+
+/*
+ * The policies the routes declare (their `handle`, ADR 69), read from the production build as
+ * the server reads them: a path's route, then its declaration.
+ */
+const build = (await import(
+  /* @vite-ignore */ path.resolve("build/server/index.js")
+)) as ServerBuild;
+const matchRoute = createRouteMatcher(build);
+const cachePolicyFor = (pathname: string) => cachePolicyOf(matchRoute(pathname));
 
 const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
@@ -33,6 +42,47 @@ describe("cachePolicyFor", () => {
     for (const path of ["/dashboard", "/settings", "/admin", "/book/x", "/api/auth/session"]) {
       expect(cachePolicyFor(path), path).toBeNull();
     }
+  });
+
+  it("is declared by these routes, each as before the URL list went (ADR 69), and by no other", () => {
+    const at = Date.parse("2026-11-22T10:07:31.250Z");
+    const declared = (pathname: string) => {
+      const policy = cachePolicyFor(pathname);
+      return policy && { ...policy, keptFor: policy.keepUntil(at) - at, keepUntil: undefined };
+    };
+    const page = { cacheControl: "private, no-cache", perViewer: true, params: [] };
+    const shared = { cacheControl: "public, max-age=0, s-maxage=1", perViewer: false, params: [] };
+    const directory = { topics: ["directory"], keptFor: 10 * MINUTE };
+    const calendar = {
+      topics: ["directory", "calendar"],
+      params: ["date", "tz", "duration"],
+      personal: ["exclude"],
+      keptFor: Date.parse("2026-11-22T10:15:00Z") - at,
+    };
+    const fixed = { topics: [], keptFor: 60 * MINUTE };
+    const expected: Record<string, object> = {
+      "/": { ...page, ...directory },
+      "/advisor/x": { ...page, ...directory },
+      "/advisors": { ...page, ...directory, params: ["search", "page"] },
+      "/api/advisors": { ...shared, ...directory, params: ["search", "page"] },
+      "/sitemap.xml": { ...shared, ...directory },
+      "/api/advisors/x/slots": { ...shared, ...calendar },
+      "/api/advisors/x/dates": { ...shared, ...calendar },
+      "/robots.txt": {
+        ...shared,
+        ...fixed,
+        cacheControl: "public, max-age=0, s-maxage=300, stale-while-revalidate=86400",
+      },
+    };
+    const staticPages = ["about", "contact", "terms", "privacy", "cancellation-refunds"];
+    staticPages.push("advisor-agreement", "code-of-conduct", "become-advisor", "join-as-advisor");
+    staticPages.push("free-discovery-call");
+    for (const name of staticPages) expected[`/${name}`] = { ...page, ...fixed };
+    const paths = Object.values(build.routes)
+      .filter((route) => route && route.id !== "root")
+      .map((route) => (route!.index ? "/" : `/${route!.path!.replace(/:\w+|\*/g, "x")}`));
+    expect(paths.filter((p) => expected[p]).sort()).toEqual(Object.keys(expected).sort());
+    for (const p of paths) expect(declared(p), p).toEqual(expected[p] ?? null);
   });
 
   it("lets a shared cache keep only what is the same for everyone (ADR 62)", () => {

@@ -5,7 +5,9 @@ import type express from "express";
 import type { ChangeFeed } from "../db/change-feed.server";
 import { hasSessionCookie } from "../auth/session.server";
 import { acceptsGzip } from "./accept-encoding";
-import { cacheKeyOf, type CachePolicy, cachePolicyFor } from "./public-cache-policy";
+import type { CachePolicy } from "../../core/cache-contract";
+import { cacheKeyOf, cachePolicyOf } from "./public-cache-policy";
+import type { RouteMatcher } from "./route-match.server";
 
 /** Renders a request through the app (React Router's handler with this request's context). */
 export type RenderRequest = (
@@ -45,7 +47,7 @@ export type PublicCache = {
 
 /**
  * Answers visitors' requests for public pages and APIs from memory (see
- * docs/decisions/0060-caching-public-reads.md). A visitor is a request without a session
+ * docs/decisions/0060-caching-public-reads.md), as the request's route declares (ADR 69). A visitor is a request without a session
  * cookie; the answer is rendered once, from the request's key (its path and the parameters
  * its route reads), without any of the visitor's headers, and reused while the database's
  * change feed says the data behind it is unchanged and the policy's local lifetime has not
@@ -58,12 +60,14 @@ export type PublicCache = {
 export function publicCache(options: {
   feed: ChangeFeed;
   render: RenderRequest;
+  /** The build's route that answers a path (`createRouteMatcher`): its module declares the policy. */
+  matchRoute: RouteMatcher;
   /** The app's own origin: stored answers never depend on the Host a caller sent. */
   origin: string;
   maxEntries?: number;
   maxBytes?: number;
 }): PublicCache {
-  const { feed, render, origin } = options;
+  const { feed, render, origin, matchRoute } = options;
   const store = new AnswerStore(options.maxEntries ?? 5000, options.maxBytes ?? 64 * 2 ** 20);
   const inFlight = new Map<string, Promise<Answer | Response>>();
 
@@ -76,7 +80,7 @@ export function publicCache(options: {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const pathname = query === -1 ? url : url.slice(0, query);
-    const policy = cachePolicyFor(pathname);
+    const policy = cachePolicyOf(matchRoute(pathname));
     if (!policy || (policy.perViewer && hasSessionCookie(req.headers.cookie))) return null;
     const key = cacheKeyOf(pathname, query === -1 ? "" : url.slice(query), policy);
     return key === null ? null : { policy, key };

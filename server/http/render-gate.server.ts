@@ -3,8 +3,9 @@ import type express from "express";
 import type { Config } from "../config.server";
 import { clientKey, clientRateLimit } from "./client-rate-limit";
 import { concurrencyLimit, type Release } from "./concurrency-limit";
-import { cachePolicyFor } from "./public-cache-policy";
+import { cachePolicyOf } from "./public-cache-policy";
 import type { RenderRequest } from "./public-cache.server";
+import type { RouteMatcher } from "./route-match.server";
 
 /** How long a refused client is asked to wait when the server is busy. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
@@ -49,7 +50,13 @@ const REFUSAL_STYLE =
  * computes it, an IPv6 /64 as one) may have PUBLIC_RENDERS_PER_MINUTE public reads rendered,
  * then gets a 429. Answers from memory, `/healthz` and static files never come here.
  */
-export function renderGate(config: Config, now: () => number = Date.now): RenderGate {
+export function renderGate(
+  config: Config,
+  /** The build's route of a path: its cache declaration says whether it is a public read. */
+  matchRoute: RouteMatcher,
+  now: () => number = Date.now,
+): RenderGate {
+  const isPublicRead = (path: string) => cachePolicyOf(matchRoute(path)) !== null;
   const slots = concurrencyLimit({
     concurrency: config.renderConcurrency,
     queue: config.renderQueue,
@@ -61,7 +68,7 @@ export function renderGate(config: Config, now: () => number = Date.now): Render
 
   /** The refusal this request gets before any work, if any. */
   const refusalOf = (req: express.Request): Refusal | null => {
-    if (!cachePolicyFor(req.path)) return null;
+    if (!isPublicRead(req.path)) return null;
     const counted = perClient.hit(clientKey(req.ip ?? "unknown"), now());
     return counted.allowed ? null : refusal(429, req.path, counted.retryAfterSeconds);
   };
@@ -133,7 +140,7 @@ export function renderGate(config: Config, now: () => number = Date.now): Render
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    if (!cachePolicyFor(path)) return false;
+    if (!isPublicRead(path)) return false;
     const { status, headers, body } = busy(path);
     const head = [
       ...lead,

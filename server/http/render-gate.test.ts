@@ -6,7 +6,9 @@ import path from "node:path";
 import type express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
+import type { ServerBuild } from "react-router";
 import { renderGate } from "./render-gate.server";
+import { createRouteMatcher } from "./route-match.server";
 import { type TestApp, startTestApp } from "./test-app";
 
 /*
@@ -30,6 +32,12 @@ function heldRender() {
   return { render, started: () => started, finishOne: () => finishers.shift()!() };
 }
 
+// Which paths are public reads is what their routes declare (ADR 69).
+const build = (await import(
+  /* @vite-ignore */ path.resolve("build/server/index.js")
+)) as ServerBuild;
+const routes = createRouteMatcher(build);
+
 const fakeRequest = (path: string, ip = "203.0.113.1") =>
   ({ path, ip, method: "GET" }) as express.Request;
 const fakeResponse = () => new EventEmitter() as unknown as express.Response;
@@ -42,7 +50,7 @@ const config = (env: Record<string, string>) =>
 
 describe("renderGate", () => {
   it("renders RENDER_CONCURRENCY at once, queues RENDER_QUEUE, refuses the rest with a 503", async () => {
-    const gate = renderGate(config({ RENDER_CONCURRENCY: "2", RENDER_QUEUE: "1" }));
+    const gate = renderGate(config({ RENDER_CONCURRENCY: "2", RENDER_QUEUE: "1" }), routes);
     const held = heldRender();
     const render = gate.render(held.render);
     const ask = (path: string) =>
@@ -74,7 +82,7 @@ describe("renderGate", () => {
   });
 
   it("gives a queued place up when its client leaves", async () => {
-    const gate = renderGate(config({ RENDER_CONCURRENCY: "1", RENDER_QUEUE: "1" }));
+    const gate = renderGate(config({ RENDER_CONCURRENCY: "1", RENDER_QUEUE: "1" }), routes);
     const held = heldRender();
     const render = gate.render(held.render);
     const ask = (res = fakeResponse()) => render(new Request("http://x/"), fakeRequest("/"), res);
@@ -98,7 +106,7 @@ describe("renderGate", () => {
 
 describe("renderGate before Express", () => {
   it("refuses a public read at once while every slot and queue place is taken, and nothing else", async () => {
-    const gate = renderGate(config({ RENDER_CONCURRENCY: "1", RENDER_QUEUE: "0" }));
+    const gate = renderGate(config({ RENDER_CONCURRENCY: "1", RENDER_QUEUE: "0" }), routes);
     const written: { status?: number; head?: string[]; body?: string } = {};
     const res = {
       writeHead: (status: number, head: string[]) => {

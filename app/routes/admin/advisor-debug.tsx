@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/toaster";
 import type { Route } from "./+types/advisor-debug";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 /*
  * Every advisor row as stored, for admins checking data. Set as Approved posts to the advisor
@@ -18,6 +19,8 @@ import type { Route } from "./+types/advisor-debug";
 export function meta() {
   return [{ title: "Advisor Debug | BeenThere" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

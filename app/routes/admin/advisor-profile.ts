@@ -7,12 +7,15 @@ import { requireAdmin } from "../../../server/auth/session.server";
 import { flashCookie } from "../../lib/flash";
 import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/advisor-profile";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 /*
  * GET: an advisor's profile as the shared edit form starts from (for the View Profile dialog).
  * POST `{ values }` as JSON: an admin's save of that profile, audited; the status is kept.
  */
 const MAX_BODY_BYTES = 64 * 1024;
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);

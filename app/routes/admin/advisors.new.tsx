@@ -12,6 +12,7 @@ import { flashCookie } from "../../lib/flash";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/advisors.new";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 /** The photo plus a few kilobytes of fields. */
 const MAX_BODY_BYTES = HEADSHOT_MAX_BYTES + 256 * 1024;
@@ -19,6 +20,8 @@ const MAX_BODY_BYTES = HEADSHOT_MAX_BYTES + 256 * 1024;
 export function meta() {
   return [{ title: "Add New Advisor | BeenThere" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -10,12 +10,15 @@ import { Badge, Card } from "../../components/ui/card";
 import { Input, Label, Select } from "../../components/ui/input";
 import { Pager } from "../../components/ui/pager";
 import type { Route } from "./+types/audit";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 export function meta() {
   return [{ title: "Audit Log | BeenThere" }];
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -22,6 +22,7 @@ import { toast } from "../../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/users";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 const FILTER_LABELS: Record<UserRoleFilter, string> = {
   all: "All roles",
@@ -33,6 +34,8 @@ const FILTER_LABELS: Record<UserRoleFilter, string> = {
 export function meta() {
   return [{ title: "Manage Users | BeenThere" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);

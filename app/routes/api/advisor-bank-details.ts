@@ -9,9 +9,12 @@ import {
 import { requireAdvisor } from "../../../server/auth/session.server";
 import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/advisor-bank-details";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 // The full account number travels only here, to its owner: never cached on the way.
 const PRIVATE = { "Cache-Control": "no-store" };
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /**
  * GET: the signed-in advisor's own bank details, for the Payment Settings form; with

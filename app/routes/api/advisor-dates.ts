@@ -3,6 +3,9 @@ import { rescheduledBooking } from "../../../server/bookings/reschedule-slots.se
 import { jsonError, parseSlotParams } from "../../../server/scheduling/slot-query";
 import { datesFor } from "../../../server/scheduling/slots.server";
 import type { Route } from "./+types/advisor-dates";
+import { type CacheHandle, CALENDAR, SHARED, SLOT_PARAMS } from "../../../core/cache-contract";
+
+export const handle: CacheHandle = { cache: { ...SHARED, ...CALENDAR, ...SLOT_PARAMS } };
 
 /**
  * GET /api/advisors/{id}/dates?tz=Area/City&duration=15|30 — the dates (in the viewer's zone)

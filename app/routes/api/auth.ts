@@ -1,4 +1,5 @@
 import type { Route } from "./+types/auth";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 /*
  * better-auth answers only the links a browser follows (GETs): e-mail confirmation, reset links
@@ -11,6 +12,8 @@ const BROWSER_PATHS = [
   /^\/api\/auth\/reset-password\/[^/]+$/,
   /^\/api\/auth\/callback\/[^/]+$/,
 ];
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

@@ -13,6 +13,7 @@ import { invalidForm, parseForm } from "../../lib/forms";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/auth";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 export function meta() {
   return [
@@ -20,6 +21,8 @@ export function meta() {
     { name: "description", content: "Sign in or create your BeenThere account." },
   ];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -3,10 +3,13 @@ import { useNavigate, useSearchParams } from "react-router";
 import { safeRedirect } from "../../../core/auth-rules";
 import { AUTH_MESSAGES as MESSAGES } from "../../../core/messages/auth";
 import { toast } from "../../components/ui/toaster";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 export function meta() {
   return [{ title: "Signing in | BeenThere" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /**
  * Where Google sign-in lands (better-auth has already set the session cookie): on to

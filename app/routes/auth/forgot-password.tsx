@@ -10,6 +10,7 @@ import { Input } from "../../components/ui/input";
 import { invalidForm, parseForm, useZodForm } from "../../lib/forms";
 import { offlineSafe } from "../../lib/offline-safe";
 import type { Route } from "./+types/forgot-password";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 export function meta() {
   return [{ title: "Forgot Password | BeenThere" }];
@@ -26,6 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return offlineSafe(serverAction, { ok: false, message: MESSAGES.resetSendFailed });
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();

@@ -4,6 +4,7 @@ import { offlineSafe } from "../../lib/offline-safe";
 import { signOut } from "../../../server/auth/accounts.server";
 import { requireViewer } from "../../../server/auth/session.server";
 import type { Route } from "./+types/logout";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 /**
  * POST only: signing out by a link would let any page sign people out (and the cross-site
@@ -26,6 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return offlineSafe(serverAction, { error: MESSAGES.signOutFailed });
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export function loader() {
   return redirect("/");

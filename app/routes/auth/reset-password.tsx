@@ -11,6 +11,7 @@ import { flashCookie } from "../../lib/flash";
 import { invalidForm, parseForm, useZodForm } from "../../lib/forms";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import type { Route } from "./+types/reset-password";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 /** Invited advisors set their first password here; everyone else resets theirs. */
 const isSetup = (type: string | null) => type === "invite" || type === "signup";
@@ -19,6 +20,8 @@ export function meta({ location }: Route.MetaArgs) {
   const setup = isSetup(new URLSearchParams(location.search).get("type"));
   return [{ title: `${setup ? "Set Your Password" : "Reset Password"} | BeenThere` }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

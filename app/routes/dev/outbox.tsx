@@ -1,10 +1,13 @@
 import { listOutbox } from "../../../server/mail/mailer.server";
 import { Badge, Card } from "../../components/ui/card";
 import type { Route } from "./+types/outbox";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 export function meta() {
   return [{ title: "Outbox (local) | BeenThere" }, { name: "robots", content: "noindex" }];
 }
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /**
  * Local runs without SMTP only, and only to a browser on this machine (the socket's address,

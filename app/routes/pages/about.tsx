@@ -2,6 +2,7 @@ import { MARKETING_FIGURES } from "../../../core/landing-content";
 import { FounderCard, type Founder } from "../../components/pages/founder-card";
 import { PageCta } from "../../components/pages/page-cta";
 import { ProseBody, ProseList, ProsePage, TextLink } from "../../components/pages/prose-page";
+import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 
 export function meta() {
   return [
@@ -80,6 +81,8 @@ function SectionHeading({ id, children }: { id: string; children: string }) {
     </h2>
   );
 }
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...STATIC } };
 
 export default function About() {
   return (

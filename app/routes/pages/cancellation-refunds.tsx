@@ -8,6 +8,7 @@ import {
   TextLink,
 } from "../../components/pages/prose-page";
 import { SupportEmailLink, useSupportEmail } from "../../components/pages/support-email";
+import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 
 export function meta() {
   return [
@@ -184,6 +185,8 @@ const SECTIONS: readonly ProseSection[] = [
     ),
   },
 ];
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...STATIC } };
 
 export default function CancellationRefunds() {
   return (

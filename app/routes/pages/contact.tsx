@@ -8,6 +8,7 @@ import { ProsePage } from "../../components/pages/prose-page";
 import { SupportDetails } from "../../components/pages/support-details";
 import { sendContactMessage } from "../../../server/support/contact.server";
 import type { Route } from "./+types/contact";
+import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 
 export function meta() {
   return [
@@ -19,6 +20,8 @@ export function meta() {
     },
   ];
 }
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...STATIC } };
 
 export function loader({ context }: Route.LoaderArgs) {
   return { supportEmail: context.config.supportEmail };

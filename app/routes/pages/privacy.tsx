@@ -9,6 +9,7 @@ import {
   TextLink,
 } from "../../components/pages/prose-page";
 import { SupportEmailLink } from "../../components/pages/support-email";
+import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 
 export function meta() {
   return [
@@ -246,6 +247,8 @@ const SECTIONS: readonly ProseSection[] = [
     ),
   },
 ];
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...STATIC } };
 
 export default function Privacy() {
   return (

@@ -8,6 +8,7 @@ import {
   TextLink,
 } from "../../components/pages/prose-page";
 import { SupportEmailLink } from "../../components/pages/support-email";
+import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 
 export function meta() {
   return [
@@ -347,6 +348,8 @@ const SECTIONS: readonly ProseSection[] = [
     ),
   },
 ];
+
+export const handle: CacheHandle = { cache: { ...PAGE, ...STATIC } };
 
 export default function Terms() {
   return (

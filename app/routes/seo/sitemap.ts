@@ -1,4 +1,5 @@
 import type { Route } from "./+types/sitemap";
+import { type CacheHandle, DIRECTORY, SHARED } from "../../../core/cache-contract";
 
 const PUBLIC_PAGES = [
   "/",
@@ -15,6 +16,8 @@ const PUBLIC_PAGES = [
 ];
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+export const handle: CacheHandle = { cache: { ...SHARED, ...DIRECTORY } };
 
 /** The public pages and every approved advisor profile, for search engines. */
 export async function loader({ context }: Route.LoaderArgs) {
