@@ -5,7 +5,8 @@ import { buildConfig, describeConfig } from "./config.server";
 import { startChangeFeed } from "./db/change-feed.server";
 import { openDatabase } from "./db/client.server";
 import { DataDirLockedError } from "./db/data-dir-lock.server";
-import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
+import { prepareDatabase } from "./db/prepare.server";
+import { DEMO_PASSWORD } from "./db/seed/seed.server";
 import { createHttpApp } from "./http/app.server";
 import { startJobs } from "./jobs/scheduler.server";
 import { refundJob, sessionJobs } from "./jobs/session-jobs.server";
@@ -30,10 +31,9 @@ async function main() {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, "db"),
   });
-  await database.migrate();
+  const seeded = await prepareDatabase(database, config);
   // Public reads are cached in memory; the database says when the data behind them changes.
   const changes = await startChangeFeed(database, { logger });
-  const seeded = config.seed ? await seedIfEmpty(database.db, config) : null;
 
   const clientDir = path.resolve("build/client");
   let build: ServerBuild | (() => Promise<ServerBuild>);

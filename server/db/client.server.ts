@@ -25,6 +25,11 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Applies pending migrations; safe to call on every start and from several instances. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other instance of the app runs start-up work on this database (a
+   * PostgreSQL advisory lock; PGlite has one process by construction, ADR 70).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
@@ -42,7 +47,7 @@ export type Database = {
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
-const MIGRATION_LOCK_ID = 7_246_101; // any constant shared by all instances of this app
+const STARTUP_LOCK_ID = 7_246_101; // any constant shared by all instances of this app
 
 /**
  * `url` set → node-postgres against a real server; unset → PGlite, persisted in `dataDir`
@@ -70,6 +75,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: "pglite",
     // PGlite is a single in-process connection: no other instance can race us.
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
+    exclusively: (work) => work(),
     ping: (timeoutMs) => pingWith(db, timeoutMs),
     async listen(channel, { onNotify, onState }) {
       // The one in-process connection: it cannot drop, and it hears its own notifications.
@@ -100,24 +106,30 @@ async function openPostgres(url: string): Promise<Database> {
   // the pool replaces it on the next query.
   pool.on("error", (error) => console.error(`idle database connection lost: ${error.message}`));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: "postgres",
-    async migrate() {
-      // An advisory lock makes concurrent starts of several instances migrate one at a time.
+    async exclusively(work) {
+      // A session lock on a connection of its own: `work` may use the pool freely meanwhile.
       const client = await pool.connect();
       try {
-        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+        await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
+        return await work();
       } finally {
-        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]).catch(() => {});
         client.release();
       }
     },
+    // Concurrent starts of several instances migrate one at a time.
+    migrate: () =>
+      database.exclusively(() =>
+        migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR }),
+      ),
     ping: (timeoutMs) => pingWith(db, timeoutMs),
     listen: (channel, handlers, options) => listenPostgres(url, channel, handlers, options),
     close: () => pool.end(),
   };
+  return database;
 }
 
 async function pingWith(db: Db, timeoutMs = 2000): Promise<boolean> {
