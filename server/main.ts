@@ -14,6 +14,10 @@ import { createPaymentGateway } from "./payments/create-gateway.server";
 import { createLogger } from "./logger.server";
 import { releaseExpiredHolds } from "./bookings/holds.server";
 import { deliverOutbox } from "./mail/mailer.server";
+import { drainable } from "./lifecycle/http-drain.server";
+import { createReadiness } from "./lifecycle/readiness.server";
+import { createShutdown, onStopSignals } from "./lifecycle/shutdown.server";
+import { createMetrics } from "./metrics/metrics.server";
 
 /**
  * Start-up: validate configuration, open and migrate the database, add demo data to a fresh
@@ -50,6 +54,8 @@ async function main() {
 
   // One payment provider for the requests and the refund job (Razorpay, or the test provider).
   const payments = createPaymentGateway(config);
+  const metrics = createMetrics({ database, processMetrics: true });
+  const readiness = createReadiness({ database, changes });
   const app = createHttpApp({
     config,
     payments,
@@ -60,6 +66,8 @@ async function main() {
     before,
     clientDir: config.isProduction ? clientDir : undefined,
     changes,
+    metrics,
+    readiness,
   });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -67,12 +75,12 @@ async function main() {
     printBanner(`http://localhost:${port}`, seeded);
   });
 
-  const stopJobs = startJobs(
+  const jobs = startJobs(
     [
       {
         name: "deliver-outbox",
         everyMs: 5_000,
-        run: () => deliverOutbox(database.db, config, logger),
+        run: (signal) => deliverOutbox(database.db, config, logger, undefined, signal),
       },
       {
         // Lapsed payment holds free their time (bookings also release them before writing).
@@ -84,18 +92,11 @@ async function main() {
       refundJob(database.db, config, logger, payments),
     ],
     logger,
+    { onLag: metrics.jobLag },
   );
 
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    stopJobs();
-    server.close();
-    await changes.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  const http = drainable(server);
+  onStopSignals(createShutdown({ readiness, http, jobs, changes, database }, { logger }));
 }
 
 function printBanner(url: string, seeded: { logins: { role: string; email: string }[] } | null) {

@@ -7,6 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -30,6 +31,13 @@ export type Database = {
    * PostgreSQL advisory lock; PGlite has one process by construction, ADR 70).
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** True when every migration of this app is in the database's journal (for readiness). */
+  migrated(): Promise<boolean>;
+  /**
+   * The connections behind `db`: a pool's open, idle and waiting counts; PGlite is one
+   * in-process connection that queues queries inside itself, so only its one connection.
+   */
+  connections(): { total: number; idle?: number; waiting?: number };
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
@@ -76,6 +84,8 @@ async function openPglite(dataDir: string): Promise<Database> {
     // PGlite is a single in-process connection: no other instance can race us.
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
     exclusively: (work) => work(),
+    migrated: () => allMigrationsApplied(db),
+    connections: () => ({ total: client.closed ? 0 : 1 }),
     ping: (timeoutMs) => pingWith(db, timeoutMs),
     async listen(channel, { onNotify, onState }) {
       // The one in-process connection: it cannot drop, and it hears its own notifications.
@@ -125,6 +135,12 @@ async function openPostgres(url: string): Promise<Database> {
       database.exclusively(() =>
         migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR }),
       ),
+    migrated: () => allMigrationsApplied(db),
+    connections: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     ping: (timeoutMs) => pingWith(db, timeoutMs),
     listen: (channel, handlers, options) => listenPostgres(url, channel, handlers, options),
     close: () => pool.end(),
@@ -143,6 +159,22 @@ async function pingWith(db: Db, timeoutMs = 2000): Promise<boolean> {
     return false;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+let appMigrations: MigrationMeta[] | undefined;
+
+async function allMigrationsApplied(db: Db): Promise<boolean> {
+  appMigrations ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  try {
+    const journal = await queryRows<{ hash: string }>(
+      db,
+      sql`select hash from drizzle.__drizzle_migrations`,
+    );
+    const applied = new Set(journal.map((m) => m.hash));
+    return appMigrations.every((m) => applied.has(m.hash));
+  } catch {
+    return false; // no journal yet, or no database to ask
   }
 }
 

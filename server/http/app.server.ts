@@ -25,7 +25,10 @@ import {
   securityHeaders,
 } from "./security-headers.server";
 import { settleUnreadBody } from "./unread-body.server";
+import { createReadiness, type Readiness, readinessRoute } from "../lifecycle/readiness.server";
+import { createMetrics, type Metrics, metricsRoute } from "../metrics/metrics.server";
 import { createPaymentGateway } from "../payments/create-gateway.server";
+import { createRouteMatcher } from "./route-match.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 
 type Options = {
@@ -42,6 +45,9 @@ type Options = {
   payments?: PaymentGateway;
   /** The database's change notifications: with them, visitors' public reads are cached. */
   changes?: ChangeFeed;
+  /** The instance's metrics and readiness (ADR 70); by default its own, for tests. */
+  metrics?: Metrics;
+  readiness?: Readiness;
 };
 
 export type HttpApp = {
@@ -64,6 +70,8 @@ export function createHttpApp({
   clientDir,
   payments = createPaymentGateway(config),
   changes,
+  metrics = createMetrics({ database }),
+  readiness = createReadiness({ database, changes }),
 }: Options): HttpApp {
   const app = express();
   app.disable("x-powered-by");
@@ -76,6 +84,7 @@ export function createHttpApp({
   const exposed = publicConfig(config);
   const loadContext = (req: express.Request, res: express.Response): AppContext => {
     const locals = res.locals as SecurityLocals & RequestLocals;
+    metrics.routed(res);
     return {
       db: database.db,
       auth,
@@ -98,6 +107,7 @@ export function createHttpApp({
     cache = publicCache({
       feed: changes,
       origin: config.appUrl,
+      onLookup: metrics.cacheLookup,
       render: gate.render((request, req, res) => handle(request, loadContext(req, res))),
     });
     app.use(cache.middleware);
@@ -114,6 +124,9 @@ export function createHttpApp({
       .status(up ? 200 : 503)
       .json({ status: up ? "ok" : "unavailable", database: up, changeFeed: changes?.status() });
   });
+
+  app.get("/readyz", readinessRoute(readiness));
+  app.get("/metrics", metricsRoute(metrics, config.metricsToken));
 
   for (const middleware of before) app.use(middleware);
   if (clientDir) {
@@ -138,11 +151,15 @@ export function createHttpApp({
   );
 
   const fromMemory = cache && answerFromMemory(cache, gate, config, logger);
-  const handle: HttpApp["handle"] = fromMemory
-    ? (req, res) => {
-        if (!fromMemory(req, res)) app(req, res);
-      }
-    : app;
+  const matchRoute = typeof build === "function" ? null : createRouteMatcher(build);
+  const handle: HttpApp["handle"] = metrics.timeRequests(
+    fromMemory
+      ? (req, res) => {
+          if (!fromMemory(req, res)) app(req, res);
+        }
+      : app,
+    (pathname) => matchRoute?.(pathname)?.id ?? null,
+  );
   return {
     handle,
     listen: (port, host, onListening) => createServer(handle).listen(port, host, onListening),

@@ -62,6 +62,8 @@ export function publicCache(options: {
   origin: string;
   maxEntries?: number;
   maxBytes?: number;
+  /** Hears every lookup of a kept answer, for the metrics. */
+  onLookup?: (result: "hit" | "miss", res: ServerResponse) => void;
 }): PublicCache {
   const { feed, render, origin } = options;
   const store = new AnswerStore(options.maxEntries ?? 5000, options.maxBytes ?? 64 * 2 ** 20);
@@ -87,6 +89,7 @@ export function publicCache(options: {
     const answer = request && store.get(request.key, feed.stamp(request.policy.topics));
     if (!answer) return false;
     writeAnswer(req, res, answer, [...lead(), "X-Cache", "hit"]);
+    options.onLookup?.("hit", res);
     return true;
   };
 
@@ -98,6 +101,7 @@ export function publicCache(options: {
     const stamp = feed.stamp(policy.topics);
     let answer: Answer | Response | undefined = store.get(key, stamp);
     const cacheState = answer ? "hit" : "miss";
+    options.onLookup?.(cacheState, res);
     try {
       if (!answer) {
         const flight = `${stamp} ${key}`;

@@ -29,6 +29,6 @@ export function refundJob(db: Db, config: Config, logger: Logger, gateway: Payme
   return {
     name: "send-refunds",
     everyMs: MINUTE,
-    run: () => processRefunds(db, { gateway, config, logger }),
+    run: (signal: AbortSignal) => processRefunds(db, { gateway, config, logger, signal }),
   };
 }

@@ -49,13 +49,16 @@ const UNSAFE_RECIPIENT = "not sent: the recipient is not one plain e-mail addres
 /**
  * Sends queued mails oldest first; a failure is recorded and retried on the next run. Each run
  * first claims its mails (`FOR UPDATE SKIP LOCKED`, then a short lease in `locked_until`), so
- * several app instances never send one mail twice.
+ * several app instances never send one mail twice. Once `signal` aborts (shutdown), the mail
+ * being sent finishes and the rest of the claim is released for the next run, here or on
+ * another instance.
  */
 export async function deliverOutbox(
   db: Db,
   config: Config,
   logger: Logger,
   transport = createTransport(config),
+  signal?: AbortSignal,
 ): Promise<number> {
   const now = new Date();
   const queued = await db.transaction(async (tx) => {
@@ -86,7 +89,11 @@ export async function deliverOutbox(
   });
   queued.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   let sent = 0;
-  for (const mail of queued) {
+  for (const [index, mail] of queued.entries()) {
+    if (signal?.aborted) {
+      await releaseClaims(db, queued.slice(index));
+      break;
+    }
     // One plain address only, never a list or a display name: a retry would not change that.
     if (!isPlainAddress(mail.toAddress)) {
       await recordFailure(db, mail, UNSAFE_RECIPIENT, true);
@@ -117,6 +124,21 @@ export async function deliverOutbox(
     }
   }
   return sent;
+}
+
+async function releaseClaims(db: Db, mails: { id: string }[]) {
+  await db
+    .update(emailOutbox)
+    .set({ lockedUntil: null })
+    .where(
+      and(
+        eq(emailOutbox.status, "queued"),
+        inArray(
+          emailOutbox.id,
+          mails.map((m) => m.id),
+        ),
+      ),
+    );
 }
 
 async function recordFailure(

@@ -137,4 +137,26 @@ describe("the mailer", () => {
       bad.map(() => ["failed", 1, "not sent: the recipient is not one plain e-mail address"]),
     );
   });
+
+  it("stops at shutdown after the mail being sent and leaves the rest to the next run", async () => {
+    for (const to of ["one@example.com", "two@example.com", "three@example.com"])
+      await queueEmail(database.db, { ...mail, to });
+    const shutdown = new AbortController();
+    const sent: string[] = [];
+    const stopping = {
+      sendMail: async (m: { to: string }) => {
+        sent.push(m.to);
+        shutdown.abort(); // the signal arrives while the first mail is on its way
+      },
+    };
+    expect(
+      await deliverOutbox(database.db, config, logger, stopping as never, shutdown.signal),
+    ).toBe(1);
+    expect(sent).toEqual(["one@example.com"]);
+
+    // Another run (here or on another instance) sends the rest now, not after the lease.
+    const transport = { sendMail: async (m: { to: string }) => void sent.push(m.to) };
+    expect(await deliverOutbox(database.db, config, logger, transport as never)).toBe(2);
+    expect(sent.sort()).toEqual(["one@example.com", "three@example.com", "two@example.com"]);
+  });
 });

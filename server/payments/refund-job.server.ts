@@ -22,11 +22,19 @@ export function retryDelayMs(attempts: number): number {
  * provider, or failed (a `refund.failed` event), once `next_attempt_at` has come. Each run
  * first claims its rows (`FOR UPDATE SKIP LOCKED`, then a lease in `next_attempt_at`), so
  * several app instances never send one refund twice at once. A provider error keeps the
- * refund pending and schedules the next try; the cancellation it belongs to stands.
+ * refund pending and schedules the next try; the cancellation it belongs to stands. Once
+ * `signal` aborts (shutdown), the refund being sent finishes and the rest of the claim is
+ * handed back untried: due again, its attempt not counted.
  */
 export async function processRefunds(
   db: Db,
-  deps: { gateway: PaymentGateway; config: Config; logger: Logger; now?: () => Date },
+  deps: {
+    gateway: PaymentGateway;
+    config: Config;
+    logger: Logger;
+    now?: () => Date;
+    signal?: AbortSignal;
+  },
 ): Promise<{ sent: number; failed: number }> {
   const now = deps.now?.() ?? new Date();
   const claimed = await db.transaction(async (tx) => {
@@ -63,7 +71,11 @@ export async function processRefunds(
 
   let sent = 0;
   let failed = 0;
-  for (const refund of claimed) {
+  for (const [index, refund] of claimed.entries()) {
+    if (deps.signal?.aborted) {
+      await releaseClaims(db, claimed.slice(index), now);
+      break;
+    }
     const [payment] = await db
       .select({ providerPaymentId: payments.razorpayPaymentId, userId: payments.userId })
       .from(payments)
@@ -123,6 +135,18 @@ export async function processRefunds(
     }
   }
   return { sent, failed };
+}
+
+async function releaseClaims(db: Db, untried: { id: string }[], now: Date) {
+  await db
+    .update(refunds)
+    .set({ nextAttemptAt: now, attempts: sql`${refunds.attempts} - 1` })
+    .where(
+      inArray(
+        refunds.id,
+        untried.map((r) => r.id),
+      ),
+    );
 }
 
 export type RefundEvent = {

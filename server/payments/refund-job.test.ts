@@ -169,4 +169,31 @@ describe("the refund job", () => {
     ).toBe(false);
     expect((await refundOf(booking.id)).status).toBe("processed");
   });
+
+  it("hands back, at shutdown, the claimed refunds it has not tried", async () => {
+    const bookings = [await cancelledBooking(13), await cancelledBooking(14)];
+    const shutdown = new AbortController();
+    const gateway = fakeGateway();
+    const refund = gateway.refund;
+    gateway.refund = (input) => {
+      shutdown.abort(); // the signal arrives while the first refund is with the provider
+      return refund(input);
+    };
+    const now = () => new Date();
+    expect(
+      await processRefunds(database.db, { gateway, config, logger, now, signal: shutdown.signal }),
+    ).toEqual({ sent: 1, failed: 0 });
+    const [untried] = (await Promise.all(bookings.map((b) => refundOf(b.id)))).filter(
+      (r) => r.status === "pending",
+    );
+    // Due again at once, its attempt not counted: the next run (anywhere) sends it.
+    expect(untried).toMatchObject({ attempts: 0, razorpayRefundId: null });
+    expect(untried!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    gateway.refund = refund;
+    expect(await processRefunds(database.db, { gateway, config, logger, now })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(gateway.calls).toHaveLength(2);
+  });
 });
