@@ -34,14 +34,16 @@ export function createShutdown(parts: ShutdownParts, options: ShutdownOptions) {
   let step = "draining requests and jobs";
 
   const run = async (signal: string) => {
-    logger.info({ signal }, "shutting down");
     setTimer(() => {
       logger.error({ step, deadlineMs }, "shutdown did not finish in time; exiting");
       exit(1);
     }, deadlineMs).unref?.();
     try {
       parts.readiness.stopServing();
-      await Promise.all([parts.http.drain(), parts.jobs.stop()]);
+      const draining = Promise.all([parts.http.drain(), parts.jobs.stop()]);
+      // Said once no new connection can come (the listening socket closed synchronously).
+      logger.info({ signal }, "shutting down: finishing the requests and job runs under way");
+      await draining;
       step = "stopping the change feed";
       await parts.changes?.stop();
       step = "closing the database";
