@@ -94,6 +94,9 @@ export async function deliverOutbox(
       await releaseClaims(db, queued.slice(index));
       break;
     }
+    // A batch can outlast its lease (a slow SMTP server): then another run may have taken the
+    // mail, and only the run whose lease is still in the row sends it.
+    if (!(await renewLease(db, mail))) continue;
     // One plain address only, never a list or a display name: a retry would not change that.
     if (!isPlainAddress(mail.toAddress)) {
       await recordFailure(db, mail, UNSAFE_RECIPIENT, true);
@@ -126,13 +129,30 @@ export async function deliverOutbox(
   return sent;
 }
 
-async function releaseClaims(db: Db, mails: { id: string }[]) {
+async function renewLease(db: Db, mail: { id: string; lockedUntil: Date | null }) {
+  const renewed = await db
+    .update(emailOutbox)
+    .set({ lockedUntil: new Date(Date.now() + LEASE_MS) })
+    .where(
+      and(
+        eq(emailOutbox.id, mail.id),
+        eq(emailOutbox.status, "queued"),
+        eq(emailOutbox.lockedUntil, mail.lockedUntil!),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return renewed.length === 1;
+}
+
+/** Hands back claimed mails not yet tried, unless their lease ran out and another run took them. */
+async function releaseClaims(db: Db, mails: { id: string; lockedUntil: Date | null }[]) {
   await db
     .update(emailOutbox)
     .set({ lockedUntil: null })
     .where(
       and(
         eq(emailOutbox.status, "queued"),
+        eq(emailOutbox.lockedUntil, mails[0]!.lockedUntil!),
         inArray(
           emailOutbox.id,
           mails.map((m) => m.id),

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -157,6 +157,30 @@ describe("the mailer", () => {
     // Another run (here or on another instance) sends the rest now, not after the lease.
     const transport = { sendMail: async (m: { to: string }) => void sent.push(m.to) };
     expect(await deliverOutbox(database.db, config, logger, transport as never)).toBe(2);
+    expect(sent.sort()).toEqual(["one@example.com", "three@example.com", "two@example.com"]);
+  });
+
+  it("sends a mail once when a slow batch outlasts its lease and another run takes the rest", async () => {
+    const ids = [];
+    for (const to of ["one@example.com", "two@example.com", "three@example.com"])
+      ids.push(await queueEmail(database.db, { ...mail, to }));
+    const sent: string[] = [];
+    const quick = { sendMail: async (m: { to: string }) => void sent.push(m.to) };
+    let tookOver = false;
+    const slow = {
+      sendMail: async (m: { to: string }) => {
+        sent.push(m.to);
+        if (tookOver) return;
+        tookOver = true;
+        // The first mail took longer than the lease: the other two are free for another run.
+        await database.db
+          .update(emailOutbox)
+          .set({ lockedUntil: new Date(Date.now() - 1) })
+          .where(inArray(emailOutbox.id, ids.slice(1)));
+        expect(await deliverOutbox(database.db, config, logger, quick as never)).toBe(2);
+      },
+    };
+    expect(await deliverOutbox(database.db, config, logger, slow as never)).toBe(1);
     expect(sent.sort()).toEqual(["one@example.com", "three@example.com", "two@example.com"]);
   });
 });

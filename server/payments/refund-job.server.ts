@@ -76,6 +76,9 @@ export async function processRefunds(
       await releaseClaims(db, claimed.slice(index), now);
       break;
     }
+    // A batch can outlast its lease (a slow provider): then another run may have taken the
+    // refund, and only the run whose lease is still in the row sends it.
+    if (!(await renewLease(db, refund, now))) continue;
     const [payment] = await db
       .select({ providerPaymentId: payments.razorpayPaymentId, userId: payments.userId })
       .from(payments)
@@ -137,16 +140,25 @@ export async function processRefunds(
   return { sent, failed };
 }
 
-async function releaseClaims(db: Db, untried: { id: string }[], now: Date) {
-  await db
+async function renewLease(db: Db, refund: { id: string; nextAttemptAt: Date }, now: Date) {
+  const renewed = await db
     .update(refunds)
-    .set({ nextAttemptAt: now, attempts: sql`${refunds.attempts} - 1` })
-    .where(
-      inArray(
-        refunds.id,
-        untried.map((r) => r.id),
-      ),
-    );
+    .set({ nextAttemptAt: new Date(Math.max(now.getTime(), Date.now()) + LEASE_MS) })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.nextAttemptAt, refund.nextAttemptAt)))
+    .returning({ nextAttemptAt: refunds.nextAttemptAt });
+  if (renewed.length === 0) return false;
+  refund.nextAttemptAt = renewed[0]!.nextAttemptAt;
+  return true;
+}
+
+/** Hands back claimed refunds not yet tried, unless their lease ran out and another run took them. */
+async function releaseClaims(db: Db, untried: { id: string; nextAttemptAt: Date }[], now: Date) {
+  for (const refund of untried) {
+    await db
+      .update(refunds)
+      .set({ nextAttemptAt: now, attempts: sql`${refunds.attempts} - 1` })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.nextAttemptAt, refund.nextAttemptAt)));
+  }
 }
 
 export type RefundEvent = {

@@ -196,4 +196,33 @@ describe("the refund job", () => {
     });
     expect(gateway.calls).toHaveLength(2);
   });
+
+  it("sends a refund once when a slow batch outlasts its lease and another run takes the rest", async () => {
+    const bookings = [await cancelledBooking(15), await cancelledBooking(16)];
+    const gateway = fakeGateway();
+    const refund = gateway.refund;
+    const now = () => new Date();
+    let tookOver = false;
+    gateway.refund = async (input) => {
+      const result = await refund(input);
+      if (tookOver) return result;
+      tookOver = true;
+      // The first refund took longer than the lease: the other is free for another run.
+      await database.db
+        .update(refunds)
+        .set({ nextAttemptAt: new Date(Date.now() - 1) })
+        .where(eq(refunds.bookingId, bookings[1]!.id));
+      expect(await processRefunds(database.db, { gateway, config, logger, now })).toEqual({
+        sent: 1,
+        failed: 0,
+      });
+      return result;
+    };
+    expect(await processRefunds(database.db, { gateway, config, logger, now })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(gateway.calls).toHaveLength(2);
+    for (const b of bookings) expect((await refundOf(b.id)).status).toBe("processed");
+  });
 });
