@@ -161,7 +161,7 @@ describe("the mailer", () => {
   });
 
   it("sends a mail once when a slow batch outlasts its lease and another run takes the rest", async () => {
-    const ids = [];
+    const ids: string[] = [];
     for (const to of ["one@example.com", "two@example.com", "three@example.com"])
       ids.push(await queueEmail(database.db, { ...mail, to }));
     const sent: string[] = [];
