@@ -17,7 +17,7 @@ export type ShutdownOptions = {
   /** The hard limit: past it the process exits with 1, whatever is still running. */
   deadlineMs?: number;
   exit?: (code: number) => void;
-  setTimer?: (run: () => void, ms: number) => { unref?: () => unknown };
+  setTimer?: (run: () => void, ms: number) => unknown;
 };
 
 /**
@@ -37,7 +37,7 @@ export function createShutdown(parts: ShutdownParts, options: ShutdownOptions) {
     setTimer(() => {
       logger.error({ step, deadlineMs }, "shutdown did not finish in time; exiting");
       exit(1);
-    }, deadlineMs).unref?.();
+    }, deadlineMs);
     try {
       parts.readiness.stopServing();
       const draining = Promise.all([parts.http.drain(), parts.jobs.stop()]);

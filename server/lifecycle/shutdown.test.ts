@@ -44,7 +44,6 @@ function fixture() {
     setTimer: (run, ms) => {
       deadline = run;
       deadlineMs = ms;
-      return {};
     },
   });
   const settle = () => new Promise((resolve) => setImmediate(resolve));
