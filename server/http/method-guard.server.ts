@@ -1,25 +1,16 @@
 import type express from "express";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
+import { createRouteMatcher } from "./route-match.server";
 
 /**
  * The methods the app's route at a path answers: GET and HEAD where it has a loader or a page,
  * POST where it has an action. Read from the build, so a new route is covered as it is added.
  */
 export function routeMethods(build: ServerBuild): (pathname: string) => string[] {
-  const all = Object.values(build.routes).filter((r) => r !== undefined);
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    all
-      .filter((r) => r.parentId === parentId)
-      .map(
-        (r) => ({ id: r.id, path: r.path, index: r.index, children: tree(r.id) }) as RouteObject,
-      );
-  const routes = tree(undefined);
+  const match = createRouteMatcher(build);
   return (pathname) => {
-    // A page's data (React Router's single fetch) is asked for at "<path>.data".
-    const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    const leaf = matchRoutes(routes, path)?.at(-1)?.route;
-    const module = leaf?.id ? build.routes[leaf.id]?.module : undefined;
+    const module = match(pathname)?.module;
     if (!module) return ["GET", "HEAD"];
     return [
       ...(module.loader || module.default ? ["GET", "HEAD"] : []),
