@@ -7,6 +7,8 @@ import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
 import type { startJobs } from "./jobs/scheduler.server";
 import { refundJob, sessionJobs } from "./jobs/session-jobs.server";
+import { createReadiness, type Readiness } from "./lifecycle/readiness.server";
+import { createMetrics, type Metrics } from "./metrics/metrics.server";
 import type { Logger } from "./logger.server";
 import { createTransport, deliverOutbox, type MailTransport } from "./mail/mailer.server";
 import { createPaymentGateway } from "./payments/create-gateway.server";
@@ -33,6 +35,9 @@ export type Services = {
   calendar: CalendarClient | null;
   mailer: MailTransport;
   now: () => Date;
+  /** The instance's Prometheus metrics and its readiness for traffic (ADR 70). */
+  metrics: Metrics;
+  readiness: Readiness;
 };
 
 /** The composition root: the one place services are built from the configuration. */
@@ -42,7 +47,12 @@ export function composeServices({
   database,
   feed = null,
   now = () => new Date(),
-}: Pick<Services, "config" | "logger" | "database"> & Partial<Pick<Services, "feed" | "now">>) {
+  processMetrics = false,
+}: Pick<Services, "config" | "logger" | "database"> &
+  Partial<Pick<Services, "feed" | "now">> & {
+    /** Node's own process metrics too: only the real server (one per process). */
+    processMetrics?: boolean;
+  }) {
   return {
     config,
     logger,
@@ -55,6 +65,8 @@ export function composeServices({
     calendar: createCalendar(config),
     mailer: createTransport(config),
     now,
+    metrics: createMetrics({ database, processMetrics }),
+    readiness: createReadiness({ database, changes: feed ?? undefined }),
   } satisfies Services;
 }
 
@@ -66,7 +78,7 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
     {
       name: "deliver-outbox",
       everyMs: 5_000,
-      run: () => deliverOutbox(db, config, logger, mailer, now()),
+      run: (signal: AbortSignal) => deliverOutbox(db, config, logger, mailer, now(), signal),
     },
     {
       // Lapsed payment holds free their time (bookings also release them before writing).

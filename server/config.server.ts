@@ -68,6 +68,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optional.pipe(z.url().optional()),
   DISCOVERY_ADVISOR_ID: optional.pipe(z.uuid().optional()),
   BANK_ENCRYPTION_KEY: optional.pipe(z.string().min(32).optional()),
+  // Lets a scraper elsewhere read /metrics with `Authorization: Bearer <token>` (ADR 70).
+  METRICS_TOKEN: optional.pipe(z.string().min(32).optional()),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -214,6 +216,7 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
         : undefined,
     },
     discoveryAdvisorId: e.DISCOVERY_ADVISOR_ID ?? TEAM_ADVISOR_ID,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
@@ -242,6 +245,7 @@ export function describeConfig(config: Config) {
       ? `Google Calendar ${config.googleCalendar.calendarId} as ${config.googleCalendar.key.client_email}`
       : `.ics e-mails, rooms at ${config.meetingBaseUrl}`,
     storage: config.storage.s3 ? `S3 ${config.storage.s3.bucket}` : config.storage.dir,
+    metrics: config.metricsToken ? "loopback or METRICS_TOKEN" : "loopback only",
   };
 }
 

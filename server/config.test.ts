@@ -87,4 +87,17 @@ describe("configuration", () => {
     expect(exposed).not.toContain(config.authSecret);
     expect(exposed).toContain("rzp_test_key");
   });
+
+  it("takes a metrics token of at least 32 characters and never logs it", () => {
+    expect(() => buildConfig({ METRICS_TOKEN: "short", DATA_DIR: tempDir() })).toThrow(
+      /METRICS_TOKEN/,
+    );
+    const token = "metrics-token-of-thirty-two-characters";
+    const config = buildConfig({ METRICS_TOKEN: token, DATA_DIR: tempDir() });
+    expect(config.metricsToken).toBe(token);
+    expect(describeConfig(config).metrics).toBe("loopback or METRICS_TOKEN");
+    expect(JSON.stringify(describeConfig(config))).not.toContain(token);
+    expect(JSON.stringify(publicConfig(config))).not.toContain(token);
+    expect(describeConfig(buildConfig({ DATA_DIR: tempDir() })).metrics).toBe("loopback only");
+  });
 });

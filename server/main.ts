@@ -5,10 +5,13 @@ import { buildConfig, describeConfig } from "./config.server";
 import { startChangeFeed } from "./db/change-feed.server";
 import { openDatabase } from "./db/client.server";
 import { DataDirLockedError } from "./db/data-dir-lock.server";
-import { DEMO_PASSWORD, seedIfEmpty } from "./db/seed/seed.server";
+import { prepareDatabase } from "./db/prepare.server";
+import { DEMO_PASSWORD } from "./db/seed/seed.server";
 import { createHttpApp } from "./http/app.server";
 import { startJobs } from "./jobs/scheduler.server";
 import { createLogger } from "./logger.server";
+import { drainable } from "./lifecycle/http-drain.server";
+import { createShutdown, onStopSignals } from "./lifecycle/shutdown.server";
 
 /**
  * Start-up: validate configuration, open and migrate the database, build the services once
@@ -27,13 +30,10 @@ async function main() {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, "db"),
   });
-  await database.migrate();
   // Public reads are cached in memory; the database says when the data behind them changes.
   const feed = await startChangeFeed(database, { logger });
-  const services = composeServices({ config, logger, database, feed });
-  const seeded = config.seed
-    ? await seedIfEmpty(database.db, config, services.storage, services.now())
-    : null;
+  const services = composeServices({ config, logger, database, feed, processMetrics: true });
+  const seeded = await prepareDatabase(services);
 
   const clientDir = path.resolve("build/client");
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -60,18 +60,15 @@ async function main() {
     printBanner(`http://localhost:${port}`, seeded);
   });
 
-  const stopJobs = startJobs(serverJobs(services), logger);
+  const jobs = startJobs(serverJobs(services), logger, { onLag: services.metrics.jobLag });
 
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    stopJobs();
-    server.close();
-    await feed.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  const http = drainable(server);
+  onStopSignals(
+    createShutdown(
+      { readiness: services.readiness, http, jobs, changes: feed, database },
+      { logger },
+    ),
+  );
 }
 
 function printBanner(url: string, seeded: { logins: { role: string; email: string }[] } | null) {

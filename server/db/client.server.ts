@@ -7,6 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -25,6 +26,18 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Applies pending migrations; safe to call on every start and from several instances. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other instance of the app runs start-up work on this database (a
+   * PostgreSQL advisory lock; PGlite has one process by construction, ADR 70).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** True when every migration of this app is in the database's journal (for readiness). */
+  migrated(): Promise<boolean>;
+  /**
+   * The connections behind `db`: a pool's open, idle and waiting counts; PGlite is one
+   * in-process connection that queues queries inside itself, so only its one connection.
+   */
+  connections(): { total: number; idle?: number; waiting?: number };
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
@@ -42,7 +55,7 @@ export type Database = {
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
-const MIGRATION_LOCK_ID = 7_246_101; // any constant shared by all instances of this app
+const STARTUP_LOCK_ID = 7_246_101; // any constant shared by all instances of this app
 
 /**
  * `url` set → node-postgres against a real server; unset → PGlite, persisted in `dataDir`
@@ -70,6 +83,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: "pglite",
     // PGlite is a single in-process connection: no other instance can race us.
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
+    exclusively: (work) => work(),
+    migrated: () => allMigrationsApplied(db),
+    connections: () => ({ total: client.closed ? 0 : 1 }),
     ping: (timeoutMs) => pingWith(db, timeoutMs),
     async listen(channel, { onNotify, onState }) {
       // The one in-process connection: it cannot drop, and it hears its own notifications.
@@ -100,24 +116,36 @@ async function openPostgres(url: string): Promise<Database> {
   // the pool replaces it on the next query.
   pool.on("error", (error) => console.error(`idle database connection lost: ${error.message}`));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: "postgres",
-    async migrate() {
-      // An advisory lock makes concurrent starts of several instances migrate one at a time.
+    async exclusively(work) {
+      // A session lock on a connection of its own: `work` may use the pool freely meanwhile.
       const client = await pool.connect();
       try {
-        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+        await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
+        return await work();
       } finally {
-        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]).catch(() => {});
         client.release();
       }
     },
+    // Concurrent starts of several instances migrate one at a time.
+    migrate: () =>
+      database.exclusively(() =>
+        migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR }),
+      ),
+    migrated: () => allMigrationsApplied(db),
+    connections: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     ping: (timeoutMs) => pingWith(db, timeoutMs),
     listen: (channel, handlers, options) => listenPostgres(url, channel, handlers, options),
     close: () => pool.end(),
   };
+  return database;
 }
 
 async function pingWith(db: Db, timeoutMs = 2000): Promise<boolean> {
@@ -131,6 +159,22 @@ async function pingWith(db: Db, timeoutMs = 2000): Promise<boolean> {
     return false;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+let appMigrations: MigrationMeta[] | undefined;
+
+async function allMigrationsApplied(db: Db): Promise<boolean> {
+  appMigrations ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  try {
+    const journal = await queryRows<{ hash: string }>(
+      db,
+      sql`select hash from drizzle.__drizzle_migrations`,
+    );
+    const applied = new Set(journal.map((m) => m.hash));
+    return appMigrations.every((m) => applied.has(m.hash));
+  } catch {
+    return false; // no journal yet, or no database to ask
   }
 }
 

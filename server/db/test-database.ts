@@ -18,19 +18,28 @@ export async function createTestDatabase(): Promise<
     await database.migrate();
     return { ...database, destroy: () => database.close() };
   }
+  const empty = await createEmptyServerDatabase(serverUrl);
+  const database = await openDatabase({ url: empty.url });
+  await database.migrate();
+  return {
+    ...database,
+    url: empty.url,
+    async destroy() {
+      await database.close();
+      await empty.destroy();
+    },
+  };
+}
+
+/** A new, empty database (not migrated) on the server at `serverUrl`, and how to drop it. */
+export async function createEmptyServerDatabase(serverUrl: string) {
   const name = `test_${randomBytes(6).toString("hex")}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  await database.migrate();
   return {
-    ...database,
     url: url.toString(),
-    async destroy() {
-      await database.close();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-    },
+    destroy: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 

@@ -15,7 +15,7 @@ import { isLoopbackAddress } from "./loopback";
 import { methodGuard } from "./method-guard.server";
 import { publicCache, type PublicCache } from "./public-cache.server";
 import { type RenderGate, renderGate } from "./render-gate.server";
-import { createRouteMatcher } from "./route-match.server";
+import { createRouteMatcher, type RouteMatcher } from "./route-match.server";
 import { logCompleted, type RequestLocals, requestLog } from "./request-log.server";
 import {
   FIXED_SECURITY_HEADERS,
@@ -24,6 +24,8 @@ import {
   securityHeaders,
 } from "./security-headers.server";
 import { settleUnreadBody } from "./unread-body.server";
+import { readinessRoute } from "../lifecycle/readiness.server";
+import { metricsRoute } from "../metrics/metrics.server";
 
 type Options = {
   /** What the composition root built; with a change feed, visitors' public reads are cached. */
@@ -46,7 +48,7 @@ export type HttpApp = {
  * memory, the cross-site request check, health, static files, then the React Router app.
  */
 export function createHttpApp({ services, build, before = [], clientDir }: Options): HttpApp {
-  const { config, logger, database, feed } = services;
+  const { config, logger, database, feed, metrics, readiness } = services;
   const app = express();
   app.disable("x-powered-by");
   // Client addresses feed the rate limits: trust only the configured proxies, never any caller.
@@ -58,6 +60,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
   const exposed = publicConfig(config);
   const loadContext = (req: express.Request, res: express.Response): AppContext => {
     const locals = res.locals as SecurityLocals & RequestLocals;
+    metrics.routed(res);
     return {
       db: database.db,
       auth: services.auth,
@@ -77,7 +80,8 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
   };
   // Which route answers a path, whose module declares how its answer may be kept (ADR 69).
   // Development's build changes under it: nothing is kept there.
-  const matchRoute = typeof build === "function" ? () => null : createRouteMatcher(build);
+  const matchRoute: RouteMatcher =
+    typeof build === "function" ? () => null : createRouteMatcher(build);
   // Renders are bounded and rate-limited; answers from memory are not (ADR 62).
   const gate = renderGate(config, matchRoute);
   // Development re-renders every request: Vite swaps modules under the cache's feet.
@@ -88,6 +92,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       feed,
       origin: config.appUrl,
       matchRoute,
+      onLookup: metrics.cacheLookup,
       render: gate.render((request, req, res) => handle(request, loadContext(req, res))),
     });
     app.use(cache.middleware);
@@ -104,6 +109,9 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       .status(up ? 200 : 503)
       .json({ status: up ? "ok" : "unavailable", database: up, changeFeed: feed?.status() });
   });
+
+  app.get("/readyz", readinessRoute(readiness));
+  app.get("/metrics", metricsRoute(metrics, config.metricsToken));
 
   for (const middleware of before) app.use(middleware);
   if (clientDir) {
@@ -128,11 +136,14 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
   );
 
   const fromMemory = cache && answerFromMemory(cache, gate, config, logger);
-  const handle: HttpApp["handle"] = fromMemory
-    ? (req, res) => {
-        if (!fromMemory(req, res)) app(req, res);
-      }
-    : app;
+  const handle: HttpApp["handle"] = metrics.timeRequests(
+    fromMemory
+      ? (req, res) => {
+          if (!fromMemory(req, res)) app(req, res);
+        }
+      : app,
+    (pathname) => matchRoute(pathname)?.id ?? null,
+  );
   return {
     handle,
     listen: (port, host, onListening) => createServer(handle).listen(port, host, onListening),

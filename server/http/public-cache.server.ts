@@ -66,6 +66,8 @@ export function publicCache(options: {
   origin: string;
   maxEntries?: number;
   maxBytes?: number;
+  /** Hears every lookup of a kept answer, for the metrics. */
+  onLookup?: (result: "hit" | "miss", res: ServerResponse) => void;
 }): PublicCache {
   const { feed, render, origin, matchRoute } = options;
   const store = new AnswerStore(options.maxEntries ?? 5000, options.maxBytes ?? 64 * 2 ** 20);
@@ -91,6 +93,7 @@ export function publicCache(options: {
     const answer = request && store.get(request.key, feed.stamp(request.policy.topics));
     if (!answer) return false;
     writeAnswer(req, res, answer, [...lead(), "X-Cache", "hit"]);
+    options.onLookup?.("hit", res);
     return true;
   };
 
@@ -102,6 +105,7 @@ export function publicCache(options: {
     const stamp = feed.stamp(policy.topics);
     let answer: Answer | Response | undefined = store.get(key, stamp);
     const cacheState = answer ? "hit" : "miss";
+    options.onLookup?.(cacheState, res);
     try {
       if (!answer) {
         const flight = `${stamp} ${key}`;

@@ -1,57 +1,63 @@
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 
-type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
-
+type Route = NonNullable<ServerBuild["routes"][string]>;
 /** The deepest route of the build that answers a path: its id (as in the manifest) and module. */
-export type MatchedRoute = { id: string; module: RouteModule };
+export type MatchedRoute = { id: string; module: Route["module"] };
 export type RouteMatcher = (pathname: string) => MatchedRoute | null;
 
 /**
- * Finds which route of the build answers a pathname, ranked as React Router ranks routes (it
- * does the matching, on a tree built from the build's manifest). A data request follows its
- * page: `/advisors.data` is `/advisors`, `/_root.data` is `/`. Null when no route matches
- * (this app's `*` route matches everything else).
+ * The React Router route that answers a path, read from the build's route table: its id (as
+ * in app/routes.ts, "routes/home") and module. A page's data (React Router's single fetch,
+ * "<path>.data") belongs to the page's route. It runs on every request (the metrics label),
+ * so the table is ranked and compiled once: React Router's `matchRoutes` ranks the whole
+ * table again on each call (about 0.7 ms here). Ranking and patterns are React Router's own;
+ * route-match.test.ts holds the two to the same answers.
  */
 export function createRouteMatcher(build: ServerBuild): RouteMatcher {
-  const manifest = build.routes;
-  const childrenOf = (parentId: string | undefined): RouteObject[] =>
-    Object.values(manifest)
-      .filter((route) => route && route.parentId === parentId)
-      .map((route) =>
-        route!.index
-          ? { id: route!.id, index: true, path: route!.path }
-          : {
-              id: route!.id,
-              path: route!.path,
-              caseSensitive: route!.caseSensitive,
-              children: childrenOf(route!.id),
-            },
-      );
-  const tree = childrenOf(undefined);
-
-  const match = (pathname: string): MatchedRoute | null => {
-    const page =
-      pathname === "/_root.data"
-        ? "/"
-        : pathname.endsWith(".data")
-          ? pathname.slice(0, -5)
-          : pathname;
-    const id = matchRoutes(tree, page)?.at(-1)?.route.id;
-    const route = id === undefined ? undefined : manifest[id];
-    return route ? { id: route.id, module: route.module } : null;
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const fullPath = (route: Route): string => {
+    const parent = route.parentId ? build.routes[route.parentId] : undefined;
+    const own = route.path ?? "";
+    const base = parent ? fullPath(parent) : "";
+    return own.startsWith("/") ? own : `${base.replace(/\/$/, "")}/${own}`;
   };
-  // Matching ranks every route anew (about a millisecond here), and it runs before a kept
-  // answer is sent: the paths asked for recently are remembered, a bounded number of them.
-  const recent = new Map<string, MatchedRoute | null>();
+  const ranked = routes
+    // A route without a path matches only as an index route (React Router's rule).
+    .filter((r) => r.path !== undefined || r.index)
+    .map((route, order) => {
+      const path = fullPath(route);
+      return { route, order, score: score(path, route.index), pattern: compile(path) };
+    })
+    .sort((a, b) => b.score - a.score || a.order - b.order);
   return (pathname) => {
-    let found = recent.get(pathname);
-    if (found === undefined) {
-      found = match(pathname);
-      if (recent.size >= REMEMBERED_PATHS) recent.delete(recent.keys().next().value!);
-      recent.set(pathname, found);
-    }
-    return found;
+    const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    const found = ranked.find((r) => r.pattern.test(path))?.route;
+    return found ? { id: found.id, module: found.module } : null;
   };
 }
 
-const REMEMBERED_PATHS = 10_000;
+const isSplat = (s: string) => s === "*";
+
+/** React Router's branch score: static segments count most, splats least. */
+function score(path: string, index: boolean | undefined): number {
+  const segments = path.split("/");
+  const initial = segments.length + (segments.some(isSplat) ? -2 : 0) + (index ? 2 : 0);
+  return segments
+    .filter((s) => !isSplat(s))
+    .reduce((sum, s) => sum + (/^:[\w-]+$/.test(s) ? 3 : s === "" ? 1 : 10), initial);
+}
+
+/** React Router's pattern for a whole path (case-insensitive, trailing slashes allowed). */
+function compile(path: string): RegExp {
+  const body = path
+    .replace(/\/*\*?$/, "")
+    .replace(/^\/*/, "/")
+    .replace(/[\\.*+^${}|()[\]]/g, "\\$&")
+    .replace(/\/:[\w-]+/g, "/([^\\/]+)");
+  const end = path.endsWith("*")
+    ? path === "*" || path === "/*"
+      ? "(.*)$"
+      : "(?:\\/(.+)|\\/*)$"
+    : "\\/*$";
+  return new RegExp(`^${body}${end}`, "i");
+}

@@ -23,6 +23,10 @@ export function sessionJobs(db: Db, config: Config, now: () => Date) {
 }
 
 /** Sends queued refunds to the payment provider and retries failed ones. */
-export function refundJob(db: Db, deps: Parameters<typeof processRefunds>[1]) {
-  return { name: "send-refunds", everyMs: MINUTE, run: () => processRefunds(db, deps) };
+export function refundJob(db: Db, deps: Omit<Parameters<typeof processRefunds>[1], "signal">) {
+  return {
+    name: "send-refunds",
+    everyMs: MINUTE,
+    run: (signal: AbortSignal) => processRefunds(db, { ...deps, signal }),
+  };
 }

@@ -52,7 +52,9 @@ const UNSAFE_RECIPIENT = "not sent: the recipient is not one plain e-mail addres
 /**
  * Sends queued mails oldest first; a failure is recorded and retried on the next run. Each run
  * first claims its mails (`FOR UPDATE SKIP LOCKED`, then a short lease in `locked_until`), so
- * several app instances never send one mail twice.
+ * several app instances never send one mail twice. Once `signal` aborts (shutdown), the mail
+ * being sent finishes and the rest of the claim is released for the next run, here or on
+ * another instance.
  */
 export async function deliverOutbox(
   db: Db,
@@ -60,6 +62,7 @@ export async function deliverOutbox(
   logger: Logger,
   transport: MailTransport,
   now = new Date(),
+  signal?: AbortSignal,
 ): Promise<number> {
   const queued = await db.transaction(async (tx) => {
     const free = await tx
@@ -89,7 +92,14 @@ export async function deliverOutbox(
   });
   queued.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   let sent = 0;
-  for (const mail of queued) {
+  for (const [index, mail] of queued.entries()) {
+    if (signal?.aborted) {
+      await releaseClaims(db, queued.slice(index));
+      break;
+    }
+    // A batch can outlast its lease (a slow SMTP server): then another run may have taken the
+    // mail, and only the run whose lease is still in the row sends it.
+    if (!(await renewLease(db, mail))) continue;
     // One plain address only, never a list or a display name: a retry would not change that.
     if (!isPlainAddress(mail.toAddress)) {
       await recordFailure(db, mail, UNSAFE_RECIPIENT, true);
@@ -120,6 +130,38 @@ export async function deliverOutbox(
     }
   }
   return sent;
+}
+
+async function renewLease(db: Db, mail: { id: string; lockedUntil: Date | null }) {
+  const renewed = await db
+    .update(emailOutbox)
+    .set({ lockedUntil: new Date(Date.now() + LEASE_MS) })
+    .where(
+      and(
+        eq(emailOutbox.id, mail.id),
+        eq(emailOutbox.status, "queued"),
+        eq(emailOutbox.lockedUntil, mail.lockedUntil!),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return renewed.length === 1;
+}
+
+/** Hands back claimed mails not yet tried, unless their lease ran out and another run took them. */
+async function releaseClaims(db: Db, mails: { id: string; lockedUntil: Date | null }[]) {
+  await db
+    .update(emailOutbox)
+    .set({ lockedUntil: null })
+    .where(
+      and(
+        eq(emailOutbox.status, "queued"),
+        eq(emailOutbox.lockedUntil, mails[0]!.lockedUntil!),
+        inArray(
+          emailOutbox.id,
+          mails.map((m) => m.id),
+        ),
+      ),
+    );
 }
 
 async function recordFailure(

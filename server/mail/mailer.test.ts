@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -136,5 +136,58 @@ describe("the mailer", () => {
     expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual(
       bad.map(() => ["failed", 1, "not sent: the recipient is not one plain e-mail address"]),
     );
+  });
+
+  it("stops at shutdown after the mail being sent and leaves the rest to the next run", async () => {
+    for (const to of ["one@example.com", "two@example.com", "three@example.com"])
+      await queueEmail(database.db, { ...mail, to });
+    const shutdown = new AbortController();
+    const sent: string[] = [];
+    const stopping = {
+      sendMail: async (m: { to: string }) => {
+        sent.push(m.to);
+        shutdown.abort(); // the signal arrives while the first mail is on its way
+      },
+    };
+    expect(
+      await deliverOutbox(
+        database.db,
+        config,
+        logger,
+        stopping as never,
+        new Date(),
+        shutdown.signal,
+      ),
+    ).toBe(1);
+    expect(sent).toEqual(["one@example.com"]);
+
+    // Another run (here or on another instance) sends the rest now, not after the lease.
+    const transport = { sendMail: async (m: { to: string }) => void sent.push(m.to) };
+    expect(await deliverOutbox(database.db, config, logger, transport as never)).toBe(2);
+    expect(sent.sort()).toEqual(["one@example.com", "three@example.com", "two@example.com"]);
+  });
+
+  it("sends a mail once when a slow batch outlasts its lease and another run takes the rest", async () => {
+    const ids: string[] = [];
+    for (const to of ["one@example.com", "two@example.com", "three@example.com"])
+      ids.push(await queueEmail(database.db, { ...mail, to }));
+    const sent: string[] = [];
+    const quick = { sendMail: async (m: { to: string }) => void sent.push(m.to) };
+    let tookOver = false;
+    const slow = {
+      sendMail: async (m: { to: string }) => {
+        sent.push(m.to);
+        if (tookOver) return;
+        tookOver = true;
+        // The first mail took longer than the lease: the other two are free for another run.
+        await database.db
+          .update(emailOutbox)
+          .set({ lockedUntil: new Date(Date.now() - 1) })
+          .where(inArray(emailOutbox.id, ids.slice(1)));
+        expect(await deliverOutbox(database.db, config, logger, quick as never)).toBe(2);
+      },
+    };
+    expect(await deliverOutbox(database.db, config, logger, slow as never)).toBe(1);
+    expect(sent.sort()).toEqual(["one@example.com", "three@example.com", "two@example.com"]);
   });
 });

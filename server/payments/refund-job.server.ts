@@ -22,11 +22,19 @@ export function retryDelayMs(attempts: number): number {
  * provider, or failed (a `refund.failed` event), once `next_attempt_at` has come. Each run
  * first claims its rows (`FOR UPDATE SKIP LOCKED`, then a lease in `next_attempt_at`), so
  * several app instances never send one refund twice at once. A provider error keeps the
- * refund pending and schedules the next try; the cancellation it belongs to stands.
+ * refund pending and schedules the next try; the cancellation it belongs to stands. Once
+ * `signal` aborts (shutdown), the refund being sent finishes and the rest of the claim is
+ * handed back untried: due again, its attempt not counted.
  */
 export async function processRefunds(
   db: Db,
-  deps: { gateway: PaymentGateway; config: Config; logger: Logger; now: () => Date },
+  deps: {
+    gateway: PaymentGateway;
+    config: Config;
+    logger: Logger;
+    now: () => Date;
+    signal?: AbortSignal;
+  },
 ): Promise<{ sent: number; failed: number }> {
   const now = deps.now();
   const claimed = await db.transaction(async (tx) => {
@@ -63,7 +71,14 @@ export async function processRefunds(
 
   let sent = 0;
   let failed = 0;
-  for (const refund of claimed) {
+  for (const [index, refund] of claimed.entries()) {
+    if (deps.signal?.aborted) {
+      await releaseClaims(db, claimed.slice(index), now);
+      break;
+    }
+    // A batch can outlast its lease (a slow provider): then another run may have taken the
+    // refund, and only the run whose lease is still in the row sends it.
+    if (!(await renewLease(db, refund, now))) continue;
     const [payment] = await db
       .select({ providerPaymentId: payments.razorpayPaymentId, userId: payments.userId })
       .from(payments)
@@ -123,6 +138,27 @@ export async function processRefunds(
     }
   }
   return { sent, failed };
+}
+
+async function renewLease(db: Db, refund: { id: string; nextAttemptAt: Date }, now: Date) {
+  const renewed = await db
+    .update(refunds)
+    .set({ nextAttemptAt: new Date(Math.max(now.getTime(), Date.now()) + LEASE_MS) })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.nextAttemptAt, refund.nextAttemptAt)))
+    .returning({ nextAttemptAt: refunds.nextAttemptAt });
+  if (renewed.length === 0) return false;
+  refund.nextAttemptAt = renewed[0]!.nextAttemptAt;
+  return true;
+}
+
+/** Hands back claimed refunds not yet tried, unless their lease ran out and another run took them. */
+async function releaseClaims(db: Db, untried: { id: string; nextAttemptAt: Date }[], now: Date) {
+  for (const refund of untried) {
+    await db
+      .update(refunds)
+      .set({ nextAttemptAt: now, attempts: sql`${refunds.attempts} - 1` })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.nextAttemptAt, refund.nextAttemptAt)));
+  }
 }
 
 export type RefundEvent = {

@@ -170,4 +170,60 @@ describe("the refund job", () => {
     ).toBe(false);
     expect((await refundOf(booking.id)).status).toBe("processed");
   });
+
+  it("hands back, at shutdown, the claimed refunds it has not tried", async () => {
+    const bookings = [await cancelledBooking(13), await cancelledBooking(14)];
+    const shutdown = new AbortController();
+    const gateway = fakeGateway();
+    const refund = gateway.refund;
+    gateway.refund = (input) => {
+      shutdown.abort(); // the signal arrives while the first refund is with the provider
+      return refund(input);
+    };
+    const now = () => new Date();
+    expect(
+      await processRefunds(database.db, { gateway, config, logger, now, signal: shutdown.signal }),
+    ).toEqual({ sent: 1, failed: 0 });
+    const [untried] = (await Promise.all(bookings.map((b) => refundOf(b.id)))).filter(
+      (r) => r.status === "pending",
+    );
+    // Due again at once, its attempt not counted: the next run (anywhere) sends it.
+    expect(untried).toMatchObject({ attempts: 0, razorpayRefundId: null });
+    expect(untried!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    gateway.refund = refund;
+    expect(await processRefunds(database.db, { gateway, config, logger, now })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(gateway.calls).toHaveLength(2);
+  });
+
+  it("sends a refund once when a slow batch outlasts its lease and another run takes the rest", async () => {
+    const bookings = [await cancelledBooking(15), await cancelledBooking(16)];
+    const gateway = fakeGateway();
+    const refund = gateway.refund;
+    const now = () => new Date();
+    let tookOver = false;
+    gateway.refund = async (input) => {
+      const result = await refund(input);
+      if (tookOver) return result;
+      tookOver = true;
+      // The first refund took longer than the lease: the other is free for another run.
+      await database.db
+        .update(refunds)
+        .set({ nextAttemptAt: new Date(Date.now() - 1) })
+        .where(eq(refunds.bookingId, bookings[1]!.id));
+      expect(await processRefunds(database.db, { gateway, config, logger, now })).toEqual({
+        sent: 1,
+        failed: 0,
+      });
+      return result;
+    };
+    expect(await processRefunds(database.db, { gateway, config, logger, now })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(gateway.calls).toHaveLength(2);
+    for (const b of bookings) expect((await refundOf(b.id)).status).toBe("processed");
+  });
 });
