@@ -1,3 +1,5 @@
+import { cpSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -58,10 +60,40 @@ function staticallyReachable(root: string, id: string): boolean {
 
 const isScript = (id: string) => /\.[cm]?[jt]sx?$/.test(id);
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [recordImports])],
+/*
+ * React Router's production files (ADR 67): its package's exports map offers only
+ * dist/development, whose warnings would run in the browser and on the server. The build takes
+ * dist/production instead, and bundles React Router into the server too, so the server code and
+ * the routes share one copy of it (two copies would not share React contexts).
+ */
+const ROUTER_DIST = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production",
+);
+const productionRouter = {
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: path.join(ROUTER_DIST, "index.mjs") },
+      { find: /^react-router\/dom$/, replacement: path.join(ROUTER_DIST, "dom-export.mjs") },
+    ],
+  },
+  ssr: { noExternal: ["react-router", "@react-router/node", "@react-router/express"] },
+};
+
+/** The migrations travel with the server bundle, which applies them at start-up. */
+const copyMigrations: Plugin = {
+  name: "copy-migrations",
+  writeBundle(options) {
+    cpSync("server/db/migrations", path.join(options.dir!, "migrations"), { recursive: true });
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  ...(command === "build" ? productionRouter : {}),
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [copyMigrations] : [recordImports])],
   build: isSsrBuild
-    ? {}
+    ? // One server: the start-up code and React Router's server build in one bundle.
+      { rollupOptions: { input: "server/entry.ts" } }
     : {
         rolldownOptions: {
           output: {

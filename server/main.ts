@@ -1,7 +1,8 @@
 import path from "node:path";
+import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "./auth/auth.server";
-import { buildConfig, describeConfig } from "./config.server";
+import { buildConfig, type Config, describeConfig } from "./config.server";
 import { startChangeFeed } from "./db/change-feed.server";
 import { openDatabase } from "./db/client.server";
 import { DataDirLockedError } from "./db/data-dir-lock.server";
@@ -10,21 +11,45 @@ import { createHttpApp } from "./http/app.server";
 import { startJobs } from "./jobs/scheduler.server";
 import { refundJob, sessionJobs } from "./jobs/session-jobs.server";
 import { createPaymentGateway } from "./payments/create-gateway.server";
-import { createLogger } from "./logger.server";
+import { createLogger, type Logger } from "./logger.server";
 import { releaseExpiredHolds } from "./bookings/holds.server";
 import { deliverOutbox } from "./mail/mailer.server";
 
+export type ServerOptions = {
+  /** The React Router build, or a getter (development reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The built browser files to serve (production; in development Vite serves them). */
+  clientDir?: string;
+  /** Middleware before the app (Vite's dev server in development). */
+  before?: RequestHandler[];
+};
+
 /**
  * Start-up: validate configuration, open and migrate the database, add demo data to a fresh
- * database, then serve. `npm start` runs the production build; `npm run dev` runs Vite.
+ * database, then serve. server/entry.ts calls it with the production build, scripts/dev.mjs
+ * with Vite's.
  */
-const config = buildConfig();
-const logger = createLogger({
-  level: config.logLevel,
-  pretty: !config.isProduction || Boolean(process.stdout.isTTY),
-});
+export function startServer(options: ServerOptions): Promise<void> {
+  const config = buildConfig();
+  const logger = createLogger({
+    level: config.logLevel,
+    pretty: !config.isProduction || Boolean(process.stdout.isTTY),
+  });
+  return main(config, logger, options).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`\n  ${error.message}\n\n`);
+      process.exit(1);
+    }
+    logger.fatal({ err: error }, "failed to start");
+    process.exit(1);
+  });
+}
 
-async function main() {
+async function main(
+  config: Config,
+  logger: Logger,
+  { build, clientDir, before = [] }: ServerOptions,
+) {
   logger.info(describeConfig(config), "starting");
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -34,19 +59,6 @@ async function main() {
   // Public reads are cached in memory; the database says when the data behind them changes.
   const changes = await startChangeFeed(database, { logger });
   const seeded = config.seed ? await seedIfEmpty(database.db, config) : null;
-
-  const clientDir = path.resolve("build/client");
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  const before = [];
-  if (config.isProduction) {
-    build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  } else {
-    const vite = await import("vite").then((v) =>
-      v.createServer({ server: { middlewareMode: true } }),
-    );
-    before.push(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  }
 
   // One payment provider for the requests and the refund job (Razorpay, or the test provider).
   const payments = createPaymentGateway(config);
@@ -58,7 +70,7 @@ async function main() {
     logger,
     build,
     before,
-    clientDir: config.isProduction ? clientDir : undefined,
+    clientDir,
     changes,
   });
   const server = app.listen(config.port, config.host, () => {
@@ -107,12 +119,3 @@ function printBanner(url: string, seeded: { logins: { role: string; email: strin
   }
   process.stdout.write(`${lines.join("\n")}\n`);
 }
-
-main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
-    process.stderr.write(`\n  ${error.message}\n\n`);
-    process.exit(1);
-  }
-  logger.fatal({ err: error }, "failed to start");
-  process.exit(1);
-});

@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import type { ServerBuild } from "react-router";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { buildConfig } from "../config.server";
@@ -11,14 +10,13 @@ import { startChangeFeed } from "../db/change-feed.server";
 import { advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { freePort } from "../../tests/support/app-process";
-import { createHttpApp } from "./app.server";
+import { loadServerBundle } from "../../tests/support/server-bundle";
 
 /*
- * The production build behind the real Express app on a loopback port, over a fresh migrated
- * database: what the HTTP tests (headers, CSRF, the authorization matrix) talk to.
- * `npm run build` runs first in `npm test`.
+ * The production build's Express app (both from the server bundle) on a loopback port, over a
+ * fresh migrated database: what the HTTP tests (headers, CSRF, the authorization matrix) talk
+ * to. `npm run build` runs first in `npm test`.
  */
-const BUILD = path.resolve("build/server/index.js");
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -27,8 +25,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: { changeFeed?: boolean } = {},
 ) {
-  if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
-  const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
+  const bundle = await loadServerBundle();
   const database = await createTestDatabase();
   const port = await freePort();
   // The app's own URL is where the test talks to it, so our pages' Origin is APP_URL's.
@@ -41,7 +38,7 @@ export async function startTestApp(
   const logger = pino({ level: "silent" });
   const auth = createAuth(database.db, config, logger);
   const changes = options.changeFeed ? await startChangeFeed(database) : undefined;
-  const app = createHttpApp({ config, auth, database, logger, build, changes });
+  const app = bundle.createHttpApp({ config, auth, database, logger, build: bundle, changes });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
