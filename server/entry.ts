@@ -1,4 +1,4 @@
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { startServer } from "./main";
@@ -22,7 +22,13 @@ export function serve(): Promise<void> {
   return startServer({ build, clientDir: CLIENT_DIR });
 }
 
-const runDirectly =
-  process.argv[1] !== undefined &&
-  import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
-if (runDirectly) void serve();
+/** `node build/server/index.js`: this module is the program (imported, argv[1] is another). */
+function isProgram(): boolean {
+  const program = process.argv[1];
+  return (
+    program !== undefined &&
+    existsSync(program) &&
+    import.meta.url === pathToFileURL(realpathSync(program)).href
+  );
+}
+if (isProgram()) void serve();

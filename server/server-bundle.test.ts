@@ -72,6 +72,7 @@ describe("the server bundle", () => {
         "-e",
         `const m = await import("./${SERVER_BUNDLE}");
          console.log(JSON.stringify(Object.keys(m).sort()), Object.keys(m.routes).length > 10);`,
+        "an-argument-that-is-no-file",
       ],
       { env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" },
     );
