@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { appCommand } from "./tests/support/app-process";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 /*
@@ -39,7 +40,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node --import tsx server/main.ts",
+    command: ["node", ...appCommand()].join(" "),
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

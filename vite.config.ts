@@ -1,3 +1,5 @@
+import { cpSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -58,10 +60,51 @@ function staticallyReachable(root: string, id: string): boolean {
 
 const isScript = (id: string) => /\.[cm]?[jt]sx?$/.test(id);
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [recordImports])],
+/*
+ * What `npm run build` changes (ADR 67). React Router's package offers only dist/development in
+ * its exports map, whose warnings would run in the browser and on the server: the build takes
+ * dist/production instead, and bundles React Router into the server too, so the server code and
+ * the routes share one copy of it (two copies would not share React contexts).
+ */
+const ROUTER_DIST = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist/production",
+);
+const productionServer = {
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: path.join(ROUTER_DIST, "index.mjs") },
+      { find: /^react-router\/dom$/, replacement: path.join(ROUTER_DIST, "dom-export.mjs") },
+    ],
+  },
+  ssr: {
+    noExternal: [
+      "react-router",
+      "@react-router/node",
+      "@react-router/express",
+      // Barrels of hundreds of modules (every icon, every primitive): bundled, the server loads
+      // only what the pages use, and starts faster.
+      "lucide-react",
+      "radix-ui",
+      /^@radix-ui\//,
+    ],
+  },
+};
+
+/** The migrations travel with the server bundle, which applies them at start-up. */
+const copyMigrations: Plugin = {
+  name: "copy-migrations",
+  writeBundle(options) {
+    cpSync("server/db/migrations", path.join(options.dir!, "migrations"), { recursive: true });
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  ...(command === "build" ? productionServer : {}),
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [copyMigrations] : [recordImports])],
   build: isSsrBuild
-    ? {}
+    ? // One server: the start-up code and React Router's server build in one bundle.
+      { rollupOptions: { input: "server/entry.ts" } }
     : {
         rolldownOptions: {
           output: {

@@ -50,7 +50,7 @@ export async function profilePaths(target: AppTarget) {
       await app.stop();
     }
     // One file per thread: CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile; thread 0 is the
-    // main thread (tsx's module loader runs in a worker thread of its own).
+    // main thread (a baseline started through tsx runs its module loader in another thread).
     const file = readdirSync(out).find((f) => /\.0\.\d+\.cpuprofile$/.test(f));
     if (!file) throw new Error(`The app wrote no CPU profile for ${name}`);
     // For a closer look (e.g. in Chrome DevTools): the measured window and the path.

@@ -1,7 +1,8 @@
 import path from "node:path";
+import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { composeServices, serverJobs } from "./compose.server";
-import { buildConfig, describeConfig } from "./config.server";
+import { buildConfig, type Config, describeConfig } from "./config.server";
 import { startChangeFeed } from "./db/change-feed.server";
 import { openDatabase } from "./db/client.server";
 import { DataDirLockedError } from "./db/data-dir-lock.server";
@@ -9,22 +10,46 @@ import { prepareDatabase } from "./db/prepare.server";
 import { DEMO_PASSWORD } from "./db/seed/seed.server";
 import { createHttpApp } from "./http/app.server";
 import { startJobs } from "./jobs/scheduler.server";
-import { createLogger } from "./logger.server";
+import { createLogger, type Logger } from "./logger.server";
 import { drainable } from "./lifecycle/http-drain.server";
 import { createShutdown, onStopSignals } from "./lifecycle/shutdown.server";
 
-/**
- * Start-up: validate configuration, open and migrate the database, build the services once
- * (server/compose.server.ts, ADR 68), add demo data to a fresh database, then serve and run
- * the jobs. `npm start` runs the production build; `npm run dev` runs Vite.
- */
-const config = buildConfig();
-const logger = createLogger({
-  level: config.logLevel,
-  pretty: !config.isProduction || Boolean(process.stdout.isTTY),
-});
+export type ServerOptions = {
+  /** The React Router build, or a getter (development reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The built browser files to serve (production; in development Vite serves them). */
+  clientDir?: string;
+  /** Middleware before the app (Vite's dev server in development). */
+  before?: RequestHandler[];
+};
 
-async function main() {
+/**
+ * Start-up: validate configuration, open the database, start the change feed, build the
+ * services once (server/compose.server.ts, ADR 68), migrate and add demo data to a fresh
+ * database, then serve and run the jobs. server/entry.ts calls it with the production build,
+ * scripts/dev.mjs with Vite's.
+ */
+export function startServer(options: ServerOptions): Promise<void> {
+  const config = buildConfig();
+  const logger = createLogger({
+    level: config.logLevel,
+    pretty: !config.isProduction || Boolean(process.stdout.isTTY),
+  });
+  return main(config, logger, options).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`\n  ${error.message}\n\n`);
+      process.exit(1);
+    }
+    logger.fatal({ err: error }, "failed to start");
+    process.exit(1);
+  });
+}
+
+async function main(
+  config: Config,
+  logger: Logger,
+  { build, clientDir, before = [] }: ServerOptions,
+) {
   logger.info(describeConfig(config), "starting");
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -35,24 +60,11 @@ async function main() {
   const services = composeServices({ config, logger, database, feed, processMetrics: true });
   const seeded = await prepareDatabase(services);
 
-  const clientDir = path.resolve("build/client");
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  const before = [];
-  if (config.isProduction) {
-    build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  } else {
-    const vite = await import("vite").then((v) =>
-      v.createServer({ server: { middlewareMode: true } }),
-    );
-    before.push(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  }
-
   const app = createHttpApp({
     services,
     build,
     before,
-    clientDir: config.isProduction ? clientDir : undefined,
+    clientDir,
   });
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -80,12 +92,3 @@ function printBanner(url: string, seeded: { logins: { role: string; email: strin
   }
   process.stdout.write(`${lines.join("\n")}\n`);
 }
-
-main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
-    process.stderr.write(`\n  ${error.message}\n\n`);
-    process.exit(1);
-  }
-  logger.fatal({ err: error }, "failed to start");
-  process.exit(1);
-});

@@ -1,19 +1,17 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { COMMON_MESSAGES } from "../../core/messages/common";
 import { signIn, signUp } from "../auth/accounts.server";
-import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
+import { loadServerBundle } from "../../tests/support/server-bundle";
 import { advisors, authUsers, bookings, payments, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { createHttpApp } from "../http/app.server";
 import { hmacHex } from "../payments/signature.server";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { EVERY_MORNING } from "./test-support";
@@ -23,7 +21,6 @@ import { EVERY_MORNING } from "./test-support";
  * see a confirmation, what a tampered request gets, and a webhook's raw body reaching its
  * signature check untouched.
  */
-const BUILD = path.resolve("build/server/index.js");
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let baseUrl: string;
 let close: () => void;
@@ -34,8 +31,7 @@ let advisorId: string;
 beforeAll(async () => {
   // The app must know the address the test posts from: its Origin is checked.
   const port = await freePort();
-  if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
-  const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
+  const build = await loadServerBundle();
   database = await createTestDatabase();
   config = buildConfig({
     APP_URL: `http://127.0.0.1:${port}`,
@@ -43,7 +39,7 @@ beforeAll(async () => {
     LOG_LEVEL: "silent",
   });
   const logger = pino({ level: "silent" });
-  const services = composeServices({ config, logger, database });
+  const services = build.composeServices({ config, logger, database });
   const { auth } = services;
   const deps = { db: database.db, auth, config };
   for (const who of ["seeker", "stranger", "advisor", "admin"]) {
@@ -76,7 +72,7 @@ beforeAll(async () => {
   advisorId = advisor!.id;
   await saveSchedule(database.db, advisorId, EVERY_MORNING);
 
-  const app = createHttpApp({ services, build });
+  const app = build.createHttpApp({ services, build });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "../../tests/support/app-process";
+import { appCommand, startAppProcess } from "../../tests/support/app-process";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.server";
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), "data-dir-lock-"));
@@ -67,7 +67,7 @@ describe("two servers on one embedded database", () => {
       const holder = JSON.parse(readFileSync(path.join(dataDir, "db.lock"), "utf8")) as {
         pid: number;
       };
-      const second = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      const second = spawn(process.execPath, appCommand(), {
         env: {
           ...process.env,
           NODE_ENV: "production",

@@ -1,26 +1,22 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAdvisorValues } from "../../core/admin/add-advisor.fixture";
 import { createAdvisor, createUser } from "../admin/test-people";
 import { signIn, signUp } from "../auth/accounts.server";
-import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
+import { loadServerBundle } from "../../tests/support/server-bundle";
 import * as s from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { createHttpApp } from "./app.server";
 
 /*
  * Every admin page and action, called directly as a visitor, a seeker and an advisor (forged
  * posts included): a visitor is sent to sign in, the others get the not-found page, and
  * nothing in the database changes. An admin's call is shown to work, so the refusals are real.
  */
-const BUILD = path.resolve("build/server/index.js");
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let baseUrl: string;
 let close: () => void;
@@ -40,8 +36,7 @@ let targets: {
 beforeAll(async () => {
   // The app must know the address the test posts from: its Origin is checked.
   const port = await freePort();
-  if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
-  const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
+  const build = await loadServerBundle();
   database = await createTestDatabase();
   const db = database.db;
   const logger = pino({ level: "silent" });
@@ -49,7 +44,7 @@ beforeAll(async () => {
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: path.resolve("data/test-admin-access"),
   });
-  const services = composeServices({ config, logger, database });
+  const services = build.composeServices({ config, logger, database });
   const { auth } = services;
   const deps = { db, auth, config };
   const login = async (email: string, setup: (userId: string) => Promise<unknown>) => {
@@ -86,7 +81,7 @@ beforeAll(async () => {
     approvedId: (await createAdvisor(db, "approved")).advisor.id,
     invitedId: (await createAdvisor(db, "pending_activation", { isActive: false })).advisor.id,
   };
-  const app = createHttpApp({ services, build });
+  const app = build.createHttpApp({ services, build });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${port}`;

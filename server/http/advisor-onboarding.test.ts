@@ -1,25 +1,22 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/advisor-application.fixture";
 import { jpegWithExif } from "../advisors/test-fixtures";
 import { signIn, signUp } from "../auth/accounts.server";
-import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
+import { loadServerBundle } from "../../tests/support/server-bundle";
 import { advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { createHttpApp } from "./app.server";
 
 /*
  * The onboarding endpoints over HTTP with the production build: who may call them, and that
  * a person only ever changes their own application, photo, profile and bank details.
  */
-const BUILD = path.resolve("build/server/index.js");
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let baseUrl: string;
 let close: () => void;
@@ -29,8 +26,7 @@ let n = 0;
 beforeAll(async () => {
   // The app must know the address the test posts from: its Origin is checked.
   const port = await freePort();
-  if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
-  const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
+  const build = await loadServerBundle();
   database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bt-onboarding-"));
   const config = buildConfig({
@@ -40,10 +36,10 @@ beforeAll(async () => {
     RATE_LIMIT_SCALE: "100",
   });
   const logger = pino({ level: "silent" });
-  const services = composeServices({ config, logger, database });
+  const services = build.composeServices({ config, logger, database });
   const { auth } = services;
   deps = { db: database.db, auth, config };
-  const server = createHttpApp({ services, build }).listen(port, "127.0.0.1");
+  const server = build.createHttpApp({ services, build }).listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${port}`;
   close = () => server.close();

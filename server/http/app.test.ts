@@ -1,24 +1,21 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { signIn, signUp } from "../auth/accounts.server";
-import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
+import { loadServerBundle } from "../../tests/support/server-bundle";
 import { advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createAdvisor } from "../db/test-factories";
-import { createHttpApp } from "./app.server";
 
 /*
  * The HTTP server with the real production build (`npm run build` runs first in `npm test`):
  * request ids, health, the 404 page and the friendly error page.
  */
-const BUILD = path.resolve("build/server/index.js");
 const logLines: Record<string, unknown>[] = [];
 const logger = pino(
   { level: "info" },
@@ -36,8 +33,7 @@ let close: () => void;
 let sessionCookie: string;
 
 beforeAll(async () => {
-  if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
-  const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
+  const build = await loadServerBundle();
   database = await createTestDatabase();
   // The app must know the address the test posts from: its Origin is checked.
   const port = await freePort();
@@ -46,7 +42,7 @@ beforeAll(async () => {
     DATA_DIR: path.resolve("data/test-http"),
     LOG_LEVEL: "info",
   });
-  const services = composeServices({ config, logger, database });
+  const services = build.composeServices({ config, logger, database });
   const { auth } = services;
   // A signed-in advisor, for what pages do when their data cannot be loaded.
   const deps = { db: database.db, auth, config };
@@ -71,7 +67,7 @@ beforeAll(async () => {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const app = createHttpApp({ services, build });
+  const app = build.createHttpApp({ services, build });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   baseUrl = `http://127.0.0.1:${port}`;

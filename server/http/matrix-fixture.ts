@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
+import { loadServerBundle } from "../../tests/support/server-bundle";
 import { createBooking } from "../bookings/test-factories";
 import type { Db } from "../db/client.server";
 import { payments } from "../db/schema";
@@ -46,9 +46,7 @@ export type People = Record<Exclude<Persona, "anonymous">, Person>;
 /** The app, its route table, a signed-in account per persona and the fixture rows refer to. */
 export async function startMatrixApp() {
   const app = await startTestApp();
-  const build = (await import(
-    /* @vite-ignore */ path.resolve("build/server/index.js")
-  )) as ServerBuild;
+  const build = await loadServerBundle();
   const people = {
     seeker: await app.createPerson(),
     otherSeeker: await app.createPerson(),

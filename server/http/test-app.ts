@@ -1,24 +1,21 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import type { ServerBuild } from "react-router";
 import { signIn, signUp } from "../auth/accounts.server";
-import { composeServices } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { startChangeFeed } from "../db/change-feed.server";
 import { advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { freePort } from "../../tests/support/app-process";
-import { createHttpApp } from "./app.server";
+import { loadServerBundle } from "../../tests/support/server-bundle";
 
 /*
- * The production build behind the real Express app on a loopback port, over a fresh migrated
- * database: what the HTTP tests (headers, CSRF, the authorization matrix) talk to.
- * `npm run build` runs first in `npm test`.
+ * The production build's Express app (both from the server bundle) on a loopback port, over a
+ * fresh migrated database: what the HTTP tests (headers, CSRF, the authorization matrix) talk
+ * to. `npm run build` runs first in `npm test`.
  */
-const BUILD = path.resolve("build/server/index.js");
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -27,8 +24,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: { changeFeed?: boolean } = {},
 ) {
-  if (!existsSync(BUILD)) throw new Error("Run `npm run build` before the HTTP tests");
-  const build = (await import(/* @vite-ignore */ BUILD)) as ServerBuild;
+  const bundle = await loadServerBundle();
   const database = await createTestDatabase();
   const port = await freePort();
   // The app's own URL is where the test talks to it, so our pages' Origin is APP_URL's.
@@ -40,9 +36,9 @@ export async function startTestApp(
   });
   const logger = pino({ level: "silent" });
   const changes = options.changeFeed ? await startChangeFeed(database) : null;
-  const services = composeServices({ config, logger, database, feed: changes });
+  const services = bundle.composeServices({ config, logger, database, feed: changes });
   const { auth } = services;
-  const app = createHttpApp({ services, build });
+  const app = bundle.createHttpApp({ services, build: bundle });
   const server = app.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const baseUrl = `http://127.0.0.1:${port}`;

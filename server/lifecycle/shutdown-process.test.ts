@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../tests/support/app-process";
+import { appCommand, freePort } from "../../tests/support/app-process";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
 import { createBooking } from "../bookings/test-factories";
@@ -29,7 +29,7 @@ const SECRET = "shutdown-test-secret-of-at-least-32-chars";
 
 /** The production server, as `npm start` runs it: the one place that names the command. */
 function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  return spawn(process.execPath, appCommand(), {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,13 +1,25 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_BUNDLE } from "./server-bundle";
 
 /*
  * The built app as a child process on a free loopback port, as `npm start` runs it: used by
  * browser journeys that need a database or settings of their own, and by the benchmark.
  */
+
+/**
+ * Node's arguments that start the built app in checkout `cwd` (with NODE_ENV=production): the
+ * server bundle, which `npm start` serves once its build is fresh. A checkout from before the
+ * bundle (a benchmark's baseline) ran its TypeScript start-up code through tsx.
+ */
+export function appCommand(cwd = "."): string[] {
+  const beforeBundle =
+    existsSync(path.join(cwd, "server/main.ts")) && !existsSync(path.join(cwd, "server/entry.ts"));
+  return beforeBundle ? ["--import", "tsx", "server/main.ts"] : [SERVER_BUNDLE];
+}
 
 export type AppProcess = {
   url: string;
@@ -35,7 +47,8 @@ export function freshDataDir(): string {
 /**
  * Starts the app and waits for `/healthz`. Without `DATA_DIR` in `env` it gets a fresh data
  * directory, which `stop()` deletes; a given one is left for the caller. `cwd` runs another
- * checkout's build (the benchmark's baseline); `nodeArgs` come before `--import tsx`.
+ * checkout's build (the benchmark's baseline); `args` replace the app's own (e.g. with the start
+ * script) and `nodeArgs` come before them.
  */
 export async function startAppProcess(
   env: Record<string, string> = {},
@@ -44,11 +57,12 @@ export async function startAppProcess(
     timeoutMs = 120_000,
     cwd,
     nodeArgs = [],
-  }: { port?: number; timeoutMs?: number; cwd?: string; nodeArgs?: string[] } = {},
+    args = appCommand(cwd),
+  }: { port?: number; timeoutMs?: number; cwd?: string; nodeArgs?: string[]; args?: string[] } = {},
 ): Promise<AppProcess> {
   port ??= await freePort();
   const ownDataDir = env.DATA_DIR ? null : freshDataDir();
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd,
     env: {
       ...process.env,
