@@ -2,7 +2,6 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { declaredCache } from "./public-cache-policy";
-import { createRouteMatcher } from "./route-match.server";
 
 /*
  * The cache contract (ADR 69), like the authorization matrix: every route of the production
@@ -46,39 +45,5 @@ describe("the cache contract", () => {
     const { handle: _bookings, ...bookings } = routes["routes/api/bookings"]!.module;
     without("routes/api/bookings", bookings);
     expect(undeclared(routes).sort()).toEqual(["routes/api/advisors", "routes/pages/terms"]);
-  });
-});
-
-describe("createRouteMatcher", () => {
-  const match = createRouteMatcher(build);
-  const id = (pathname: string) => match(pathname)?.id;
-
-  it("finds the route React Router renders for a path, a data request following its page", () => {
-    expect(id("/")).toBe("routes/home");
-    expect(id("/_root.data")).toBe("routes/home");
-    expect(id("/advisors")).toBe("routes/advisors");
-    expect(id("/advisors.data")).toBe("routes/advisors");
-    expect(id("/advisors/")).toBe("routes/advisors");
-    expect(id("/advisor/abc")).toBe("routes/advisor-profile");
-    expect(id("/advisor/abc.data")).toBe("routes/advisor-profile");
-    expect(id("/advisor/abc/edit")).toBe("routes/advisor-edit");
-    expect(id("/join-as-advisor")).toBe("join-as-advisor");
-    expect(id("/api/auth/session")).toBe("routes/api/auth");
-    expect(id("/api/advisors/abc/slots")).toBe("routes/api/advisor-slots");
-    expect(id("/assets/app.js")).toBe("routes/not-found");
-  });
-
-  it("prefers a route whose pattern fits to the catch-all `*`", () => {
-    expect(id("/admin/advisors/new")).toBe("routes/admin/advisors.new");
-    expect(id("/admin/advisors/abc/profile")).toBe("routes/admin/advisor-profile");
-    expect(id("/become-advisor/apply")).toBe("routes/become-advisor.apply");
-    expect(id("/booking-confirmed/receipt")).toBe("routes/booking-receipt");
-    expect(id("/advisor")).toBe("routes/not-found");
-  });
-
-  it("gives the route's module as the build holds it", () => {
-    expect(match("/terms")!.module).toBe(build.routes["routes/pages/terms"]!.module);
-    // Asked again, the same answer (it is remembered).
-    expect(match("/terms")).toBe(match("/terms"));
   });
 });
