@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TEAM_ADVISOR_ID } from "../config.server";
 import { type ChangeFeed, startChangeFeed } from "../db/change-feed.server";
 import { advisors } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createAdvisor } from "../db/test-factories";
+import { whenFeed } from "../db/test-feed";
 import {
   findApprovedAdvisor,
   listApprovedAdvisors,
@@ -14,12 +15,12 @@ import {
 /*
  * With the change feed the directory is held in memory (advisor-directory.server.ts); without
  * it every call queries. Both must give the same answers, and the held copy must follow a
- * change as soon as the feed reports it.
+ * change as soon as the feed reports it. Each test has a database and people of its own.
  */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let feed: ChangeFeed | undefined;
-let clockSkew = 0; // moves the feed's clock forward
-const ids: string[] = [];
+let clockSkew: number; // moves the feed's clock forward
+let ids: string[];
 const QUERIES = ["", "dubai", "product manager", "salary negotiation", "xylophone"];
 
 async function answers() {
@@ -36,8 +37,17 @@ async function answers() {
   };
 }
 
-beforeAll(async () => {
+/** Starts holding the directory in memory, on a clock the test can move. */
+async function holdDirectory() {
+  feed = await startChangeFeed(database, { now: () => Date.now() + clockSkew });
+  return feed;
+}
+
+beforeEach(async () => {
   database = await createTestDatabase();
+  feed = undefined;
+  clockSkew = 0;
+  ids = [];
   const db = database.db;
   const people: [string, string, Partial<typeof advisors.$inferInsert>][] = [
     ["Meera", "Nair", { jobTitle: "HR Manager", workLocations: ["Dubai"] }],
@@ -53,7 +63,7 @@ beforeAll(async () => {
   await createAdvisor(db, { id: TEAM_ADVISOR_ID, jobTitle: "Product Manager" });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await feed?.stop();
   await database?.destroy();
 });
@@ -61,22 +71,21 @@ afterAll(async () => {
 describe("the directory held in memory", () => {
   it("answers search, the landing grid and profiles exactly as the database does", async () => {
     const queried = await answers();
-    feed = await startChangeFeed(database, { now: () => Date.now() + clockSkew });
+    await holdDirectory();
     expect(await answers()).toEqual(queried);
     expect(queried.searches[2]!.total).toBe(2); // "dubai": Meera, then Arjun by his about text
     expect(queried.profiles.at(-1)?.id).toBe(TEAM_ADVISOR_ID); // public page, never listed
   });
 
   it("follows a change as soon as the feed reports it", async () => {
-    const before = feed!.stamp(["directory"]);
+    const feed = await holdDirectory();
+    expect(await findApprovedAdvisor(database.db, ids[5]!)).toBeNull(); // pending, not listed
+    const before = feed.stamp(["directory"]);
     await database.db
       .update(advisors)
       .set({ profileStatus: "approved" })
       .where(eq(advisors.id, ids[5]!));
-    const until = Date.now() + 1000;
-    while (feed!.stamp(["directory"]) === before && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await whenFeed(feed, () => feed.stamp(["directory"]) !== before);
     expect((await findApprovedAdvisor(database.db, ids[5]!))?.firstName).toBe("Pia");
     const found = await searchAdvisors(database.db, {
       query: "product designer",
@@ -90,6 +99,8 @@ describe("the directory held in memory", () => {
 
   it("reloads once it is five minutes old, even without a notification", async () => {
     const db = database.db;
+    await holdDirectory();
+    expect((await findApprovedAdvisor(db, ids[0]!))?.jobTitle).toBe("HR Manager");
     // A change whose notification never comes (triggers off for this transaction).
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
