@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  BOOKING_WINDOW_DAYS,
-  MIN_LEAD_HOURS,
-  SESSION_DURATIONS,
   bookableSpan,
   bookingWindow,
   formatSlotLabel,
@@ -43,14 +40,6 @@ const slots = (q: Parameters<typeof query>[0]) =>
   offeredSlots(query(q)).map((d) => d.toISOString());
 const labels = (q: Parameters<typeof query>[0], zone = q.viewerTimeZone ?? "UTC") =>
   offeredSlots(query(q)).map((d) => formatSlotLabel(d, zone));
-
-describe("constants", () => {
-  it("exports the booking rules", () => {
-    expect(MIN_LEAD_HOURS).toBe(12);
-    expect(BOOKING_WINDOW_DAYS).toBe(30);
-    expect(SESSION_DURATIONS).toEqual([15, 30]);
-  });
-});
 
 describe("half-hour offset zones", () => {
   const kolkata = everyDay("Asia/Kolkata", ["09:00", "10:00"]);

@@ -61,7 +61,8 @@ const envSchema = z.object({
   MEETING_BASE_URL: z.url().default("https://meet.jit.si/"),
   STORAGE_DIR: optional,
   S3_BUCKET: optional,
-  S3_ENDPOINT: optional,
+  // An S3-compatible service (MinIO, R2, …), addressed path-style; unset means AWS itself.
+  S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_REGION: z.string().default("us-east-1"),
@@ -128,6 +129,16 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   const local = isLocalUrl(appUrl);
+
+  // Half a key pair would fall back to the SDK's default chain without a word.
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",
+    );
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_PUBLIC_URL || e.S3_ACCESS_KEY_ID)) {
+    throw new Error("Invalid configuration:\n  S3_BUCKET: required when any other S3_ setting is");
+  }
 
   if (!local) {
     const missing = [

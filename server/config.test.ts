@@ -72,6 +72,26 @@ describe("configuration", () => {
     );
   });
 
+  it("takes S3 settings only whole: a bucket, an endpoint that is a URL, both keys or neither", () => {
+    const DATA_DIR = tempDir();
+    const s3 = { DATA_DIR, S3_BUCKET: "uploads", S3_ENDPOINT: "http://127.0.0.1:9000" };
+    expect(buildConfig(s3).storage.s3).toEqual({
+      bucket: "uploads",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9000",
+      publicUrl: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
+    expect(() => buildConfig({ ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+    expect(() => buildConfig({ ...s3, S3_ACCESS_KEY_ID: "key" })).toThrow(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all",
+    );
+    expect(() => buildConfig({ DATA_DIR, S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      "Invalid configuration:\n  S3_BUCKET: required when any other S3_ setting is",
+    );
+  });
+
   it("keeps secrets out of what is logged and what the browser sees", () => {
     const config = buildConfig({
       DATA_DIR: tempDir(),

@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TEAM_ADVISOR_ID } from "../config.server";
 import { type ChangeFeed, startChangeFeed } from "../db/change-feed.server";
 import type { Db } from "../db/client.server";
 import { advisors } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createAdvisor } from "../db/test-factories";
+import { whenFeed } from "../db/test-feed";
 import {
   type AdvisorDirectory,
   createAdvisorDirectory,
@@ -16,14 +17,14 @@ import {
  * With a listening change feed the directory is held in memory (advisor-directory.server.ts);
  * without it every call queries. Both must give the same answers, the held copy must make no
  * query until the feed's version moves, and it must follow a change as soon as the feed
- * reports it.
+ * reports it. Each test has a database and people of its own.
  */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let feed: ChangeFeed;
 let bare: AdvisorDirectory;
 let held: AdvisorDirectory;
-let clockSkew = 0; // moves the feed's clock forward
-const ids: string[] = [];
+let clockSkew: number; // moves the feed's clock forward
+let ids: string[];
 const QUERIES = ["", "dubai", "product manager", "salary negotiation", "xylophone"];
 
 async function answers(directory: AdvisorDirectory) {
@@ -73,8 +74,10 @@ function handFeed() {
   return feed;
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
   database = await createTestDatabase();
+  clockSkew = 0;
+  ids = [];
   const db = database.db;
   const people: [string, string, Partial<typeof advisors.$inferInsert>][] = [
     ["Meera", "Nair", { jobTitle: "HR Manager", workLocations: ["Dubai"] }],
@@ -93,7 +96,7 @@ beforeAll(async () => {
   held = createAdvisorDirectory({ db, feed });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await feed?.stop();
   await database?.destroy();
 });
@@ -141,15 +144,13 @@ describe("the directory held in memory", () => {
   });
 
   it("follows a change as soon as the feed reports it", async () => {
+    expect(await held.findApproved(ids[5]!)).toBeNull(); // pending, not listed
     const before = feed.stamp(["directory"]);
     await database.db
       .update(advisors)
       .set({ profileStatus: "approved" })
       .where(eq(advisors.id, ids[5]!));
-    const until = Date.now() + 1000;
-    while (feed.stamp(["directory"]) === before && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await whenFeed(feed, () => feed.stamp(["directory"]) !== before);
     expect((await held.findApproved(ids[5]!))?.firstName).toBe("Pia");
     const found = await held.search({
       query: "product designer",

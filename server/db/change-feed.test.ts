@@ -8,6 +8,7 @@ import { LISTENER_NAME } from "./listener.server";
 import { advisors, bookings, users } from "./schema";
 import { createTestDatabase } from "./test-database";
 import { createAdvisor, createBooking, createSeeker } from "./test-factories";
+import { whenFeed } from "./test-feed";
 
 /*
  * The database's change notifications (migrations 0005, 0006) as an app instance sees them, on
@@ -17,20 +18,12 @@ import { createAdvisor, createBooking, createSeeker } from "./test-factories";
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let feed: ChangeFeed;
 
-async function eventually(check: () => boolean, ms = 3000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("did not happen in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** Waits until every change committed so far has been heard: one sent after it has arrived. */
 async function heardAllSoFar(topic: Topic) {
   const before = feed.stamp([topic]);
   const table = topic === "directory" ? "reviews" : "bookings";
   await database.db.execute(sql`select pg_notify('public_change', ${table})`);
-  await eventually(() => feed.stamp([topic]) !== before);
+  await whenFeed(feed, () => feed.stamp([topic]) !== before);
 }
 
 beforeAll(async () => {
@@ -47,7 +40,7 @@ describe("the change feed", () => {
   it("moves the directory when an advisor's profile or name changes", async () => {
     let before = feed.stamp(["directory"]);
     const advisorId = await createAdvisor(database.db);
-    await eventually(() => feed.stamp(["directory"]) !== before);
+    await whenFeed(feed, () => feed.stamp(["directory"]) !== before);
 
     before = feed.stamp(["directory"]);
     const [row] = await database.db
@@ -55,7 +48,7 @@ describe("the change feed", () => {
       .from(advisors)
       .where(eq(advisors.id, advisorId));
     await database.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, row!.userId));
-    await eventually(() => feed.stamp(["directory"]) !== before);
+    await whenFeed(feed, () => feed.stamp(["directory"]) !== before);
   });
 
   it("leaves both topics alone when a seeker signs up or changes their name", async () => {
@@ -64,7 +57,7 @@ describe("the change feed", () => {
     await database.db.update(users).set({ firstName: "Asha" }).where(eq(users.id, seekerId));
     // A change that does notify, committed after: once it is in, nothing else came.
     await database.db.execute(sql`select pg_notify('public_change', 'bookings')`);
-    await eventually(() => feed.stamp(["calendar"]) !== before.split(".")[1]);
+    await whenFeed(feed, () => feed.stamp(["calendar"]) !== before.split(".")[1]);
     expect(feed.stamp(["directory"])).toBe(before.split(".")[0]);
   });
 
@@ -96,7 +89,7 @@ describe("the change feed", () => {
       .update(advisors)
       .set({ jobTitle: "Head of Product" })
       .where(eq(advisors.id, advisorId));
-    await eventually(() => feed.stamp(["directory"]) !== before);
+    await whenFeed(feed, () => feed.stamp(["directory"]) !== before);
   });
 
   it("moves the calendar when a booking takes or frees time, not for its link or review flag", async () => {
@@ -123,7 +116,7 @@ describe("the change feed", () => {
       .update(bookings)
       .set({ status: "cancelled", cancellationReason: "Plans changed" })
       .where(eq(bookings.advisorId, advisorId));
-    await eventually(() => feed.stamp(["calendar"]) !== before);
+    await whenFeed(feed, () => feed.stamp(["calendar"]) !== before);
   });
 
   it("moves every version once they are older than the maximum age, without a notification", () => {
@@ -160,15 +153,15 @@ describe("the change feed", () => {
         sql`select pg_terminate_backend(pid) from pg_stat_activity
              where application_name = ${LISTENER_NAME} and datname = current_database()`,
       );
-      await eventually(() => !feed.listening);
-      await eventually(() => feed.listening, 5000);
+      await whenFeed(feed, () => !feed.listening);
+      await whenFeed(feed, () => feed.listening);
       // Whatever happened while it was deaf, nothing cached before is trusted.
       expect(feed.stamp(["directory"])).not.toBe(before.directory);
       expect(feed.stamp(["calendar"])).not.toBe(before.calendar);
       // And it hears changes again.
       const now = feed.stamp(["calendar"]);
       await database.db.execute(sql`select pg_notify('public_change', 'bookings')`);
-      await eventually(() => feed.stamp(["calendar"]) !== now);
+      await whenFeed(feed, () => feed.stamp(["calendar"]) !== now);
     },
   );
 });

@@ -13,10 +13,12 @@ describe("the listening connection's reconnects", () => {
     const waits: number[] = [];
     const cleared: unknown[] = [];
     let due: (() => void) | null = null;
+    let scheduled = () => {};
     const timers: Timers = {
       setTimeout(run, ms) {
         waits.push(ms);
         due = run;
+        scheduled();
         return waits.length;
       },
       clearTimeout: (handle) => cleared.push(handle),
@@ -31,9 +33,10 @@ describe("the listening connection's reconnects", () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const run: () => void = due!;
       due = null;
+      // The failed attempt schedules the next one: awaited, not polled for.
+      const next = new Promise<void>((resolve) => (scheduled = resolve));
       run();
-      const until = Date.now() + 5000;
-      while (!due && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      await next;
     }
     expect(waits).toEqual([100, 200, 400, 800, 1000, 1000]);
     expect(states).toEqual([false, false, false, false, false, false]);

@@ -29,24 +29,38 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       ? `${settings.endpoint.replace(/\/$/, "")}/${settings.bucket}`
       : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`)
   ).replace(/\/$/, "");
+  /** The SDK's errors say only S3's reason ("The specified bucket does not exist"). */
+  const send = async (
+    what: string,
+    key: string,
+    command: PutObjectCommand | DeleteObjectCommand,
+  ) => {
+    try {
+      await client.send(command);
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new Error(`S3 ${what} of ${key} in bucket "${settings.bucket}" failed: ${reason}`, {
+        cause: error,
+      });
+    }
+  };
   return {
     async put(key, body, contentType = "application/octet-stream") {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: settings.bucket,
-          Key: key,
-          Body: body,
-          ContentType: contentType,
-          CacheControl: "public, max-age=86400",
-        }),
-      );
+      const command = new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: "public, max-age=86400",
+      });
+      await send("put", key, command);
       return `${base}/${key}`;
     },
     keyOf(url) {
       return url.startsWith(`${base}/`) ? url.slice(base.length + 1) : null;
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+      await send("delete", key, new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { freshDataDir, startAppProcess } from "../support/app-process";
 import { DEMO_ADMIN, DEMO_ADVISOR, DEMO_PASSWORD, DEMO_SEEKER } from "./support/auth";
 import { gotoHydrated } from "./support/navigation";
@@ -17,7 +17,29 @@ import { seedTorture, TORTURE, TORTURE_EMAIL, type TortureIds } from "./support/
  * breakable texts.
  */
 
-const test = base.extend<object, { tortureApp: { url: string; ids: TortureIds } }>({
+type Who = "visitor" | "seeker" | "advisor" | "admin" | "torture advisor";
+const EVERYONE: Who[] = ["visitor", "seeker", "advisor", "admin", "torture advisor"];
+const ACCOUNTS: Record<Exclude<Who, "visitor">, string> = {
+  seeker: DEMO_SEEKER,
+  advisor: DEMO_ADVISOR,
+  admin: DEMO_ADMIN,
+  "torture advisor": TORTURE_EMAIL,
+};
+
+type SignedIn = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+
+/*
+ * Each worker runs its own app with the torture advisor, and signs each person in once: a
+ * test opens its page with that person's cookies (`who`), at its width (`viewport`).
+ */
+const test = base.extend<
+  { who: Who },
+  {
+    tortureApp: { url: string; ids: TortureIds };
+    signedIn: (who: Exclude<Who, "visitor">) => Promise<SignedIn>;
+  }
+>({
+  who: ["visitor", { option: true }],
   tortureApp: [
     // Playwright reads a fixture's dependencies from this pattern; this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -33,11 +55,31 @@ const test = base.extend<object, { tortureApp: { url: string; ids: TortureIds } 
     },
     { scope: "worker", timeout: 180_000 },
   ],
+  signedIn: [
+    async ({ tortureApp, playwright }, provide) => {
+      const sessions = new Map<Who, Promise<SignedIn>>();
+      const signIn = async (who: Exclude<Who, "visitor">) => {
+        const request = await playwright.request.newContext({ baseURL: tortureApp.url });
+        const response = await request.post("/auth", {
+          form: { intent: "signin", email: ACCOUNTS[who], password: DEMO_PASSWORD },
+          maxRedirects: 0,
+        });
+        expect(response.status(), `sign in as ${who}`).toBe(302);
+        const state = await request.storageState();
+        await request.dispose();
+        return state;
+      };
+      await provide((who) => {
+        if (!sessions.has(who)) sessions.set(who, signIn(who));
+        return sessions.get(who)!;
+      });
+    },
+    { scope: "worker" },
+  ],
   baseURL: async ({ tortureApp }, provide) => provide(tortureApp.url),
+  storageState: async ({ who, signedIn }, provide) =>
+    provide(who === "visitor" ? undefined : await signedIn(who)),
 });
-
-type Who = "visitor" | "seeker" | "advisor" | "admin" | "torture advisor";
-const EVERYONE: Who[] = ["visitor", "seeker", "advisor", "admin", "torture advisor"];
 type Row =
   | {
       path: (ids: { advisorId: string }) => string;
@@ -126,22 +168,6 @@ test("the table names every route module", () => {
   expect([...files].sort()).toEqual(Object.keys(PAGES).sort());
 });
 
-const ACCOUNTS: Record<Exclude<Who, "visitor">, string> = {
-  seeker: DEMO_SEEKER,
-  advisor: DEMO_ADVISOR,
-  admin: DEMO_ADMIN,
-  "torture advisor": TORTURE_EMAIL,
-};
-
-async function signInAs(page: Page, who: Who) {
-  if (who === "visitor") return;
-  const response = await page.request.post("/auth", {
-    form: { intent: "signin", email: ACCOUNTS[who], password: DEMO_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `sign in as ${who}`).toBe(302);
-}
-
 /** What is wrong with the page as it is now: axe violations, sideways overflow. */
 async function pageProblems(page: Page) {
   const problems: Record<string, unknown> = {};
@@ -152,33 +178,33 @@ async function pageProblems(page: Page) {
   return problems;
 }
 
+// One test per page, person and width, so Playwright's workers share them out.
 for (const who of EVERYONE) {
   for (const width of [375, 1280]) {
-    test(`every page is clean for a ${who} at ${width} px`, async ({ page, tortureApp }) => {
-      test.setTimeout(600_000); // some 17 pages, each with a full axe scan, on a shared machine
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      await page.setViewportSize({ width, height: 900 });
-      await signInAs(page, who);
-      const ids = { advisorId: tortureApp.ids.advisorId };
-
-      const found: Record<string, unknown> = {};
+    test.describe(`for a ${who} at ${width} px`, () => {
+      test.use({ who, viewport: { width, height: 900 } });
       for (const [file, row] of Object.entries(PAGES)) {
         if ("skip" in row) continue;
-        const url = row.path(ids);
-        const status = row.status?.[who === "torture advisor" ? "advisor" : who] ?? 200;
-        const watch = watchForProblems(page, url, status);
-        // A page that sends this person elsewhere (a signed-in person on /auth) ends on 200.
-        const response = await gotoHydrated(page, url);
-        const problems: Record<string, unknown> = {};
-        if (response?.status() !== status) problems.status = response?.status();
-        if (row.title && (await page.title()) !== row.title) problems.title = await page.title();
-        Object.assign(problems, await pageProblems(page));
-        await page.waitForLoadState("networkidle");
-        if (watch.problems.length > 0) problems.browser = watch.problems;
-        watch.stop();
-        if (Object.keys(problems).length > 0) found[`${url} (${file})`] = problems;
+        test(`${file} is clean`, async ({ page, tortureApp }) => {
+          test.setTimeout(90_000); // a full axe scan, on a shared machine
+          await page.emulateMedia({ reducedMotion: "reduce" });
+          const url = row.path({ advisorId: tortureApp.ids.advisorId });
+          const status = row.status?.[who === "torture advisor" ? "advisor" : who] ?? 200;
+          const watch = watchForProblems(page, url, status);
+          // A page that sends this person elsewhere (a signed-in person on /auth) ends on 200.
+          const response = await gotoHydrated(page, url);
+          const problems: Record<string, unknown> = {};
+          if (response?.status() !== status) problems.status = response?.status();
+          if (row.title && (await page.title()) !== row.title) {
+            problems.title = await page.title();
+          }
+          Object.assign(problems, await pageProblems(page));
+          await page.waitForLoadState("networkidle");
+          if (watch.problems.length > 0) problems.browser = watch.problems;
+          watch.stop();
+          expect(problems, url).toEqual({});
+        });
       }
-      expect(found).toEqual({});
     });
   }
 }
@@ -208,41 +234,63 @@ async function eachSessionDetails(page: Page, check: (where: string) => Promise<
   }
 }
 
-for (const width of [375, 1280]) {
-  test(`the torture advisor's texts wrap wherever they open at ${width} px`, async ({ page }) => {
-    test.setTimeout(300_000);
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.setViewportSize({ width, height: 900 });
-    const found: Record<string, unknown> = {};
-    const check = async (where: string) => {
-      const problems = await pageProblems(page);
-      if (Object.keys(problems).length > 0) found[where] = problems;
-    };
+/** Runs `look` and collects what is wrong wherever it calls `check`; expects nothing. */
+async function checkEach(
+  page: Page,
+  look: (check: (where: string) => Promise<void>) => Promise<void>,
+) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const found: Record<string, unknown> = {};
+  await look(async (where) => {
+    const problems = await pageProblems(page);
+    if (Object.keys(problems).length > 0) found[where] = problems;
+  });
+  expect(found).toEqual({});
+}
 
-    await gotoHydrated(page, `/advisors?search=${TORTURE.firstName.slice(0, 24)}`);
-    await expect(page.getByRole("heading", { name: tortureName })).toBeVisible();
-    await check("the listing's search");
+for (const width of [375, 1280]) {
+  test.describe(`the torture advisor's texts wrap at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("in the listing's search", async ({ page }) => {
+      await checkEach(page, async (check) => {
+        await gotoHydrated(page, `/advisors?search=${TORTURE.firstName.slice(0, 24)}`);
+        await expect(page.getByRole("heading", { name: tortureName })).toBeVisible();
+        await check("the listing's search");
+      });
+    });
 
     for (const who of ["seeker", "torture advisor"] as const) {
-      await signInAs(page, who);
-      await eachSessionDetails(page, (where) => check(`${who}: ${where}`));
-      await page.context().clearCookies();
+      test.describe(() => {
+        test.use({ who });
+        test(`in the ${who}'s session details`, async ({ page }) => {
+          test.setTimeout(120_000);
+          await checkEach(page, (check) =>
+            eachSessionDetails(page, (where) => check(`${who}: ${where}`)),
+          );
+        });
+      });
     }
 
-    await signInAs(page, "admin");
-    await gotoHydrated(page, "/admin/advisors");
-    await page.getByRole("button", { name: /^Approved \(/ }).click();
-    await expect(page.getByText(TORTURE_EMAIL, { exact: true })).toBeVisible();
-    await check("/admin/advisors, approved");
-    await page.getByRole("button", { name: `View Profile: ${tortureName}` }).click();
-    const dialog = page.getByRole("dialog", { name: tortureName });
-    await expect(dialog.getByLabel("Short introduction")).toHaveValue(TORTURE.shortIntro);
-    await check("/admin/advisors: View Profile");
-    await page.keyboard.press("Escape");
-    await gotoHydrated(page, `/admin/users?q=${TORTURE_EMAIL}`);
-    await expect(page.getByText(TORTURE_EMAIL, { exact: true })).toBeVisible();
-    await check("/admin/users, searched");
-
-    expect(found).toEqual({});
+    test.describe(() => {
+      test.use({ who: "admin" });
+      test("in the admin's advisor list, View Profile and user search", async ({ page }) => {
+        test.setTimeout(60_000);
+        await checkEach(page, async (check) => {
+          await gotoHydrated(page, "/admin/advisors");
+          await page.getByRole("button", { name: /^Approved \(/ }).click();
+          await expect(page.getByText(TORTURE_EMAIL, { exact: true })).toBeVisible();
+          await check("/admin/advisors, approved");
+          await page.getByRole("button", { name: `View Profile: ${tortureName}` }).click();
+          const dialog = page.getByRole("dialog", { name: tortureName });
+          await expect(dialog.getByLabel("Short introduction")).toHaveValue(TORTURE.shortIntro);
+          await check("/admin/advisors: View Profile");
+          await page.keyboard.press("Escape");
+          await gotoHydrated(page, `/admin/users?q=${TORTURE_EMAIL}`);
+          await expect(page.getByText(TORTURE_EMAIL, { exact: true })).toBeVisible();
+          await check("/admin/users, searched");
+        });
+      });
+    });
   });
 }
