@@ -16,6 +16,7 @@ export async function axeViolations(page: Page, include?: string) {
   const { violations } = await (include ? builder.include(include) : builder)
     .withTags(AXE_TAGS)
     .options({
+      resultTypes: ["violations"],
       rules: {
         "label-content-name-mismatch": { enabled: true },
         "aria-allowed-role": { enabled: true },
