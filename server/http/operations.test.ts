@@ -83,6 +83,17 @@ describe("/metrics", () => {
     expect(await sample(health)).toBeGreaterThan(healthBefore);
   });
 
+  it("counts a method a client made up as other, so a client cannot add labels", async () => {
+    const other =
+      'http_request_duration_seconds_count{route="(server)",method="other",status="405"}';
+    const before = await sample(other);
+    // node:http accepts WebDAV's methods; the app answers them 405.
+    const answer = await fetch(`${app.baseUrl}/about`, { method: "PROPFIND" });
+    expect(answer.status).toBe(405);
+    expect(await sample(other)).toBe(before + 1);
+    expect(await (await visit("/metrics")).text()).not.toContain('method="PROPFIND"');
+  });
+
   it("reports the database's connections, in Prometheus' text format", async () => {
     const answer = await visit("/metrics");
     expect(answer.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
