@@ -77,6 +77,7 @@ export function createMetrics(
       },
     });
   }
+  const lookups = { hit: cache.labels({ result: "hit" }), miss: cache.labels({ result: "miss" }) };
   // Kept on the response, so the label is known when its answer ends.
   const routedAnswers = new WeakSet<ServerResponse>();
   // One child per label set: observing through it skips validating and hashing the labels on
@@ -111,7 +112,7 @@ export function createMetrics(
     },
     routed: (res) => void routedAnswers.add(res),
     cacheLookup: (result, res) => {
-      cache.inc({ result });
+      lookups[result].inc();
       routedAnswers.add(res);
     },
     jobLag: (job, ms) => lag.observe({ job }, Math.max(0, ms) / 1000),
