@@ -7,8 +7,7 @@ import compression from "compression";
 import express from "express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import type { Services } from "../compose.server";
-import { type Config, publicConfig } from "../config.server";
-import type { Logger } from "../logger.server";
+import { publicConfig } from "../config.server";
 import type { AppContext } from "./app-context";
 import { csrfGuard } from "./csrf.server";
 import { isLoopbackAddress } from "./loopback";
@@ -49,8 +48,19 @@ export type HttpApp = {
  */
 export function createHttpApp({ services, build, before = [], clientDir }: Options): HttpApp {
   const { config, logger, database, feed, metrics, readiness } = services;
+  // Which route answers a path, whose module declares how its answer may be kept (ADR 69).
+  // Development's build changes under it: nothing is kept there.
+  const matchRoute: RouteMatcher =
+    typeof build === "function" ? () => null : createRouteMatcher(build);
+  const routeOf = (pathname: string) => matchRoute(pathname)?.id ?? null;
   const app = express();
   app.disable("x-powered-by");
+  // Every request Express handles is timed for /metrics (kept answers are timed as they go).
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.once("finish", () => metrics.answered(req, res, started, routeOf));
+    next();
+  });
   // Client addresses feed the rate limits: trust only the configured proxies, never any caller.
   app.set("trust proxy", config.trustProxyHops);
   app.use(securityHeaders(config));
@@ -78,10 +88,6 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       now: services.now,
     };
   };
-  // Which route answers a path, whose module declares how its answer may be kept (ADR 69).
-  // Development's build changes under it: nothing is kept there.
-  const matchRoute: RouteMatcher =
-    typeof build === "function" ? () => null : createRouteMatcher(build);
   // Renders are bounded and rate-limited; answers from memory are not (ADR 62).
   const gate = renderGate(config, matchRoute);
   // Development re-renders every request: Vite swaps modules under the cache's feet.
@@ -135,15 +141,12 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
     }),
   );
 
-  const fromMemory = cache && answerFromMemory(cache, gate, config, logger);
-  const handle: HttpApp["handle"] = metrics.timeRequests(
-    fromMemory
-      ? (req, res) => {
-          if (!fromMemory(req, res)) app(req, res);
-        }
-      : app,
-    (pathname) => matchRoute(pathname)?.id ?? null,
-  );
+  const fromMemory = cache && answerFromMemory(cache, gate, services, routeOf);
+  const handle: HttpApp["handle"] = fromMemory
+    ? (req, res) => {
+        if (!fromMemory(req, res)) app(req, res);
+      }
+    : app;
   return {
     handle,
     listen: (port, host, onListening) => createServer(handle).listen(port, host, onListening),
@@ -157,7 +160,12 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
  * over TLS or through a proxy (which decides HSTS) is left to Express to judge. A miss that
  * would only wait for a full render queue is refused here too, as cheaply (ADR 62).
  */
-function answerFromMemory(cache: PublicCache, gate: RenderGate, config: Config, logger: Logger) {
+function answerFromMemory(
+  cache: PublicCache,
+  gate: RenderGate,
+  { config, logger, metrics }: Pick<Services, "config" | "logger" | "metrics">,
+  routeOf: (pathname: string) => string | null,
+) {
   const https = config.appUrl.startsWith("https://");
   const security = [...FIXED_SECURITY_HEADERS, ...(https ? [HSTS_HEADER] : [])].flat();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -170,6 +178,7 @@ function answerFromMemory(cache: PublicCache, gate: RenderGate, config: Config, 
     const lead = () => [...security, "X-Request-Id", id];
     if (!cache.serveHit(req, res, lead) && !gate.refuseIfFull(req, res, lead())) return false;
     logCompleted(logger, { id, method: req.method, url: req.url, started }, res);
+    metrics.answered(req, res, started, routeOf);
     return true;
   };
 }

@@ -22,7 +22,7 @@ export function drainable(server: Server): HttpDrain {
   server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
     if (draining) res.setHeader("Connection", "close");
     inFlight.add(res);
-    res.once("finish", () => closeIfDone(res));
+    // "close" ends every response, answered or cut off (one listener: this runs per request).
     res.once("close", () => closeIfDone(res));
   });
   let drained: Promise<void> | undefined;

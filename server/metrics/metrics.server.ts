@@ -8,14 +8,16 @@ import { isLoopbackAddress } from "../http/loopback";
 export type Metrics = {
   registry: Registry;
   /**
-   * Times every request from arrival to the end of its answer. `routeOf` names its React
-   * Router route once it is known to have reached one; other answers (static files, health,
-   * refusals before the app) are counted under "(server)".
+   * Records a request answered now, begun at `started` (process.hrtime). `routeOf` names its
+   * React Router route once it is known to have reached one; other answers (static files,
+   * health, refusals before the app) are counted under "(server)".
    */
-  timeRequests(
-    handle: (req: IncomingMessage, res: ServerResponse) => void,
+  answered(
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: bigint,
     routeOf: (pathname: string) => string | null,
-  ): (req: IncomingMessage, res: ServerResponse) => void;
+  ): void;
   /** Says that React Router answers `res` (rendered, or a kept answer of one of its routes). */
   routed(res: ServerResponse): void;
   /** A public read of a route, found in memory (hit) or not (miss, rendered). */
@@ -96,19 +98,15 @@ export function createMetrics(
 
   return {
     registry,
-    timeRequests: (handle, routeOf) => (req, res) => {
-      const started = process.hrtime.bigint();
-      res.once("finish", () => {
-        const url = req.url ?? "/";
-        const query = url.indexOf("?");
-        const route = routedAnswers.has(res)
-          ? (routeOf(query === -1 ? url : url.slice(0, query)) ?? SERVER_ROUTE)
-          : SERVER_ROUTE;
-        const method = KNOWN_METHODS.has(req.method ?? "") ? req.method! : "other";
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        timerOf(route, method, res.statusCode).observe(seconds);
-      });
-      handle(req, res);
+    answered: (req, res, started, routeOf) => {
+      const url = req.url ?? "/";
+      const query = url.indexOf("?");
+      const route = routedAnswers.has(res)
+        ? (routeOf(query === -1 ? url : url.slice(0, query)) ?? SERVER_ROUTE)
+        : SERVER_ROUTE;
+      const method = KNOWN_METHODS.has(req.method ?? "") ? req.method! : "other";
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      timerOf(route, method, res.statusCode).observe(seconds);
     },
     routed: (res) => void routedAnswers.add(res),
     cacheLookup: (result, res) => {
