@@ -1,12 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.server";
-import { advisorSchedules, advisors, bookings, scheduleSlots, users } from "../server/db/schema";
+import { REMINDER_HOURS } from "../core/sessions";
+import {
+  advisorSchedules,
+  advisors,
+  bookingReminders,
+  bookings,
+  scheduleSlots,
+  users,
+} from "../server/db/schema";
 
 /**
  * Marketplace-sized data for the benchmarks: approved advisors with varied titles, places and
  * topics (a tenth of them work in Dubai), optionally each with a weekly schedule (Mon-Sat
  * 09:00-13:00 and 14:00-20:00, Kolkata) and confirmed bookings over the next four weeks, each
- * for a seeker of its own. Bulk inserts in batches; a few seconds for 10,000 advisors.
+ * for a seeker of its own, their reminders already sent (so no backlog of reminder mails runs
+ * beside what is measured). Bulk inserts in batches; a few seconds for 10,000 advisors.
  */
 const FIRST = ["Aarav", "Diya", "Kabir", "Meera", "Rohan", "Isha", "Vivaan", "Ananya", "Arjun"];
 const LAST = ["Sharma", "Iyer", "Reddy", "Gupta", "Nair", "Bose", "Menon", "Kapoor", "Das"];
@@ -103,26 +112,38 @@ export async function insertAdvisors(
           ),
         )
         .returning({ id: users.id });
-      await tx.insert(bookings).values(
-        advisorRows.flatMap((a, k) =>
-          BOOKING_HOURS_UTC.map((hour, b) => {
-            const i = batch[k]!;
-            const datetime = new Date(
-              today + (1 + ((i + b * 11) % 28)) * DAY_MS + hour * 3_600_000,
-            );
-            return {
-              userId: seekers[k * BOOKING_HOURS_UTC.length + b]!.id,
-              advisorId: a.id,
-              datetime,
-              duration: 30,
-              endsAt: new Date(datetime.getTime() + 30 * 60_000),
-              status: "confirmed" as const,
-              sessionType: "First Call" as const,
-              topics: [pick(TOPICS, i)],
-              advisorTimezone: "Asia/Kolkata",
-              seekerTimezone: "Asia/Kolkata",
-            };
-          }),
+      const booked = await tx
+        .insert(bookings)
+        .values(
+          advisorRows.flatMap((a, k) =>
+            BOOKING_HOURS_UTC.map((hour, b) => {
+              const i = batch[k]!;
+              const datetime = new Date(
+                today + (1 + ((i + b * 11) % 28)) * DAY_MS + hour * 3_600_000,
+              );
+              return {
+                userId: seekers[k * BOOKING_HOURS_UTC.length + b]!.id,
+                advisorId: a.id,
+                datetime,
+                duration: 30,
+                endsAt: new Date(datetime.getTime() + 30 * 60_000),
+                status: "confirmed" as const,
+                sessionType: "First Call" as const,
+                topics: [pick(TOPICS, i)],
+                advisorTimezone: "Asia/Kolkata",
+                seekerTimezone: "Asia/Kolkata",
+              };
+            }),
+          ),
+        )
+        .returning({ id: bookings.id, datetime: bookings.datetime });
+      await tx.insert(bookingReminders).values(
+        booked.flatMap((b) =>
+          REMINDER_HOURS.map((hours) => ({
+            bookingId: b.id,
+            hoursBefore: hours,
+            sessionStart: b.datetime,
+          })),
         ),
       );
     });

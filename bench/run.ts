@@ -84,7 +84,8 @@ function report(r: Results): string {
 The built app (\`NODE_ENV=production\`, \`LOG_LEVEL=info\` with stdout discarded,
 \`RATE_LIMIT_SCALE=100\`) on a free loopback port, one process, against each database holding
 the seeded demo data plus ${ADVISORS.toLocaleString("en")} approved advisors, each with a weekly
-schedule (Mon-Sat, 10 hours a day) and two confirmed bookings in the next four weeks. wrk
+schedule (Mon-Sat, 10 hours a day) and two confirmed bookings in the next four weeks whose
+reminders were sent (no backlog of reminder mails is delivered while the server is measured). wrk
 keeps a fixed number of connections busy, one request in flight on each, for ${BENCH_SECONDS} s
 after a warm-up (every URL of the path asked once, then ${WARMUP_SECONDS} s of wrk), asking for
 gzip/deflate/br like a browser; the figures are the steady state of a site whose pages have

@@ -78,7 +78,8 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
     {
       name: "deliver-outbox",
       everyMs: 5_000,
-      run: (signal: AbortSignal) => deliverOutbox(db, config, logger, mailer, now(), signal),
+      run: (signal: AbortSignal) =>
+        deliverOutbox(db, { config, logger, transport: mailer, now, signal }),
     },
     {
       // Lapsed payment holds free their time (bookings also release them before writing).

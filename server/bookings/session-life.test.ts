@@ -197,8 +197,8 @@ describe("the session jobs", () => {
           void delivered.push(`${m.to} ${m.subject}`),
       };
       await Promise.all([
-        deliverOutbox(database.db, config, logger, transport as never),
-        deliverOutbox(second.db, config, logger, transport as never),
+        deliverOutbox(database.db, { config, logger, transport: transport as never }),
+        deliverOutbox(second.db, { config, logger, transport: transport as never }),
       ]);
       const allQueued = await database.db.select({ id: emailOutbox.id }).from(emailOutbox);
       expect(delivered).toHaveLength(allQueued.length);

@@ -59,7 +59,11 @@ describe("the mailer", () => {
     const second = await queueEmail(database.db, { ...mail, to: "advisor@example.com" });
     const sent: unknown[] = [];
     const transport = { sendMail: async (m: unknown) => void sent.push(m) };
-    const count = await deliverOutbox(database.db, config, logger, transport as never);
+    const count = await deliverOutbox(database.db, {
+      config,
+      logger,
+      transport: transport as never,
+    });
     expect(count).toBe(2);
     expect(sent).toHaveLength(2);
     expect(sent).toEqual(
@@ -80,7 +84,9 @@ describe("the mailer", () => {
   it("records a failed delivery and retries it later", async () => {
     await queueEmail(database.db, { ...mail, to: "bounce@example.com" });
     const failing = { sendMail: async () => Promise.reject(new Error("SMTP down")) };
-    expect(await deliverOutbox(database.db, config, logger, failing as never)).toBe(0);
+    expect(await deliverOutbox(database.db, { config, logger, transport: failing as never })).toBe(
+      0,
+    );
     const [row] = await database.db
       .select()
       .from(emailOutbox)
@@ -90,7 +96,9 @@ describe("the mailer", () => {
 
   it("sends through nodemailer's local transport when no SMTP is configured", async () => {
     const id = await queueEmail(database.db, mail);
-    expect(await deliverOutbox(database.db, config, logger, createTransport(config))).toBe(1);
+    expect(
+      await deliverOutbox(database.db, { config, logger, transport: createTransport(config) }),
+    ).toBe(1);
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ status: "sent" });
   });
@@ -111,7 +119,9 @@ describe("the mailer", () => {
         sent.push(String(info.message));
       },
     };
-    expect(await deliverOutbox(database.db, config, logger, recording as never)).toBe(1);
+    expect(
+      await deliverOutbox(database.db, { config, logger, transport: recording as never }),
+    ).toBe(1);
     const head = sent[0]!.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
     const names = head.split(/\r?\n/).map((line) => line.slice(0, line.indexOf(":")));
     expect(names.sort()).toEqual(
@@ -130,7 +140,9 @@ describe("the mailer", () => {
     for (const to of bad) await queueEmail(database.db, { ...mail, to });
     const sent: unknown[] = [];
     const transport = { sendMail: async (m: unknown) => void sent.push(m) };
-    expect(await deliverOutbox(database.db, config, logger, transport as never)).toBe(0);
+    expect(
+      await deliverOutbox(database.db, { config, logger, transport: transport as never }),
+    ).toBe(0);
     expect(sent).toEqual([]);
     const rows = await database.db.select().from(emailOutbox);
     expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual(
@@ -150,20 +162,20 @@ describe("the mailer", () => {
       },
     };
     expect(
-      await deliverOutbox(
-        database.db,
+      await deliverOutbox(database.db, {
         config,
         logger,
-        stopping as never,
-        new Date(),
-        shutdown.signal,
-      ),
+        transport: stopping as never,
+        signal: shutdown.signal,
+      }),
     ).toBe(1);
     expect(sent).toEqual(["one@example.com"]);
 
     // Another run (here or on another instance) sends the rest now, not after the lease.
     const transport = { sendMail: async (m: { to: string }) => void sent.push(m.to) };
-    expect(await deliverOutbox(database.db, config, logger, transport as never)).toBe(2);
+    expect(
+      await deliverOutbox(database.db, { config, logger, transport: transport as never }),
+    ).toBe(2);
     expect(sent.sort()).toEqual(["one@example.com", "three@example.com", "two@example.com"]);
   });
 
@@ -171,23 +183,43 @@ describe("the mailer", () => {
     const ids: string[] = [];
     for (const to of ["one@example.com", "two@example.com", "three@example.com"])
       ids.push(await queueEmail(database.db, { ...mail, to }));
+    let clock = Date.now();
+    const now = () => new Date(clock);
     const sent: string[] = [];
     const quick = { sendMail: async (m: { to: string }) => void sent.push(m.to) };
-    let tookOver = false;
     const slow = {
       sendMail: async (m: { to: string }) => {
         sent.push(m.to);
-        if (tookOver) return;
-        tookOver = true;
-        // The first mail took longer than the lease: the other two are free for another run.
+        if (sent.length > 1) return;
+        // The first mail takes over half the lease, and the other two's leases ran out (as
+        // they would on a host whose clock runs ahead): another run takes them.
+        clock += 60_000;
         await database.db
           .update(emailOutbox)
-          .set({ lockedUntil: new Date(Date.now() - 1) })
+          .set({ lockedUntil: new Date(clock - 1) })
           .where(inArray(emailOutbox.id, ids.slice(1)));
-        expect(await deliverOutbox(database.db, config, logger, quick as never)).toBe(2);
+        const other = { config, logger, transport: quick as never, now };
+        expect(await deliverOutbox(database.db, other)).toBe(2);
       },
     };
-    expect(await deliverOutbox(database.db, config, logger, slow as never)).toBe(1);
+    const run = { config, logger, transport: slow as never, now };
+    expect(await deliverOutbox(database.db, run)).toBe(1);
     expect(sent.sort()).toEqual(["one@example.com", "three@example.com", "two@example.com"]);
+  });
+
+  it("writes no lease renewal per mail while a batch is well within its lease", async () => {
+    for (let i = 0; i < 5; i++) await queueEmail(database.db, { ...mail, to: `p${i}@example.com` });
+    const updates: string[] = [];
+    const counting = new Proxy(database.db, {
+      get: (target, key, receiver) =>
+        key === "update"
+          ? (table: unknown) => (updates.push("update"), target.update(table as never))
+          : Reflect.get(target, key, receiver),
+    });
+    const transport = { sendMail: async () => {} };
+    expect(await deliverOutbox(counting, { config, logger, transport: transport as never })).toBe(
+      5,
+    );
+    expect(updates).toHaveLength(5); // one "sent" per mail; the claim is its own transaction
   });
 });
