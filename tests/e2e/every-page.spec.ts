@@ -118,6 +118,7 @@ const PAGES: Record<string, Row> = {
   "routes/auth/callback.tsx": { skip: "passes straight on to where the sign-in started" },
   "routes/auth/logout.ts": { skip: "an action, no page" },
   "routes/api/advisors.ts": { skip: "JSON" },
+  "routes/api/advisor-suggestions.ts": { skip: "JSON" },
   "routes/api/advisor-slots.ts": { skip: "JSON" },
   "routes/api/advisor-dates.ts": { skip: "JSON" },
   "routes/api/auth.ts": { skip: "better-auth's endpoints" },
