@@ -261,6 +261,27 @@ for (const width of [375, 1280]) {
       });
     });
 
+    test("in the search boxes' suggestions", async ({ page }) => {
+      await checkEach(page, async (check) => {
+        const boxes = { "/": "What advice are you seeking?", "/advisors": "Search advisors" };
+        const longest = {
+          Supercal: TORTURE.currentCompany,
+          Thiruvanan: TORTURE.workLocations[0]!,
+          Careerchange: TORTURE.careerAdviceTopics[1]!,
+        };
+        for (const [path, name] of Object.entries(boxes)) {
+          await gotoHydrated(page, path);
+          const box = page.getByRole("combobox", { name });
+          const list = page.locator(`#${await box.getAttribute("aria-controls")}`);
+          for (const [typed, text] of Object.entries(longest)) {
+            await box.fill(typed);
+            await expect(list.getByRole("option").filter({ hasText: text })).toBeVisible();
+            await check(`${path}: suggestions for ${typed}`);
+          }
+        }
+      });
+    });
+
     for (const who of ["seeker", "torture advisor"] as const) {
       test.describe(() => {
         test.use({ who });
