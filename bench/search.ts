@@ -2,12 +2,7 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { ADVISORS_PAGE_SIZE } from "../core/advisor-search-params";
-import {
-  buildSearchIndex,
-  rankAdvisors,
-  type SearchIndex,
-  type SearchableAdvisor,
-} from "../core/search";
+import { AdvisorSearchIndex, type SearchableAdvisor } from "../core/search";
 import { createAdvisorDirectory } from "../server/advisors/advisor-directory.server";
 import { advisors, users } from "../server/db/schema";
 import { createTestDatabase } from "../server/db/test-database";
@@ -58,10 +53,10 @@ export async function benchSearch(): Promise<SearchResult> {
     // Without a change feed: the index is reused while its count-and-latest-change stamp holds.
     const directory = createAdvisorDirectory({ db });
     const builds: number[] = [];
-    let index: SearchIndex<SearchableAdvisor> = buildSearchIndex([]);
+    let index = new AdvisorSearchIndex<SearchableAdvisor>();
     for (let run = 0; run < 5; run++) {
       const start = performance.now();
-      index = buildSearchIndex(rows);
+      index = new AdvisorSearchIndex<SearchableAdvisor>(rows);
       builds.push(performance.now() - start);
     }
     for (const query of QUERIES) {
@@ -88,7 +83,7 @@ export async function benchSearch(): Promise<SearchResult> {
       const times: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         start = performance.now();
-        rankAdvisors(index, query);
+        index.search(query);
         times.push(performance.now() - start);
       }
       ranking.push({ query, time: summarize(times) });
