@@ -14,7 +14,7 @@ const KIND_ICONS = { topic: Tag, company: Building, location: MapPin, title: Bri
 
 type SearchComboboxProps = Omit<
   ComponentProps<"input">,
-  "id" | "value" | "onChange" | "type" | "role"
+  "id" | "value" | "onChange" | "onKeyDown" | "onBlur" | "type" | "role"
 > & {
   id: string;
   value: string;
@@ -35,8 +35,6 @@ export function SearchCombobox({
   value,
   onValueChange,
   onChoose,
-  onKeyDown,
-  onBlur,
   className,
   ...inputProps
 }: SearchComboboxProps) {
@@ -70,8 +68,7 @@ export function SearchCombobox({
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    onKeyDown?.(event);
-    if (event.defaultPrevented || event.nativeEvent.isComposing) return;
+    if (event.nativeEvent.isComposing) return;
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       move(event.key === "ArrowDown" ? 1 : -1);
@@ -118,10 +115,7 @@ export function SearchCombobox({
           setActive(null);
         }}
         onKeyDown={handleKeyDown}
-        onBlur={(event) => {
-          onBlur?.(event);
-          setOpen(false);
-        }}
+        onBlur={() => setOpen(false)}
         className={cn("pl-10", className)}
       />
       <ul
