@@ -86,11 +86,19 @@ describe("the index against today's rule (core/search.reference.ts)", () => {
         const used = words.filter((w) => today.rankAdvisors(list, w).length > 0);
         for (let q = 0; q < 20; q++) {
           const text = query(random, used);
+          const expected = today.rankAdvisors(list, text);
           const got = index.search(text);
-          expect(got.ranked, `seed ${seed}, query ${JSON.stringify(text)}`).toEqual(
-            today.rankAdvisors(list, text),
-          );
-          expect(got.explanation.showingResultsFor, `seed ${seed}`).toBeNull();
+          const where = `seed ${seed}, query ${JSON.stringify(text)}`;
+          expect(got.ranked, where).toEqual(expected);
+          expect(got.total, where).toBe(expected.length);
+          expect(got.explanation.showingResultsFor, where).toBeNull();
+          // A page of it is that part of the whole list.
+          const offset = random.int(0, list.length);
+          const limit = random.int(1, 12);
+          expect(
+            index.search(text, { offset, limit }).ranked,
+            `${where}, page at ${offset}`,
+          ).toEqual(expected.slice(offset, offset + limit));
         }
       }
     });

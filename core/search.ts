@@ -39,7 +39,16 @@ export type SearchExplanation = {
   showingAll: boolean;
 };
 
-export type SearchResult<T> = { ranked: RankedAdvisor<T>[]; explanation: SearchExplanation };
+export type SearchResult<T> = {
+  /** How many advisors the query finds. */
+  total: number;
+  /** The advisors found, best first: all of them, or the window asked for. */
+  ranked: RankedAdvisor<T>[];
+  explanation: SearchExplanation;
+};
+
+/** The part of the ranked list wanted (a page): ordering only that part is cheaper. */
+export type SearchWindow = { offset?: number; limit?: number };
 
 export type SearchSuggestion = { text: string; kind: "topic" | "company" | "location" | "title" };
 
@@ -106,15 +115,28 @@ type Entry<T> = {
   /** Per tier: " stem stem | stem " with fields apart, for phrases. */
   stemText: [string, string];
   phrases: string[];
-  // A query's scratch: hits per tier, valid while `query` is the current query's number.
+  // A query's scratch, valid while `query` is the current query's number: hits per tier, and
+  // the last term counted per tier (a term counts once however many of its forms are found).
   query: number;
-  hits: [number, number];
-  counted: [number, number];
+  primaryHits: number;
+  secondaryHits: number;
+  primaryTerm: number;
+  secondaryTerm: number;
+  score: number;
 };
 
 type Postings<T> = Map<string, [Set<Entry<T>>, Set<Entry<T>>]>;
 /** Per tier, the advisors a word is found for (one may repeat). */
-type Found<T> = [Entry<T>[], Entry<T>[]];
+/** Per tier, the collections of advisors a word is found in (one advisor may be in several). */
+type Found<T> = [Iterable<Entry<T>>[], Iterable<Entry<T>>[]];
+const isEmpty = <T>(found: Found<T>) =>
+  found.every((lists) =>
+    lists.every((list) =>
+      (list as Set<unknown> | unknown[]) instanceof Set
+        ? (list as Set<unknown>).size === 0
+        : (list as unknown[]).length === 0,
+    ),
+  );
 
 /** Words by the three-letter pieces they contain: which words hold a fragment, without a scan. */
 class SubstringIndex {
@@ -140,6 +162,14 @@ class SubstringIndex {
       words?.delete(word);
       if (words?.size === 0) this.#byTrigram.delete(piece);
     }
+  }
+
+  /** The words that share at least one three-letter piece with `word`. */
+  sharingPieces(word: string): Set<string> {
+    const words = new Set<string>();
+    for (const piece of SubstringIndex.trigrams(word))
+      for (const w of this.#byTrigram.get(piece) ?? []) words.add(w);
+    return words;
   }
 
   /** The words that contain `fragment` (three characters or more). */
@@ -168,7 +198,7 @@ type Term<T> = {
 };
 
 /** The query's words in order, each with the words the person typed it from. */
-type QueryWord = { word: string; typed: number[]; group?: AliasGroup; span?: number };
+type QueryWord = { word: string; stem: string; typed: number[]; group?: AliasGroup };
 
 const ALIAS_FORMS = ALIAS_GROUPS.flatMap((group) =>
   [...group.forms, ...(group.includes ?? [])].map((form) => ({
@@ -179,7 +209,29 @@ const ALIAS_FORMS = ALIAS_GROUPS.flatMap((group) =>
     isForm: group.forms.includes(form),
   })),
 );
-const LONGEST_FORM = Math.max(...ALIAS_FORMS.map((f) => f.words.length));
+/** The alias forms of several words, as the stems an advisor's field must hold in order. */
+const PHRASE_FORMS = ALIAS_FORMS.filter((f) => f.words.length > 1).map((f) => ({
+  form: f.form,
+  needle: ` ${f.stems.join(" ")} `,
+}));
+
+/** The forms a query can name, by their first word's stem (a short form by the word itself). */
+const FORMS_BY_START = new Map<string, typeof ALIAS_FORMS>();
+for (const form of ALIAS_FORMS.filter((f) => f.isForm)) {
+  const start =
+    form.words.length === 1 && form.form.length < MIN_WORD_LENGTH ? form.form : form.stems[0]!;
+  FORMS_BY_START.set(
+    start,
+    [...(FORMS_BY_START.get(start) ?? []), form].sort((a, b) => b.words.length - a.words.length),
+  );
+}
+
+/** A word and each way of deleting one of its letters. */
+function deletionsOf(word: string): Set<string> {
+  const keys = new Set([word]);
+  for (let i = 0; i < word.length; i++) keys.add(word.slice(0, i) + word.slice(i + 1));
+  return keys;
+}
 
 const nameCollator = new Intl.Collator("en", { sensitivity: "accent" });
 const byName = (a: { name: string; advisor: { id: string } }, b: typeof a) =>
@@ -200,10 +252,13 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
   readonly #raw: Postings<T> = new Map();
   readonly #words: Postings<T> = new Map();
   readonly #stems: Postings<T> = new Map();
+  /** Advisors by the alias phrases ("product manager") their fields hold, word for word. */
+  readonly #phrasesHeld: Postings<T> = new Map();
   readonly #rawSubstrings = new SubstringIndex();
   readonly #wordSubstrings = new SubstringIndex();
-  /** Normalised words by length, for typo candidates. */
-  readonly #byLength = new Map<number, Set<string>>();
+  /** Known words (four letters or more) under themselves and each one-letter deletion: the
+   * candidates one edit away from a word to correct. */
+  readonly #deletions = new Map<string, Set<string>>();
   readonly #phrases = new Map<string, SearchSuggestion & { count: number; words: string[] }>();
   readonly #phrasesByWord = new Map<string, Set<string>>();
   #sortedWords: string[] | null = null;
@@ -240,8 +295,11 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       stemText,
       phrases: [],
       query: 0,
-      hits: [0, 0],
-      counted: [0, 0],
+      primaryHits: 0,
+      secondaryHits: 0,
+      primaryTerm: -1,
+      secondaryTerm: -1,
+      score: 0,
     };
     for (const tier of [PRIMARY, SECONDARY] as const) {
       for (const token of raw[tier])
@@ -250,9 +308,17 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       for (const word of words[tier])
         if (this.#post(this.#words, word, tier, entry)) {
           this.#wordSubstrings.add(word);
-          this.#lengthBucket(word.length).add(word);
+          if (word.length >= MIN_CORRECTED_LENGTH - 1)
+            for (const key of deletionsOf(word)) {
+              let words = this.#deletions.get(key);
+              if (!words) this.#deletions.set(key, (words = new Set()));
+              words.add(word);
+            }
         }
       for (const stem of stems[tier]) this.#post(this.#stems, stem, tier, entry);
+      for (const form of PHRASE_FORMS)
+        if (stemText[tier].includes(form.needle))
+          this.#post(this.#phrasesHeld, form.form, tier, entry);
     }
     for (const [text, kind] of suggestible(advisor)) this.#addPhrase(entry, text, kind);
     this.#entries.set(advisor.id, entry);
@@ -269,9 +335,15 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       for (const word of entry.words[tier])
         if (this.#unpost(this.#words, word, tier, entry)) {
           this.#wordSubstrings.remove(word);
-          this.#lengthBucket(word.length).delete(word);
+          if (word.length >= MIN_CORRECTED_LENGTH - 1)
+            for (const key of deletionsOf(word)) {
+              const words = this.#deletions.get(key)!;
+              words.delete(word);
+              if (words.size === 0) this.#deletions.delete(key);
+            }
         }
       for (const stem of entry.stems[tier]) this.#unpost(this.#stems, stem, tier, entry);
+      for (const form of PHRASE_FORMS) this.#unpost(this.#phrasesHeld, form.form, tier, entry);
     }
     for (const key of entry.phrases) this.#removePhrase(key);
     this.#entries.delete(id);
@@ -280,58 +352,88 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
   }
 
   /** Ranks the advisors for `query` and says how the query was understood. */
-  search(query: string): SearchResult<T> {
+  search(query: string, window: SearchWindow = {}): SearchResult<T> {
+    const { offset = 0, limit = Infinity } = window;
     const { terms, understood } = this.#understand(query);
+    const corrected = terms.some((t) => t.corrected);
     const explanation: SearchExplanation = {
-      showingResultsFor:
-        terms.some((t) => t.corrected) || understood.rewritten ? understood.text : null,
-      didYouMean: terms.some((t) => t.corrected) ? understood.text : null,
+      showingResultsFor: corrected || understood.rewritten ? understood.text : null,
+      didYouMean: corrected ? understood.text : null,
       showingAll: query.trim() !== "" && terms.length === 0,
     };
     if (terms.length === 0)
       return {
-        ranked: this.#ordered.map(({ advisor }) => ({ advisor, score: 0 })),
+        total: this.#ordered.length,
+        ranked: this.#ordered
+          .slice(offset, offset + limit)
+          .map(({ advisor }) => ({ advisor, score: 0 })),
         explanation,
       };
     const number = ++this.#queries;
     const matched: Entry<T>[] = [];
+    const touch = (entry: Entry<T>) => {
+      if (entry.query === number) return;
+      entry.query = number;
+      entry.primaryHits = entry.secondaryHits = 0;
+      entry.primaryTerm = entry.secondaryTerm = -1;
+      matched.push(entry);
+    };
     terms.forEach((term, t) => {
-      const found = (term.found ??= this.#matches(term));
-      for (const tier of [PRIMARY, SECONDARY] as const)
-        for (const entry of found[tier]) {
-          if (entry.query !== number) {
-            entry.query = number;
-            entry.hits = [0, 0];
-            entry.counted = [-1, -1];
-            matched.push(entry);
+      const [primary, secondary] = (term.found ??= this.#matches(term));
+      for (const list of primary)
+        for (const entry of list) {
+          touch(entry);
+          if (entry.primaryTerm !== t) {
+            entry.primaryTerm = t;
+            entry.primaryHits++;
           }
-          // A word counts once per advisor and tier, however many of its forms are found.
-          if (entry.counted[tier] === t) continue;
-          entry.counted[tier] = t;
-          entry.hits[tier]++;
+        }
+      for (const list of secondary)
+        for (const entry of list) {
+          touch(entry);
+          if (entry.secondaryTerm !== t) {
+            entry.secondaryTerm = t;
+            entry.secondaryHits++;
+          }
         }
     });
-    // Highest score first, ties in name order: buckets by score, each filled in name order
-    // (a walk through all advisors in that order when most are found, else a sort of those).
-    this.#updateRanks();
-    const inOrder =
-      matched.length * 16 > this.#ordered.length
-        ? this.#ordered.filter((entry) => entry.query === number)
-        : matched.sort((a, b) => a.rank - b.rank);
-    const byScore = new Map<number, Entry<T>[]>();
-    for (const entry of inOrder) {
-      const score =
-        entry.hits[PRIMARY] > 0
-          ? entry.hits[PRIMARY] * PRIMARY_HIT_SCORE
-          : entry.hits[SECONDARY] * SECONDARY_HIT_SCORE;
-      let bucket = byScore.get(score);
-      if (!bucket) byScore.set(score, (bucket = []));
-      bucket.push(entry);
+    const counts = new Map<number, number>();
+    for (const entry of matched) {
+      entry.score =
+        entry.primaryHits > 0
+          ? entry.primaryHits * PRIMARY_HIT_SCORE
+          : entry.secondaryHits * SECONDARY_HIT_SCORE;
+      counts.set(entry.score, (counts.get(entry.score) ?? 0) + 1);
     }
-    const ranked = [...byScore.keys()]
-      .sort((a, b) => b - a)
-      .flatMap((score) => byScore.get(score)!.map(({ advisor }) => ({ advisor, score })));
-    return { ranked, explanation };
+    // Highest score first, ties in name order; only the scores the window reaches are put in
+    // order, each by a walk through all advisors in name order when it holds many of them.
+    this.#updateRanks();
+    const ranked: RankedAdvisor<T>[] = [];
+    let before = 0;
+    for (const score of [...counts.keys()].sort((a, b) => b - a)) {
+      const count = counts.get(score)!;
+      const from = Math.max(0, offset - before);
+      const to = Math.min(count, offset + limit - before);
+      before += count;
+      if (from >= to) continue;
+      const tied =
+        count * 16 > this.#ordered.length
+          ? this.#inNameOrder(number, score, to)
+          : matched.filter((e) => e.score === score).sort((a, b) => a.rank - b.rank);
+      for (const { advisor } of tied.slice(from, to)) ranked.push({ advisor, score });
+    }
+    return { total: matched.length, ranked, explanation };
+  }
+
+  /** The first `count` advisors of this query with this score, in name order. */
+  #inNameOrder(query: number, score: number, count: number): Entry<T>[] {
+    const found: Entry<T>[] = [];
+    for (const entry of this.#ordered) {
+      if (entry.query !== query || entry.score !== score) continue;
+      found.push(entry);
+      if (found.length === count) break;
+    }
+    return found;
   }
 
   /**
@@ -368,7 +470,7 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
   #understand(query: string) {
     const typed = query.split(/\s+/).filter(Boolean);
     const sequence: QueryWord[] = typed.flatMap((w, i) =>
-      wordsOf(w).map((word) => ({ word, typed: [i] })),
+      wordsOf(w).map((word) => ({ word, stem: stemOf(word), typed: [i] })),
     );
     // "h1 b": short pieces whose join is a known word read as that word.
     for (let i = 0; i < sequence.length; i++)
@@ -377,7 +479,8 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
         const joined = parts.map((p) => p.word).join("");
         if (!parts.every((p) => p.word.length < MIN_WORD_LENGTH)) continue;
         if (!this.#words.has(joined) && !ALIAS_FORMS.some((f) => f.form === joined)) continue;
-        sequence.splice(i, n, { word: joined, typed: [...new Set(parts.flatMap((p) => p.typed))] });
+        const typedFrom = [...new Set(parts.flatMap((p) => p.typed))];
+        sequence.splice(i, n, { word: joined, stem: stemOf(joined), typed: typedFrom });
         break;
       }
     // Alias forms, longest first: every word of a phrase form carries its group.
@@ -426,18 +529,20 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
     return { terms: [...terms.values()], understood: { text, rewritten } };
   }
 
+  /** The alias form (longest first) that the query's words name from position `i`, if any. */
   #aliasAt(sequence: QueryWord[], i: number) {
-    for (let n = Math.min(LONGEST_FORM, sequence.length - i); n >= 1; n--) {
-      const words = sequence.slice(i, i + n).map((q) => q.word);
-      const found = ALIAS_FORMS.find(
-        (f) =>
-          f.isForm &&
-          f.words.length === n &&
-          (n === 1 && f.form.length < MIN_WORD_LENGTH
-            ? f.form === words[0]
-            : f.stems.every((s, k) => s === stemOf(words[k]!))),
-      );
-      if (found) return found;
+    const { word, stem } = sequence[i]!;
+    const candidates = [
+      ...(FORMS_BY_START.get(word) ?? []),
+      ...(stem === word ? [] : (FORMS_BY_START.get(stem) ?? [])),
+    ].sort((a, b) => b.words.length - a.words.length);
+    for (const form of candidates) {
+      if (i + form.words.length > sequence.length) continue;
+      const named =
+        form.words.length === 1 && form.form.length < MIN_WORD_LENGTH
+          ? form.form === word
+          : form.stems.every((s, k) => s === sequence[i + k]!.stem);
+      if (named) return form;
     }
     return null;
   }
@@ -445,24 +550,30 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
   /** A word of five letters or more that finds nothing becomes the closest word known. */
   #correct(term: Term<T>) {
     if (term.literal || term.group || term.word.length < MIN_CORRECTED_LENGTH) return;
-    const found = (term.found = this.#matches(term));
-    if (found[PRIMARY].length > 0 || found[SECONDARY].length > 0) return;
+    if (!isEmpty((term.found = this.#matches(term)))) return;
     const max = term.word.length >= 9 ? 2 : 1;
+    // One edit: the words that share a one-letter deletion with it. Two: those of a similar
+    // length that share a three-letter piece (checked in full below).
+    const candidates = new Set<string>();
+    for (const key of deletionsOf(term.word))
+      for (const word of this.#deletions.get(key) ?? []) candidates.add(word);
+    if (max === 2)
+      for (const word of this.#wordSubstrings.sharingPieces(term.word))
+        if (Math.abs(word.length - term.word.length) <= 2) candidates.add(word);
     let best: { word: string; distance: number; advisors: number } | null = null;
-    for (let length = term.word.length - max; length <= term.word.length + max; length++)
-      for (const word of this.#byLength.get(length) ?? []) {
-        const distance = editDistance(term.word, word, best?.distance ?? max);
-        if (distance > max) continue;
-        const [p, s] = this.#words.get(word)!;
-        const advisors = p.size + s.size;
-        if (
-          !best ||
-          distance < best.distance ||
-          (distance === best.distance &&
-            (advisors > best.advisors || (advisors === best.advisors && word < best.word)))
-        )
-          best = { word, distance, advisors };
-      }
+    for (const word of candidates) {
+      const distance = editDistance(term.word, word, best?.distance ?? max);
+      if (distance > max) continue;
+      const [p, s] = this.#words.get(word)!;
+      const advisors = p.size + s.size;
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance &&
+          (advisors > best.advisors || (advisors === best.advisors && word < best.word)))
+      )
+        best = { word, distance, advisors };
+    }
     if (!best) return;
     term.original = term.word;
     term.word = best.word;
@@ -475,8 +586,8 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
     const found: Found<T> = [[], []];
     const take = (postings: [Set<Entry<T>>, Set<Entry<T>>] | undefined) => {
       if (!postings) return;
-      for (const tier of [PRIMARY, SECONDARY] as const)
-        for (const entry of postings[tier]) found[tier].push(entry);
+      found[PRIMARY].push(postings[PRIMARY]);
+      found[SECONDARY].push(postings[SECONDARY]);
     };
     if (term.literal) {
       for (const token of this.#rawSubstrings.find(term.word)) take(this.#raw.get(token));
@@ -493,24 +604,9 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
             ? this.#words.get(form.form)
             : this.#stems.get(form.stems[0]!),
         );
-      else this.#phrase(form.stems, found);
+      else take(this.#phrasesHeld.get(form.form));
     }
     return found;
-  }
-
-  /** Advisors with the stems in this order inside one field. */
-  #phrase(stems: string[], found: Found<T>) {
-    const needle = ` ${stems.join(" ")} `;
-    for (const tier of [PRIMARY, SECONDARY] as const) {
-      let rarest: Set<Entry<T>> | undefined;
-      for (const stem of stems) {
-        const entries = this.#stems.get(stem)?.[tier];
-        if (!entries) return;
-        if (!rarest || entries.size < rarest.size) rarest = entries;
-      }
-      for (const entry of rarest ?? [])
-        if (entry.stemText[tier].includes(needle)) found[tier].push(entry);
-    }
   }
 
   /** Posts `entry` under `key`; true when the key is new to the index. */
@@ -530,12 +626,6 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
     if (lists[PRIMARY].size > 0 || lists[SECONDARY].size > 0) return false;
     postings.delete(key);
     return true;
-  }
-
-  #lengthBucket(length: number) {
-    let words = this.#byLength.get(length);
-    if (!words) this.#byLength.set(length, (words = new Set()));
-    return words;
   }
 
   #addPhrase(entry: Entry<T>, text: string, kind: SearchSuggestion["kind"]) {

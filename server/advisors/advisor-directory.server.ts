@@ -165,15 +165,19 @@ export function createAdvisorDirectory({
     const team = options.teamAdvisorId;
     const directory = await heldDirectory();
     const advisorsNow = directory?.approved ?? (await searchableRows(team));
-    const { ranked, explanation } = searchIndex(advisorsNow, team).search(options.query);
-    const pageCount = Math.max(1, Math.ceil(ranked.length / options.pageSize));
+    const index = searchIndex(advisorsNow, team);
+    const { pageSize } = options;
+    const window = (page: number) => ({ offset: (page - 1) * pageSize, limit: pageSize });
+    let found = index.search(options.query, window(Math.max(1, options.page)));
+    const pageCount = Math.max(1, Math.ceil(found.total / pageSize));
     const page = Math.min(Math.max(1, options.page), pageCount);
-    const ids = ranked
-      .slice((page - 1) * options.pageSize, page * options.pageSize)
-      .map((r) => r.advisor.id);
+    // A page past the end shows the last one.
+    if (page !== options.page) found = index.search(options.query, window(page));
+    const { total, explanation } = found;
+    const ids = found.ranked.map((r) => r.advisor.id);
     const byId = directory?.byId ?? (await loadListed(db, ids, team));
     return {
-      total: ranked.length,
+      total,
       page,
       pageCount,
       advisors: ids.flatMap((id) => byId.get(id) ?? []),
