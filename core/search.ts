@@ -108,10 +108,9 @@ type Entry<T> = {
   name: string;
   /** Position in tie-break order (full name, then id). */
   rank: number;
-  /** Per tier: the spec's words (lower case, split at spaces), normalised words and stems. */
+  /** Per tier: the spec's words (lower case, split at spaces) and the normalised words. */
   raw: [string[], string[]];
   words: [string[], string[]];
-  stems: [string[], string[]];
   /** Per tier: " stem stem | stem " with fields apart, for phrases. */
   stemText: [string, string];
   phrases: string[];
@@ -251,7 +250,8 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
   #ranksCurrent = true;
   readonly #raw: Postings<T> = new Map();
   readonly #words: Postings<T> = new Map();
-  readonly #stems: Postings<T> = new Map();
+  /** The known words by their stem. */
+  readonly #wordsByStem = new Map<string, Set<string>>();
   /** Advisors by the alias phrases ("product manager") their fields hold, word for word. */
   readonly #phrasesHeld: Postings<T> = new Map();
   readonly #rawSubstrings = new SubstringIndex();
@@ -281,7 +281,6 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
     ]) as [string[], string[]];
     const fieldWords = tiers.map((fields) => fields.map(wordsOf));
     const words = fieldWords.map((fields) => [...new Set(fields.flat())]) as [string[], string[]];
-    const stems = words.map((ws) => [...new Set(ws.map(stemOf))]) as [string[], string[]];
     const stemText = fieldWords.map(
       (fields) => ` ${fields.map((ws) => ws.map(stemOf).join(" ")).join(" | ")} `,
     ) as [string, string];
@@ -291,7 +290,6 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       rank: 0,
       raw,
       words,
-      stems,
       stemText,
       phrases: [],
       query: 0,
@@ -308,6 +306,9 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       for (const word of words[tier])
         if (this.#post(this.#words, word, tier, entry)) {
           this.#wordSubstrings.add(word);
+          let sameStem = this.#wordsByStem.get(stemOf(word));
+          if (!sameStem) this.#wordsByStem.set(stemOf(word), (sameStem = new Set()));
+          sameStem.add(word);
           if (word.length >= MIN_CORRECTED_LENGTH - 1)
             for (const key of deletionsOf(word)) {
               let words = this.#deletions.get(key);
@@ -315,7 +316,6 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
               words.add(word);
             }
         }
-      for (const stem of stems[tier]) this.#post(this.#stems, stem, tier, entry);
       for (const form of PHRASE_FORMS)
         if (stemText[tier].includes(form.needle))
           this.#post(this.#phrasesHeld, form.form, tier, entry);
@@ -335,6 +335,9 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       for (const word of entry.words[tier])
         if (this.#unpost(this.#words, word, tier, entry)) {
           this.#wordSubstrings.remove(word);
+          const sameStem = this.#wordsByStem.get(stemOf(word))!;
+          sameStem.delete(word);
+          if (sameStem.size === 0) this.#wordsByStem.delete(stemOf(word));
           if (word.length >= MIN_CORRECTED_LENGTH - 1)
             for (const key of deletionsOf(word)) {
               const words = this.#deletions.get(key)!;
@@ -342,7 +345,6 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
               if (words.size === 0) this.#deletions.delete(key);
             }
         }
-      for (const stem of entry.stems[tier]) this.#unpost(this.#stems, stem, tier, entry);
       for (const form of PHRASE_FORMS) this.#unpost(this.#phrasesHeld, form.form, tier, entry);
     }
     for (const key of entry.phrases) this.#removePhrase(key);
@@ -378,8 +380,8 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       entry.primaryTerm = entry.secondaryTerm = -1;
       matched.push(entry);
     };
-    terms.forEach((term, t) => {
-      const [primary, secondary] = (term.found ??= this.#matches(term));
+    const found = terms.map((term) => (term.found ??= this.#matches(term)));
+    found.forEach(([primary], t) => {
       for (const list of primary)
         for (const entry of list) {
           touch(entry);
@@ -388,8 +390,12 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
             entry.primaryHits++;
           }
         }
+    });
+    // The about tier counts only for advisors with no hit above: the others are skipped.
+    found.forEach(([, secondary], t) => {
       for (const list of secondary)
         for (const entry of list) {
+          if (entry.query === number && entry.primaryHits > 0) continue;
           touch(entry);
           if (entry.secondaryTerm !== t) {
             entry.secondaryTerm = t;
@@ -593,19 +599,20 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       for (const token of this.#rawSubstrings.find(term.word)) take(this.#raw.get(token));
       return found;
     }
+    // The known words that count as this one, each taken once: those it is inside of, those
+    // with its stem, and its aliases' (a short form as itself, a longer one by its stem).
+    const words = new Set<string>();
+    const withStem = (stem: string) => this.#wordsByStem.get(stem)?.forEach((w) => words.add(w));
     if (term.word.length >= MIN_WORD_LENGTH) {
-      for (const word of this.#wordSubstrings.find(term.word)) take(this.#words.get(word));
-      take(this.#stems.get(stemOf(term.word)));
+      for (const word of this.#wordSubstrings.find(term.word)) words.add(word);
+      withStem(stemOf(term.word));
     }
     for (const form of term.group ? ALIAS_FORMS.filter((f) => f.group === term.group) : []) {
-      if (form.words.length === 1)
-        take(
-          form.form.length < MIN_WORD_LENGTH
-            ? this.#words.get(form.form)
-            : this.#stems.get(form.stems[0]!),
-        );
-      else take(this.#phrasesHeld.get(form.form));
+      if (form.words.length > 1) take(this.#phrasesHeld.get(form.form));
+      else if (form.form.length < MIN_WORD_LENGTH) words.add(form.form);
+      else withStem(form.stems[0]!);
     }
+    for (const word of words) take(this.#words.get(word));
     return found;
   }
 
