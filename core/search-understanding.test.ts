@@ -1,23 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AdvisorSearchIndex, type SearchExplanation, type SearchableAdvisor } from "./search";
+import { searchable } from "./search.fixture";
 
-function advisor(firstName: string, fields: Partial<SearchableAdvisor> = {}): SearchableAdvisor {
-  return {
-    id: `id-${firstName.toLowerCase()}`,
-    firstName,
-    lastName: "Test",
-    jobTitle: null,
-    currentCompany: null,
-    skills: [],
-    careerAdviceTopics: [],
-    personalAdviceTopics: [],
-    businessAdviceTopics: [],
-    workLocations: [],
-    about: null,
-    shortIntro: null,
-    ...fields,
-  };
-}
+const advisor = (firstName: string, fields: Partial<SearchableAdvisor> = {}) =>
+  searchable({ id: `id-${firstName.toLowerCase()}`, firstName, lastName: "Test", ...fields });
 
 const people = [
   advisor("Asha", { workLocations: ["Bengaluru"], jobTitle: "Engineering Manager" }),

@@ -6,41 +6,14 @@
 // - score 0 is dropped; ties are ordered by full name, then id.
 
 import { fullName } from "./format";
-
-export interface SearchableAdvisor {
-  id: string;
-  firstName: string;
-  lastName: string;
-  jobTitle: string | null;
-  currentCompany: string | null;
-  skills: readonly string[];
-  careerAdviceTopics: readonly string[];
-  personalAdviceTopics: readonly string[];
-  businessAdviceTopics: readonly string[];
-  workLocations: readonly string[];
-  about: string | null;
-  shortIntro: string | null;
-}
-
-export interface RankedAdvisor<T> {
-  advisor: T;
-  score: number;
-}
-
-export const STOP_WORDS: ReadonlySet<string> = new Set([
-  "and",
-  "the",
-  "or",
-  "of",
-  "in",
-  "for",
-  "to",
-  "with",
-  "by",
-]);
-export const MIN_WORD_LENGTH = 3;
-export const PRIMARY_HIT_SCORE = 100;
-export const SECONDARY_HIT_SCORE = 25;
+import {
+  MIN_WORD_LENGTH,
+  PRIMARY_HIT_SCORE,
+  type RankedAdvisor,
+  SECONDARY_HIT_SCORE,
+  STOP_WORDS,
+  type SearchableAdvisor,
+} from "./search";
 
 /**
  * Usable words of a query: lower-cased, split on whitespace, without stop words or

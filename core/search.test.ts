@@ -1,25 +1,14 @@
 import { describe, it, expect } from "vitest";
 import { AdvisorSearchIndex, type SearchableAdvisor } from "./search";
-import { STOP_WORDS, buildSearchIndex, rankAdvisors, searchTerms } from "./search.reference";
+import { searchable } from "./search.fixture";
+import { STOP_WORDS } from "./search";
+import { buildSearchIndex, rankAdvisors, searchTerms } from "./search.reference";
 
 let nextId = 0;
 function advisor(overrides: Partial<SearchableAdvisor> = {}): SearchableAdvisor {
   nextId++;
-  return {
-    id: `id-${String(nextId).padStart(5, "0")}`,
-    firstName: "Test",
-    lastName: `Person${nextId}`,
-    jobTitle: null,
-    currentCompany: null,
-    skills: [],
-    careerAdviceTopics: [],
-    personalAdviceTopics: [],
-    businessAdviceTopics: [],
-    workLocations: [],
-    about: null,
-    shortIntro: null,
-    ...overrides,
-  };
+  const id = `id-${String(nextId).padStart(5, "0")}`;
+  return searchable({ id, firstName: "Test", lastName: `Person${nextId}`, ...overrides });
 }
 
 type Rank = <T extends SearchableAdvisor>(
