@@ -32,9 +32,10 @@ export async function measure(
 ): Promise<Measurement> {
   await waitUntilIdle(pid);
   await warmUp(baseUrl, loadFor, { connections, seconds: warmupSeconds });
+  const load = loadFor(seconds);
   await waitUntilIdle(pid);
   const stop = sampleProcess(pid);
-  const result = await runWrk(baseUrl, loadFor(seconds), { connections, seconds });
+  const result = await runWrk(baseUrl, load, { connections, seconds });
   const usage = stop();
   say(
     `    ${String(connections).padStart(2)} in flight: ${result.perSecond.toFixed(0).padStart(6)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.errors} errors, CPU ${usage.cpuPercent.toFixed(0)}%, RSS ${usage.maxRssMb.toFixed(0)} MB`,

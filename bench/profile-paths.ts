@@ -32,19 +32,16 @@ export async function profilePaths(target: AppTarget) {
     let from = 0;
     let to = 0;
     try {
-      const load = loadOf(
+      const loadFor = loadOf(
         (await readPaths(app.url, target.advisorIds)).find((p) => p.name === name)!,
       );
-      await warmUp(app.url, load, { connections: CONNECTIONS, seconds: 2 });
+      await warmUp(app.url, loadFor, { connections: CONNECTIONS, seconds: 2 });
+      const load = loadFor(BENCH_SECONDS);
       await waitUntilIdle(app.pid);
       // Both clocks are CLOCK_MONOTONIC in µs: the profile's timestamps and process.hrtime.
       from = microseconds();
-      requests = (
-        await runWrk(app.url, load(BENCH_SECONDS), {
-          connections: CONNECTIONS,
-          seconds: BENCH_SECONDS,
-        })
-      ).requests;
+      requests = (await runWrk(app.url, load, { connections: CONNECTIONS, seconds: BENCH_SECONDS }))
+        .requests;
       to = microseconds();
     } finally {
       await app.stop();

@@ -13,14 +13,13 @@ import { searchMix } from "./search-mix";
 export type ReadPath = {
   name: string;
   /**
-   * BENCH_SKIP's name for the row's group: "kept" (asked again and again, so answered from
-   * kept answers), "new" (every URL new) or "mix" (the never-asked search mix).
+   * How the row asks, also BENCH_SKIP's name for it: "kept" (the same URLs again and again, so
+   * answered from kept answers), "new" (every request a URL never seen before, so none is
+   * answered from a cache: the cost of a render) or "mix" (the never-asked search mix).
    */
   group: "kept" | "new" | "mix";
   /** The URLs wrk cycles through; for the mix, a sample like those it asks. */
   paths: string[];
-  /** Every request a new URL, so none is answered from a cache: the cost of a render. */
-  unique?: boolean;
   /** The mix: for each wrk run of so many seconds, URLs no request before it asked. */
   fresh?: (seconds: number) => string[];
 };
@@ -84,19 +83,16 @@ export async function readPaths(baseUrl: string, advisorIds: readonly string[]) 
       name: "GET /api/advisors?search=dubai, each URL new",
       group: "new",
       paths: ["/api/advisors?search=dubai"],
-      unique: true,
     },
     {
       name: "GET /advisors?search=dubai (SSR), each URL new",
       group: "new",
       paths: ["/advisors?search=dubai"],
-      unique: true,
     },
     {
       name: "GET /api/advisors/{id}/slots, each URL new",
       group: "new",
       paths: slots,
-      unique: true,
     },
     mixRow("GET /api/advisors?search={mix}, each query new", "/api/advisors"),
     mixRow("GET /advisors?search={mix} (SSR), each query new", "/advisors"),
@@ -110,7 +106,7 @@ export const loadOf =
   (seconds) =>
     path.fresh
       ? { paths: path.fresh(seconds), variation: "listed" }
-      : { paths: path.paths, variation: path.unique ? "unique" : "repeat" };
+      : { paths: path.paths, variation: path.group === "new" ? "unique" : "repeat" };
 
 /**
  * Mean body size on the wire (as wrk asks: gzip, deflate or br accepted) over the first

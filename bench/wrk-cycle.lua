@@ -10,6 +10,8 @@
 -- "listed": the listed URLs are new themselves: the threads share them out (thread i of n
 --   takes every n-th from the i-th), and a thread that has gone through its share goes round
 --   again adding the word as "unique" does.
+-- (wrk calls request() once before the run to check what it returns: thread 0's first
+-- request is never sent.)
 local paths = {}
 local first_index = 1
 local next_index = 1
