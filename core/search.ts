@@ -1,9 +1,14 @@
-// Advisor search ranking (ADR 5):
+// Advisor search (ADR 5, ADR 71). The spec's scoring:
 // - each query word found in name / job title / company / topics scores 100;
 // - only advisors with no such hit get 25 per word found in about / short intro;
 // - score 0 is dropped; ties are ordered by full name, then id.
+// A word is "found" as the spec says (inside a word of the field), and also through its
+// normalised form, its English stem, an alias, or, when it finds nothing, the closest word
+// the index knows. An inverted index answers all of it without a scan of every advisor.
 
 import { fullName } from "./format";
+import { ALIAS_GROUPS, type AliasGroup, SHORT_FORMS } from "./search-aliases";
+import { editDistance, stemOf, wordsOf } from "./search-text";
 
 export interface SearchableAdvisor {
   id: string;
@@ -25,6 +30,28 @@ export interface RankedAdvisor<T> {
   score: number;
 }
 
+export type SearchExplanation = {
+  /** The query as understood when an alias or a correction changed a word. */
+  showingResultsFor: string | null;
+  /** The corrected query, when a word with a typo was replaced. */
+  didYouMean: string | null;
+  /** A query was typed but none of its words could be used: every advisor is listed. */
+  showingAll: boolean;
+};
+
+export type SearchResult<T> = {
+  /** How many advisors the query finds. */
+  total: number;
+  /** The advisors found, best first: all of them, or the window asked for. */
+  ranked: RankedAdvisor<T>[];
+  explanation: SearchExplanation;
+};
+
+/** The part of the ranked list wanted (a page): ordering only that part is cheaper. */
+export type SearchWindow = { offset?: number; limit?: number };
+
+export type SearchSuggestion = { text: string; kind: "topic" | "company" | "location" | "title" };
+
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   "and",
   "the",
@@ -39,98 +66,624 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 export const MIN_WORD_LENGTH = 3;
 export const PRIMARY_HIT_SCORE = 100;
 export const SECONDARY_HIT_SCORE = 25;
+/** A word this long that finds nothing is replaced by the closest known word. */
+export const MIN_CORRECTED_LENGTH = 5;
+const SUGGESTIONS = 8;
 
-/**
- * Usable words of a query: lower-cased, split on whitespace, without stop words or
- * words shorter than MIN_WORD_LENGTH. Duplicates are removed, so "dubai dubai"
- * scores like "dubai".
- */
-export function searchTerms(query: string): string[] {
-  const words = query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((w) => Array.from(w).length >= MIN_WORD_LENGTH && !STOP_WORDS.has(w));
-  return [...new Set(words)];
-}
+const PRIMARY = 0;
+const SECONDARY = 1;
+type Tier = typeof PRIMARY | typeof SECONDARY;
 
-// Fields joined with a newline: query words never contain whitespace, so a match
-// can never straddle two fields.
-function haystack(parts: ReadonlyArray<string | null>): string {
-  return parts
-    .filter((p): p is string => p !== null && p !== "")
-    .join("\n")
-    .toLowerCase();
-}
-
-function primaryHaystack(a: SearchableAdvisor): string {
-  return haystack([
+function primaryFields(a: SearchableAdvisor): string[] {
+  return [
     a.firstName,
     a.lastName,
-    a.jobTitle,
-    a.currentCompany,
+    a.jobTitle ?? "",
+    a.currentCompany ?? "",
     ...a.skills,
     ...a.careerAdviceTopics,
     ...a.personalAdviceTopics,
     ...a.businessAdviceTopics,
     ...a.workLocations,
-  ]);
+  ];
 }
 
-function countHits(text: string, terms: readonly string[]): number {
-  let hits = 0;
-  for (const term of terms) if (text.includes(term)) hits++;
-  return hits;
+function suggestible(a: SearchableAdvisor): [string, SearchSuggestion["kind"]][] {
+  return [
+    ...[
+      ...a.skills,
+      ...a.careerAdviceTopics,
+      ...a.personalAdviceTopics,
+      ...a.businessAdviceTopics,
+    ].map((t): [string, SearchSuggestion["kind"]] => [t, "topic"]),
+    ...(a.currentCompany ? [[a.currentCompany, "company"] as [string, "company"]] : []),
+    ...a.workLocations.map((l): [string, "location"] => [l, "location"]),
+    ...(a.jobTitle ? [[a.jobTitle, "title"] as [string, "title"]] : []),
+  ];
 }
 
-// Case-insensitive but accent-aware, with a fixed locale so order does not depend on
-// the server's default locale.
+/** What one advisor put into the index, kept so an update can take it out again. */
+type Entry<T> = {
+  advisor: T;
+  name: string;
+  /** Position in tie-break order (full name, then id). */
+  rank: number;
+  /** Per tier: the spec's words (lower case, split at spaces) and the normalised words. */
+  raw: [string[], string[]];
+  words: [string[], string[]];
+  /** Per tier: " stem stem | stem " with fields apart, for phrases. */
+  stemText: [string, string];
+  phrases: string[];
+  // A query's scratch, valid while `query` is the current query's number: hits per tier, and
+  // the last term counted per tier (a term counts once however many of its forms are found).
+  query: number;
+  primaryHits: number;
+  secondaryHits: number;
+  primaryTerm: number;
+  secondaryTerm: number;
+  score: number;
+};
+
+type Postings<T> = Map<string, [Set<Entry<T>>, Set<Entry<T>>]>;
+/** Per tier, the advisors a word is found for (one may repeat). */
+/** Per tier, the collections of advisors a word is found in (one advisor may be in several). */
+type Found<T> = [Iterable<Entry<T>>[], Iterable<Entry<T>>[]];
+const isEmpty = <T>(found: Found<T>) =>
+  found.every((lists) =>
+    lists.every((list) =>
+      (list as Set<unknown> | unknown[]) instanceof Set
+        ? (list as Set<unknown>).size === 0
+        : (list as unknown[]).length === 0,
+    ),
+  );
+
+/** Words by the three-letter pieces they contain: which words hold a fragment, without a scan. */
+class SubstringIndex {
+  readonly #byTrigram = new Map<string, Set<string>>();
+
+  static trigrams(word: string): Set<string> {
+    const pieces = new Set<string>();
+    for (let i = 0; i + 3 <= word.length; i++) pieces.add(word.slice(i, i + 3));
+    return pieces;
+  }
+
+  add(word: string) {
+    for (const piece of SubstringIndex.trigrams(word)) {
+      let words = this.#byTrigram.get(piece);
+      if (!words) this.#byTrigram.set(piece, (words = new Set()));
+      words.add(word);
+    }
+  }
+
+  remove(word: string) {
+    for (const piece of SubstringIndex.trigrams(word)) {
+      const words = this.#byTrigram.get(piece);
+      words?.delete(word);
+      if (words?.size === 0) this.#byTrigram.delete(piece);
+    }
+  }
+
+  /** The words that share at least one three-letter piece with `word`. */
+  sharingPieces(word: string): Set<string> {
+    const words = new Set<string>();
+    for (const piece of SubstringIndex.trigrams(word))
+      for (const w of this.#byTrigram.get(piece) ?? []) words.add(w);
+    return words;
+  }
+
+  /** The words that contain `fragment` (three characters or more). */
+  find(fragment: string): string[] {
+    let rarest: Set<string> | undefined;
+    for (const piece of SubstringIndex.trigrams(fragment)) {
+      const words = this.#byTrigram.get(piece);
+      if (!words) return [];
+      if (!rarest || words.size < rarest.size) rarest = words;
+    }
+    return rarest ? [...rarest].filter((w) => w.includes(fragment)) : [];
+  }
+}
+
+/** One usable word of a query and how it is to be found. */
+type Term<T> = {
+  /** The normalised word, or the spec's word as typed when normalising leaves nothing usable. */
+  word: string;
+  literal: boolean;
+  group?: AliasGroup;
+  corrected?: boolean;
+  /** The word as typed, when a typo was corrected to `word`. */
+  original?: string;
+  /** The advisors found, once looked up. */
+  found?: Found<T>;
+};
+
+/** The query's words in order, each with the words the person typed it from. */
+type QueryWord = { word: string; stem: string; typed: number[]; group?: AliasGroup };
+
+const ALIAS_FORMS = ALIAS_GROUPS.flatMap((group) =>
+  [...group.forms, ...(group.includes ?? [])].map((form) => ({
+    group,
+    form,
+    words: form.split(" "),
+    stems: form.split(" ").map(stemOf),
+    isForm: group.forms.includes(form),
+  })),
+);
+/** The alias forms of several words, as the stems an advisor's field must hold in order. */
+const PHRASE_FORMS = ALIAS_FORMS.filter((f) => f.words.length > 1).map((f) => ({
+  form: f.form,
+  needle: ` ${f.stems.join(" ")} `,
+}));
+
+/** The forms a query can name, by their first word's stem (a short form by the word itself). */
+const FORMS_BY_START = new Map<string, typeof ALIAS_FORMS>();
+for (const form of ALIAS_FORMS.filter((f) => f.isForm)) {
+  const start =
+    form.words.length === 1 && form.form.length < MIN_WORD_LENGTH ? form.form : form.stems[0]!;
+  FORMS_BY_START.set(
+    start,
+    [...(FORMS_BY_START.get(start) ?? []), form].sort((a, b) => b.words.length - a.words.length),
+  );
+}
+
+/** A word and each way of deleting one of its letters. */
+function deletionsOf(word: string): Set<string> {
+  const keys = new Set([word]);
+  for (let i = 0; i < word.length; i++) keys.add(word.slice(0, i) + word.slice(i + 1));
+  return keys;
+}
+
 const nameCollator = new Intl.Collator("en", { sensitivity: "accent" });
+const byName = (a: { name: string; advisor: { id: string } }, b: typeof a) =>
+  nameCollator.compare(a.name, b.name) ||
+  (a.advisor.id < b.advisor.id ? -1 : a.advisor.id > b.advisor.id ? 1 : 0);
+
+const usable = (word: string) =>
+  SHORT_FORMS.has(word) || (Array.from(word).length >= MIN_WORD_LENGTH && !STOP_WORDS.has(word));
 
 /**
- * Advisors prepared for searching: lower-cased haystacks built once, in tie-break order (full
- * name, then id). Build it when the advisors change and reuse it for every query; ranking
- * 10,000 advisors then costs string scans only (see bench/RESULTS.md).
+ * The searchable advisors, indexed by their words (as typed, normalised and stemmed), with
+ * substring and typo structures over the vocabulary. Updated one advisor at a time.
  */
-export interface SearchIndex<T extends SearchableAdvisor> {
-  readonly entries: ReadonlyArray<{ advisor: T; primary: string; secondary: string }>;
-}
+export class AdvisorSearchIndex<T extends SearchableAdvisor> {
+  readonly #entries = new Map<string, Entry<T>>();
+  #ordered: Entry<T>[] = [];
+  #ranksCurrent = true;
+  readonly #raw: Postings<T> = new Map();
+  readonly #words: Postings<T> = new Map();
+  /** The known words by their stem. */
+  readonly #wordsByStem = new Map<string, Set<string>>();
+  /** Advisors by the alias phrases ("product manager") their fields hold, word for word. */
+  readonly #phrasesHeld: Postings<T> = new Map();
+  readonly #rawSubstrings = new SubstringIndex();
+  readonly #wordSubstrings = new SubstringIndex();
+  /** Known words (four letters or more) under themselves and each one-letter deletion: the
+   * candidates one edit away from a word to correct. */
+  readonly #deletions = new Map<string, Set<string>>();
+  readonly #phrases = new Map<string, SearchSuggestion & { count: number; words: string[] }>();
+  readonly #phrasesByWord = new Map<string, Set<string>>();
+  #sortedWords: string[] | null = null;
+  #queries = 0;
 
-export function buildSearchIndex<T extends SearchableAdvisor>(
-  advisors: readonly T[],
-): SearchIndex<T> {
-  const entries = advisors.map((advisor) => ({
-    advisor,
-    name: fullName(advisor.firstName, advisor.lastName),
-    primary: primaryHaystack(advisor),
-    secondary: haystack([advisor.about, advisor.shortIntro]),
-  }));
-  entries.sort(
-    (a, b) =>
-      nameCollator.compare(a.name, b.name) ||
-      (a.advisor.id < b.advisor.id ? -1 : a.advisor.id > b.advisor.id ? 1 : 0),
-  );
-  return { entries };
-}
+  constructor(advisors: Iterable<T> = []) {
+    for (const advisor of advisors) this.upsert(advisor);
+  }
 
-export function rankAdvisors<T extends SearchableAdvisor>(
-  source: readonly T[] | SearchIndex<T>,
-  query: string,
-): Array<RankedAdvisor<T>> {
-  const { entries } = Array.isArray(source) ? buildSearchIndex(source) : (source as SearchIndex<T>);
-  const terms = searchTerms(query);
-  if (terms.length === 0) return entries.map(({ advisor }) => ({ advisor, score: 0 }));
+  get size() {
+    return this.#entries.size;
+  }
 
-  const scored: Array<RankedAdvisor<T> & { order: number }> = [];
-  entries.forEach(({ advisor, primary, secondary }, order) => {
-    const primaryHits = countHits(primary, terms);
-    // The about/intro tier only counts for advisors without a primary hit.
-    const score =
-      primaryHits > 0
-        ? primaryHits * PRIMARY_HIT_SCORE
-        : countHits(secondary, terms) * SECONDARY_HIT_SCORE;
-    if (score > 0) scored.push({ advisor, score, order });
-  });
-  // Entries are in tie-break order already, so equal scores keep it.
-  scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return scored.map(({ advisor, score }) => ({ advisor, score }));
+  /** Adds an advisor, or replaces what the index holds for them. */
+  upsert(advisor: T) {
+    this.remove(advisor.id);
+    const tiers = [primaryFields(advisor), [advisor.about ?? "", advisor.shortIntro ?? ""]];
+    const raw = tiers.map((fields) => [
+      ...new Set(fields.flatMap((f) => f.toLowerCase().split(/\s+/)).filter(Boolean)),
+    ]) as [string[], string[]];
+    const fieldWords = tiers.map((fields) => fields.map(wordsOf));
+    const words = fieldWords.map((fields) => [...new Set(fields.flat())]) as [string[], string[]];
+    const stemText = fieldWords.map(
+      (fields) => ` ${fields.map((ws) => ws.map(stemOf).join(" ")).join(" | ")} `,
+    ) as [string, string];
+    const entry: Entry<T> = {
+      advisor,
+      name: fullName(advisor.firstName, advisor.lastName),
+      rank: 0,
+      raw,
+      words,
+      stemText,
+      phrases: [],
+      query: 0,
+      primaryHits: 0,
+      secondaryHits: 0,
+      primaryTerm: -1,
+      secondaryTerm: -1,
+      score: 0,
+    };
+    for (const tier of [PRIMARY, SECONDARY] as const) {
+      for (const token of raw[tier])
+        if (this.#post(this.#raw, token, tier, entry) && token.length >= 3)
+          this.#rawSubstrings.add(token);
+      for (const word of words[tier])
+        if (this.#post(this.#words, word, tier, entry)) {
+          this.#wordSubstrings.add(word);
+          let sameStem = this.#wordsByStem.get(stemOf(word));
+          if (!sameStem) this.#wordsByStem.set(stemOf(word), (sameStem = new Set()));
+          sameStem.add(word);
+          if (word.length >= MIN_CORRECTED_LENGTH - 1)
+            for (const key of deletionsOf(word)) {
+              let words = this.#deletions.get(key);
+              if (!words) this.#deletions.set(key, (words = new Set()));
+              words.add(word);
+            }
+        }
+      for (const form of PHRASE_FORMS)
+        if (stemText[tier].includes(form.needle))
+          this.#post(this.#phrasesHeld, form.form, tier, entry);
+    }
+    for (const [text, kind] of suggestible(advisor)) this.#addPhrase(entry, text, kind);
+    this.#entries.set(advisor.id, entry);
+    this.#ordered.splice(this.#insertionPoint(entry), 0, entry);
+    this.#ranksCurrent = false;
+  }
+
+  remove(id: string) {
+    const entry = this.#entries.get(id);
+    if (!entry) return;
+    for (const tier of [PRIMARY, SECONDARY] as const) {
+      for (const token of entry.raw[tier])
+        if (this.#unpost(this.#raw, token, tier, entry)) this.#rawSubstrings.remove(token);
+      for (const word of entry.words[tier])
+        if (this.#unpost(this.#words, word, tier, entry)) {
+          this.#wordSubstrings.remove(word);
+          const sameStem = this.#wordsByStem.get(stemOf(word))!;
+          sameStem.delete(word);
+          if (sameStem.size === 0) this.#wordsByStem.delete(stemOf(word));
+          if (word.length >= MIN_CORRECTED_LENGTH - 1)
+            for (const key of deletionsOf(word)) {
+              const words = this.#deletions.get(key)!;
+              words.delete(word);
+              if (words.size === 0) this.#deletions.delete(key);
+            }
+        }
+      for (const form of PHRASE_FORMS) this.#unpost(this.#phrasesHeld, form.form, tier, entry);
+    }
+    for (const key of entry.phrases) this.#removePhrase(key);
+    this.#entries.delete(id);
+    this.#ordered.splice(this.#ordered.indexOf(entry), 1);
+    this.#ranksCurrent = false;
+  }
+
+  /** Ranks the advisors for `query` and says how the query was understood. */
+  search(query: string, window: SearchWindow = {}): SearchResult<T> {
+    const { offset = 0, limit = Infinity } = window;
+    const { terms, understood } = this.#understand(query);
+    const corrected = terms.some((t) => t.corrected);
+    const explanation: SearchExplanation = {
+      showingResultsFor: corrected || understood.rewritten ? understood.text : null,
+      didYouMean: corrected ? understood.text : null,
+      showingAll: query.trim() !== "" && terms.length === 0,
+    };
+    if (terms.length === 0)
+      return {
+        total: this.#ordered.length,
+        ranked: this.#ordered
+          .slice(offset, offset + limit)
+          .map(({ advisor }) => ({ advisor, score: 0 })),
+        explanation,
+      };
+    const number = ++this.#queries;
+    const matched: Entry<T>[] = [];
+    const touch = (entry: Entry<T>) => {
+      if (entry.query === number) return;
+      entry.query = number;
+      entry.primaryHits = entry.secondaryHits = 0;
+      entry.primaryTerm = entry.secondaryTerm = -1;
+      matched.push(entry);
+    };
+    const found = terms.map((term) => (term.found ??= this.#matches(term)));
+    found.forEach(([primary], t) => {
+      for (const list of primary)
+        for (const entry of list) {
+          touch(entry);
+          if (entry.primaryTerm !== t) {
+            entry.primaryTerm = t;
+            entry.primaryHits++;
+          }
+        }
+    });
+    // The about tier counts only for advisors with no hit above: the others are skipped.
+    found.forEach(([, secondary], t) => {
+      for (const list of secondary)
+        for (const entry of list) {
+          if (entry.query === number && entry.primaryHits > 0) continue;
+          touch(entry);
+          if (entry.secondaryTerm !== t) {
+            entry.secondaryTerm = t;
+            entry.secondaryHits++;
+          }
+        }
+    });
+    const counts = new Map<number, number>();
+    for (const entry of matched) {
+      entry.score =
+        entry.primaryHits > 0
+          ? entry.primaryHits * PRIMARY_HIT_SCORE
+          : entry.secondaryHits * SECONDARY_HIT_SCORE;
+      counts.set(entry.score, (counts.get(entry.score) ?? 0) + 1);
+    }
+    // Highest score first, ties in name order; only the scores the window reaches are put in
+    // order, each by a walk through all advisors in name order when it holds many of them.
+    this.#updateRanks();
+    const ranked: RankedAdvisor<T>[] = [];
+    let before = 0;
+    for (const score of [...counts.keys()].sort((a, b) => b - a)) {
+      const count = counts.get(score)!;
+      const from = Math.max(0, offset - before);
+      const to = Math.min(count, offset + limit - before);
+      before += count;
+      if (from >= to) continue;
+      const tied =
+        count * 16 > this.#ordered.length
+          ? this.#inNameOrder(number, score, to)
+          : matched.filter((e) => e.score === score).sort((a, b) => a.rank - b.rank);
+      for (const { advisor } of tied.slice(from, to)) ranked.push({ advisor, score });
+    }
+    return { total: matched.length, ranked, explanation };
+  }
+
+  /** The first `count` advisors of this query with this score, in name order. */
+  #inNameOrder(query: number, score: number, count: number): Entry<T>[] {
+    const found: Entry<T>[] = [];
+    for (const entry of this.#ordered) {
+      if (entry.query !== query || entry.score !== score) continue;
+      found.push(entry);
+      if (found.length === count) break;
+    }
+    return found;
+  }
+
+  /**
+   * Topics, companies, places and job titles whose words start with the typed words, most
+   * common first.
+   */
+  suggest(typed: string, limit = SUGGESTIONS): SearchSuggestion[] {
+    const words = wordsOf(typed);
+    const last = words.pop();
+    if (!last) return [];
+    const sorted = (this.#sortedWords ??= [...this.#phrasesByWord.keys()].sort());
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (sorted[middle]! < last) low = middle + 1;
+      else high = middle;
+    }
+    const keys = new Set<string>();
+    for (let i = low; i < sorted.length && sorted[i]!.startsWith(last); i++)
+      for (const key of this.#phrasesByWord.get(sorted[i]!)!) keys.add(key);
+    return [...keys]
+      .map((key) => this.#phrases.get(key)!)
+      .filter((p) => words.every((w) => p.words.some((pw) => pw.startsWith(w))))
+      .sort(
+        (a, b) =>
+          b.count - a.count || a.text.length - b.text.length || a.text.localeCompare(b.text),
+      )
+      .slice(0, limit)
+      .map(({ text, kind }) => ({ text, kind }));
+  }
+
+  /** The query's usable words, with their aliases, and the query as it was understood. */
+  #understand(query: string) {
+    const typed = query.split(/\s+/).filter(Boolean);
+    const sequence: QueryWord[] = typed.flatMap((w, i) =>
+      wordsOf(w).map((word) => ({ word, stem: stemOf(word), typed: [i] })),
+    );
+    // "h1 b": short pieces whose join is a known word read as that word.
+    for (let i = 0; i < sequence.length; i++)
+      for (let n = Math.min(3, sequence.length - i); n >= 2; n--) {
+        const parts = sequence.slice(i, i + n);
+        const joined = parts.map((p) => p.word).join("");
+        if (!parts.every((p) => p.word.length < MIN_WORD_LENGTH)) continue;
+        if (!this.#words.has(joined) && !ALIAS_FORMS.some((f) => f.form === joined)) continue;
+        const typedFrom = [...new Set(parts.flatMap((p) => p.typed))];
+        sequence.splice(i, n, { word: joined, stem: stemOf(joined), typed: typedFrom });
+        break;
+      }
+    // Alias forms, longest first: every word of a phrase form carries its group.
+    const spans: { from: number; to: number; group: AliasGroup; isForm: boolean }[] = [];
+    for (let i = 0; i < sequence.length;) {
+      const form = this.#aliasAt(sequence, i);
+      if (!form) {
+        i++;
+        continue;
+      }
+      spans.push({ from: i, to: i + form.words.length, group: form.group, isForm: form.isForm });
+      for (let j = i; j < i + form.words.length; j++) sequence[j]!.group = form.group;
+      i += form.words.length;
+    }
+    const terms = new Map<string, Term<T>>();
+    for (const q of sequence)
+      if (usable(q.word)) terms.set(q.word, { word: q.word, literal: false, group: q.group });
+    // The spec's words that normalising leaves unusable ("c++") are still looked for as typed.
+    const used = new Set(sequence.filter((q) => terms.has(q.word)).flatMap((q) => q.typed));
+    typed.forEach((w, i) => {
+      const lower = w.toLowerCase();
+      if (usable(lower) && !used.has(i)) terms.set(lower, { word: lower, literal: true });
+    });
+    for (const term of terms.values()) this.#correct(term);
+
+    // The query as understood: the typed words, with aliases and corrections in their place.
+    const replaced = new Map<number, string>();
+    let rewritten = false;
+    for (const span of spans) {
+      const spanWords = sequence.slice(span.from, span.to).map((q) => q.word);
+      if (!span.isForm || spanWords.join(" ") === wordsOf(span.group.shown).join(" ")) continue;
+      rewritten = true;
+      const first = sequence[span.from]!.typed[0]!;
+      replaced.set(first, span.group.shown);
+      for (const q of sequence.slice(span.from, span.to))
+        for (const i of q.typed) if (i !== first) replaced.set(i, "");
+    }
+    for (const term of terms.values())
+      if (term.corrected)
+        for (const q of sequence)
+          if (q.word === term.original) for (const i of q.typed) replaced.set(i, term.word);
+    const text = typed
+      .map((w, i) => replaced.get(i) ?? w)
+      .filter(Boolean)
+      .join(" ");
+    return { terms: [...terms.values()], understood: { text, rewritten } };
+  }
+
+  /** The alias form (longest first) that the query's words name from position `i`, if any. */
+  #aliasAt(sequence: QueryWord[], i: number) {
+    const { word, stem } = sequence[i]!;
+    const candidates = [
+      ...(FORMS_BY_START.get(word) ?? []),
+      ...(stem === word ? [] : (FORMS_BY_START.get(stem) ?? [])),
+    ].sort((a, b) => b.words.length - a.words.length);
+    for (const form of candidates) {
+      if (i + form.words.length > sequence.length) continue;
+      const named =
+        form.words.length === 1 && form.form.length < MIN_WORD_LENGTH
+          ? form.form === word
+          : form.stems.every((s, k) => s === sequence[i + k]!.stem);
+      if (named) return form;
+    }
+    return null;
+  }
+
+  /** A word of five letters or more that finds nothing becomes the closest word known. */
+  #correct(term: Term<T>) {
+    if (term.literal || term.group || term.word.length < MIN_CORRECTED_LENGTH) return;
+    if (!isEmpty((term.found = this.#matches(term)))) return;
+    const max = term.word.length >= 9 ? 2 : 1;
+    // One edit: the words that share a one-letter deletion with it. Two: those of a similar
+    // length that share a three-letter piece (checked in full below).
+    const candidates = new Set<string>();
+    for (const key of deletionsOf(term.word))
+      for (const word of this.#deletions.get(key) ?? []) candidates.add(word);
+    if (max === 2)
+      for (const word of this.#wordSubstrings.sharingPieces(term.word))
+        if (Math.abs(word.length - term.word.length) <= 2) candidates.add(word);
+    let best: { word: string; distance: number; advisors: number } | null = null;
+    for (const word of candidates) {
+      const distance = editDistance(term.word, word, best?.distance ?? max);
+      if (distance > max) continue;
+      const [p, s] = this.#words.get(word)!;
+      const advisors = p.size + s.size;
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance &&
+          (advisors > best.advisors || (advisors === best.advisors && word < best.word)))
+      )
+        best = { word, distance, advisors };
+    }
+    if (!best) return;
+    term.original = term.word;
+    term.word = best.word;
+    term.corrected = true;
+    term.found = this.#matches(term);
+  }
+
+  /** The advisors in whose fields `term` is found, per tier (an advisor may repeat). */
+  #matches(term: Term<T>): Found<T> {
+    const found: Found<T> = [[], []];
+    const take = (postings: [Set<Entry<T>>, Set<Entry<T>>] | undefined) => {
+      if (!postings) return;
+      found[PRIMARY].push(postings[PRIMARY]);
+      found[SECONDARY].push(postings[SECONDARY]);
+    };
+    if (term.literal) {
+      for (const token of this.#rawSubstrings.find(term.word)) take(this.#raw.get(token));
+      return found;
+    }
+    // The known words that count as this one, each taken once: those it is inside of, those
+    // with its stem, and its aliases' (a short form as itself, a longer one by its stem).
+    const words = new Set<string>();
+    const withStem = (stem: string) => this.#wordsByStem.get(stem)?.forEach((w) => words.add(w));
+    if (term.word.length >= MIN_WORD_LENGTH) {
+      for (const word of this.#wordSubstrings.find(term.word)) words.add(word);
+      withStem(stemOf(term.word));
+    }
+    for (const form of term.group ? ALIAS_FORMS.filter((f) => f.group === term.group) : []) {
+      if (form.words.length > 1) take(this.#phrasesHeld.get(form.form));
+      else if (form.form.length < MIN_WORD_LENGTH) words.add(form.form);
+      else withStem(form.stems[0]!);
+    }
+    for (const word of words) take(this.#words.get(word));
+    return found;
+  }
+
+  /** Posts `entry` under `key`; true when the key is new to the index. */
+  #post(postings: Postings<T>, key: string, tier: Tier, entry: Entry<T>) {
+    let lists = postings.get(key);
+    const fresh = !lists;
+    if (!lists) postings.set(key, (lists = [new Set(), new Set()]));
+    lists[tier].add(entry);
+    return fresh;
+  }
+
+  /** Takes `entry` off `key`; true when no advisor is left under it. */
+  #unpost(postings: Postings<T>, key: string, tier: Tier, entry: Entry<T>) {
+    const lists = postings.get(key);
+    if (!lists) return false;
+    lists[tier].delete(entry);
+    if (lists[PRIMARY].size > 0 || lists[SECONDARY].size > 0) return false;
+    postings.delete(key);
+    return true;
+  }
+
+  #addPhrase(entry: Entry<T>, text: string, kind: SearchSuggestion["kind"]) {
+    const words = wordsOf(text);
+    const key = `${kind}:${words.join(" ")}`;
+    if (words.length === 0 || entry.phrases.includes(key)) return;
+    entry.phrases.push(key);
+    const phrase = this.#phrases.get(key);
+    if (phrase) {
+      phrase.count++;
+      return;
+    }
+    this.#phrases.set(key, { text: text.trim().replace(/\s+/g, " "), kind, count: 1, words });
+    for (const word of words) {
+      let keys = this.#phrasesByWord.get(word);
+      if (!keys) {
+        this.#phrasesByWord.set(word, (keys = new Set()));
+        this.#sortedWords = null;
+      }
+      keys.add(key);
+    }
+  }
+
+  #removePhrase(key: string) {
+    const phrase = this.#phrases.get(key)!;
+    if (--phrase.count > 0) return;
+    this.#phrases.delete(key);
+    for (const word of phrase.words) {
+      const keys = this.#phrasesByWord.get(word)!;
+      keys.delete(key);
+      if (keys.size === 0) {
+        this.#phrasesByWord.delete(word);
+        this.#sortedWords = null;
+      }
+    }
+  }
+
+  #insertionPoint(entry: Entry<T>) {
+    let low = 0;
+    let high = this.#ordered.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (byName(this.#ordered[middle]!, entry) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  #updateRanks() {
+    if (this.#ranksCurrent) return;
+    this.#ordered.forEach((entry, rank) => (entry.rank = rank));
+    this.#ranksCurrent = true;
+  }
 }

@@ -2,9 +2,9 @@ import { and, asc, count, eq, inArray, max, ne } from "drizzle-orm";
 import { ADVISORS_PAGE_SIZE, parseAdvisorSearch } from "../../core/advisor-search-params";
 import type { AdvisorRating, PublicAdvisor } from "../../core/advisor-card";
 import {
-  buildSearchIndex,
-  rankAdvisors,
-  type SearchIndex,
+  AdvisorSearchIndex,
+  type SearchExplanation,
+  type SearchSuggestion,
   type SearchableAdvisor,
 } from "../../core/search";
 import { ratingsFor } from "../bookings/ratings.server";
@@ -53,6 +53,7 @@ export type SearchPage = {
   page: number;
   pageCount: number;
   advisors: PublicAdvisor[];
+  explanation: SearchExplanation;
 };
 
 /** What the directory needs of the change feed: whether it vouches now, and for which version. */
@@ -68,7 +69,6 @@ type HeldDirectory = {
   byId: Map<string, PublicAdvisor>;
   /** Oldest first, as the landing grid shows them. */
   approved: PublicAdvisor[];
-  index: SearchIndex<SearchableAdvisor>;
 };
 
 /**
@@ -79,7 +79,9 @@ type HeldDirectory = {
  * database round trip; the feed also moves its version every few minutes, so a copy is never
  * older than that even if a notification was lost (ADR 63). Without a listening feed (a test's
  * bare database, a dropped connection) nothing vouches for a copy: every read queries, and
- * only the search index is reused while a cheap count-and-latest-change query says it is current.
+ * only the searchable fields are reused while a cheap count-and-latest-change query says they
+ * are current. Either way one search index serves the listing, updated advisor by advisor
+ * (ADR 71).
  */
 export function createAdvisorDirectory({
   db,
@@ -89,7 +91,8 @@ export function createAdvisorDirectory({
   feed?: DirectoryFeed | null;
 }) {
   let held: { stamp: string; directory: Promise<HeldDirectory> } | null = null;
-  let indexCache: { version: string; index: Promise<SearchIndex<SearchableAdvisor>> } | null = null;
+  let rowsCache: { version: string; rows: Promise<SearchableAdvisor[]> } | null = null;
+  const searchIndex = keptSearchIndex();
 
   function heldDirectory(): Promise<HeldDirectory> | null {
     if (!feed?.listening) return null;
@@ -104,16 +107,17 @@ export function createAdvisorDirectory({
     return directory;
   }
 
-  async function searchIndex(teamAdvisorId: string): Promise<SearchIndex<SearchableAdvisor>> {
+  /** Without the held directory: the listed advisors' searchable fields, as of now. */
+  async function searchableRows(teamAdvisorId: string): Promise<readonly SearchableAdvisor[]> {
     const version = await directoryVersion(db, teamAdvisorId);
-    if (indexCache?.version === version) return indexCache.index;
-    const index = loadSearchIndex(db, teamAdvisorId);
-    indexCache = { version, index };
+    if (rowsCache?.version === version) return rowsCache.rows;
+    const rows = loadSearchable(db, teamAdvisorId);
+    rowsCache = { version, rows };
     // A failed load is not kept: the next search tries again.
-    index.catch(() => {
-      if (indexCache?.index === index) indexCache = null;
+    rows.catch(() => {
+      if (rowsCache?.rows === rows) rowsCache = null;
     });
-    return index;
+    return rows;
   }
 
   /** Approved advisors for the landing grid, oldest first so it is stable between visits. */
@@ -149,7 +153,7 @@ export function createAdvisorDirectory({
   }
 
   /**
-   * Ranks every listed advisor with the pure rule of core/search.ts, then loads the public
+   * Ranks the listed advisors through the index of core/search.ts, then loads the public
    * fields of one page only, so the response stays small with 10,000 advisors.
    */
   async function search(options: {
@@ -158,23 +162,33 @@ export function createAdvisorDirectory({
     pageSize: number;
     teamAdvisorId: string;
   }): Promise<SearchPage> {
-    const directory = await heldDirectory();
     const team = options.teamAdvisorId;
-    const ranked = directory
-      ? rankAdvisors(directory.index, options.query).filter((r) => r.advisor.id !== team)
-      : rankAdvisors(await searchIndex(team), options.query);
-    const pageCount = Math.max(1, Math.ceil(ranked.length / options.pageSize));
+    const directory = await heldDirectory();
+    const advisorsNow = directory?.approved ?? (await searchableRows(team));
+    const index = searchIndex(advisorsNow, team);
+    const { pageSize } = options;
+    const window = (page: number) => ({ offset: (page - 1) * pageSize, limit: pageSize });
+    let found = index.search(options.query, window(Math.max(1, options.page)));
+    const pageCount = Math.max(1, Math.ceil(found.total / pageSize));
     const page = Math.min(Math.max(1, options.page), pageCount);
-    const ids = ranked
-      .slice((page - 1) * options.pageSize, page * options.pageSize)
-      .map((r) => r.advisor.id);
+    // A page past the end shows the last one.
+    if (page !== options.page) found = index.search(options.query, window(page));
+    const { total, explanation } = found;
+    const ids = found.ranked.map((r) => r.advisor.id);
     const byId = directory?.byId ?? (await loadListed(db, ids, team));
     return {
-      total: ranked.length,
+      total,
       page,
       pageCount,
       advisors: ids.flatMap((id) => byId.get(id) ?? []),
+      explanation,
     };
+  }
+
+  /** What the search boxes offer as the person types (see AdvisorSearchIndex.suggest). */
+  async function suggest(typed: string, teamAdvisorId: string): Promise<SearchSuggestion[]> {
+    const advisorsNow = (await heldDirectory())?.approved ?? (await searchableRows(teamAdvisorId));
+    return searchIndex(advisorsNow, teamAdvisorId).suggest(typed);
   }
 
   /** The listing a query string asks for; shared by the /advisors page and its JSON API. */
@@ -193,7 +207,7 @@ export function createAdvisorDirectory({
       .orderBy(asc(advisors.createdAt));
   }
 
-  return { listApproved, findApproved, search, searchFor, sitemap };
+  return { listApproved, findApproved, search, searchFor, suggest, sitemap };
 }
 
 /** The public fields of the given listed advisors, with their ratings, by id. */
@@ -217,11 +231,57 @@ async function loadDirectory(db: Db): Promise<HeldDirectory> {
     .where(eq(advisors.profileStatus, "approved"))
     .orderBy(asc(advisors.createdAt), asc(advisors.id));
   const approved = await withRatings(db, rows);
-  return {
-    byId: new Map(approved.map((a) => [a.id, a])),
-    approved,
-    index: buildSearchIndex(approved),
+  return { byId: new Map(approved.map((a) => [a.id, a])), approved };
+}
+
+/**
+ * One search index kept across versions of the directory: each new version updates only the
+ * advisors whose searchable fields changed, and takes out those no longer listed.
+ */
+function keptSearchIndex() {
+  let kept: {
+    team: string;
+    source: readonly SearchableAdvisor[];
+    index: AdvisorSearchIndex<SearchableAdvisor>;
+    held: Map<string, string>;
+  } | null = null;
+  return (advisors: readonly SearchableAdvisor[], team: string) => {
+    if (kept?.team === team && kept.source === advisors) return kept.index;
+    if (kept?.team !== team)
+      kept = { team, source: [], index: new AdvisorSearchIndex(), held: new Map() };
+    const listedNow = new Set<string>();
+    for (const advisor of advisors) {
+      if (advisor.id === team) continue;
+      listedNow.add(advisor.id);
+      const fields = searchableFields(advisor);
+      if (kept.held.get(advisor.id) === fields) continue;
+      kept.index.upsert(advisor);
+      kept.held.set(advisor.id, fields);
+    }
+    for (const id of kept.held.keys())
+      if (!listedNow.has(id)) {
+        kept.index.remove(id);
+        kept.held.delete(id);
+      }
+    kept.source = advisors;
+    return kept.index;
   };
+}
+
+function searchableFields(a: SearchableAdvisor): string {
+  return JSON.stringify([
+    a.firstName,
+    a.lastName,
+    a.jobTitle,
+    a.currentCompany,
+    a.skills,
+    a.careerAdviceTopics,
+    a.personalAdviceTopics,
+    a.businessAdviceTopics,
+    a.workLocations,
+    a.about,
+    a.shortIntro,
+  ]);
 }
 
 /** Without the feed, a cheap count-and-latest-change query stands in for the version. */
@@ -238,8 +298,8 @@ async function directoryVersion(db: Db, teamAdvisorId: string): Promise<string> 
   return JSON.stringify(stamp);
 }
 
-async function loadSearchIndex(db: Db, teamAdvisorId: string) {
-  const rows = await db
+function loadSearchable(db: Db, teamAdvisorId: string): Promise<SearchableAdvisor[]> {
+  return db
     .select({
       id: advisors.id,
       firstName: users.firstName,
@@ -257,5 +317,4 @@ async function loadSearchIndex(db: Db, teamAdvisorId: string) {
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .where(listed(teamAdvisorId));
-  return buildSearchIndex(rows);
 }

@@ -104,6 +104,42 @@ describe("advisor search through the database", () => {
     expect((await search("expert")).total).toBe(0);
   });
 
+  it("understands what people type and says how (ADR 71)", async () => {
+    const understood = async (text: string) => {
+      const found = await directory.searchFor(
+        new URLSearchParams({ search: text }),
+        TEAM_ADVISOR_ID,
+      );
+      return [found.advisors.map((a) => a.firstName), found.explanation];
+    };
+    const none = { showingResultsFor: null, didYouMean: null, showingAll: false };
+    expect(await understood("salaries")).toEqual([["Zoya"], none]);
+    expect(await understood("HR")).toEqual([
+      ["Meera"],
+      { ...none, showingResultsFor: "human resources" },
+    ]);
+    expect(await understood("relocatng")).toEqual([
+      ["Zoya"],
+      { showingResultsFor: "relocating", didYouMean: "relocating", showingAll: false },
+    ]);
+    expect(await understood("🙂")).toEqual([
+      ["Arjun", "Meera", "Zoya"],
+      { ...none, showingAll: true },
+    ]);
+  });
+
+  it("suggests from the listed advisors only, never the pending or the team", async () => {
+    expect(await directory.suggest("dub", TEAM_ADVISOR_ID)).toEqual([
+      { text: "Dubai", kind: "location" },
+      { text: "Relocating to Dubai", kind: "topic" },
+    ]);
+    expect(await directory.suggest("salary neg", TEAM_ADVISOR_ID)).toEqual([
+      { text: "Salary Negotiation", kind: "topic" },
+    ]);
+    expect(await directory.suggest("expert", TEAM_ADVISOR_ID)).toEqual([]);
+    expect(await directory.suggest("match", TEAM_ADVISOR_ID)).toEqual([]);
+  });
+
   it("exposes public fields only", async () => {
     const [advisor] = (await search("emirates")).advisors;
     const keys = Object.keys(advisor!);

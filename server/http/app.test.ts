@@ -148,6 +148,28 @@ describe("the HTTP server", () => {
     expect(listed.advisors.map((a) => a.id)).not.toContain(pending);
   });
 
+  it("says in the JSON API how a search was understood", async () => {
+    const id = await createAdvisor(database.db, { workLocations: ["Bengaluru"] });
+    const asked = async (search: string) => {
+      const res = await fetch(`${baseUrl}/api/advisors?search=${encodeURIComponent(search)}`);
+      return (await res.json()) as {
+        total: number;
+        advisors: { id: string }[];
+        explanation: Record<string, unknown>;
+      };
+    };
+    const old = await asked("Bangalore");
+    expect(old.advisors.map((a) => a.id)).toContain(id);
+    expect(old.explanation).toEqual({
+      showingResultsFor: "Bengaluru",
+      didYouMean: null,
+      showingAll: false,
+    });
+    const emoji = await asked("🙂");
+    expect(emoji.explanation).toMatchObject({ showingAll: true });
+    expect(emoji.total).toBe((await asked("")).total);
+  });
+
   it("gives a form post that skipped the browser's checks the same errors, beside their fields", async () => {
     const res = await fetch(`${baseUrl}/auth`, {
       method: "POST",

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { AdvisorSearchIndex, type SearchExplanation, type SearchableAdvisor } from "./search";
+
+function advisor(firstName: string, fields: Partial<SearchableAdvisor> = {}): SearchableAdvisor {
+  return {
+    id: `id-${firstName.toLowerCase()}`,
+    firstName,
+    lastName: "Test",
+    jobTitle: null,
+    currentCompany: null,
+    skills: [],
+    careerAdviceTopics: [],
+    personalAdviceTopics: [],
+    businessAdviceTopics: [],
+    workLocations: [],
+    about: null,
+    shortIntro: null,
+    ...fields,
+  };
+}
+
+const people = [
+  advisor("Asha", { workLocations: ["Bengaluru"], jobTitle: "Engineering Manager" }),
+  advisor("Bilal", { workLocations: ["Bangalore, India"] }),
+  advisor("Chen", { skills: ["H-1B visa"], workLocations: ["USA"] }),
+  advisor("Dev", { careerAdviceTopics: ["Salary negotiation"] }),
+  advisor("Esha", { about: "I negotiated salaries at three companies." }),
+  advisor("Farah", { jobTitle: "Product Manager", currentCompany: "Flipkart" }),
+  advisor("Gopal", { jobTitle: "Senior PM" }),
+  advisor("Hana", { jobTitle: "UX Designer" }),
+  advisor("Ira", { jobTitle: "HR Business Partner" }),
+  advisor("Jay", { careerAdviceTopics: ["MS in US"], personalAdviceTopics: ["Relocation"] }),
+  advisor("Kiran", { workLocations: ["Germany"], skills: ["EU Blue Card"] }),
+  advisor("Leela", { workLocations: ["São Paulo"] }),
+  advisor("Mo", { businessAdviceTopics: ["Mergers & Acquisitions"] }),
+  advisor("Nina", { workLocations: ["Dubai"] }),
+  advisor("Omar", { workLocations: ["Mumbai"] }),
+  advisor("Pari", { about: "Moved from Bombay in 2019." }),
+  advisor("Quinn", { skills: ["C++"] }),
+];
+const index = new AdvisorSearchIndex(people);
+const found = (query: string) =>
+  index.search(query).ranked.map((r) => `${r.advisor.firstName} ${r.score}`);
+
+const NOTHING: SearchExplanation = {
+  showingResultsFor: null,
+  didYouMean: null,
+  showingAll: false,
+};
+
+describe("search understands what people type", () => {
+  it.each<[string, string[], Partial<SearchExplanation>?]>([
+    // Cities' old and new names, both ways
+    ["Bangalore", ["Asha 100", "Bilal 100"], { showingResultsFor: "Bengaluru" }],
+    ["bengaluru", ["Asha 100", "Bilal 100"]],
+    ["Bombay", ["Omar 100", "Pari 25"], { showingResultsFor: "Mumbai" }],
+    // Hyphens, dots, spaces inside a term, case
+    ["H1B", ["Chen 100"]],
+    ["h1b", ["Chen 100"]],
+    ["H-1B", ["Chen 100"]],
+    ["h1 b", ["Chen 100"]],
+    // Word forms by the English stemmer
+    ["salaries", ["Dev 100", "Esha 25"]],
+    ["salary", ["Dev 100", "Esha 25"]],
+    ["negotiating", ["Dev 100", "Esha 25"]],
+    // Two-letter forms in the alias table count; the long form finds the short one
+    ["PM", ["Farah 100", "Gopal 100"], { showingResultsFor: "product manager" }],
+    ["product manager", ["Farah 200", "Gopal 200", "Asha 100"]],
+    ["UX", ["Hana 100"], { showingResultsFor: "user experience" }],
+    ["HR", ["Ira 100"], { showingResultsFor: "human resources" }],
+    ["MS in US", ["Jay 200", "Chen 100"], { showingResultsFor: "masters in USA" }],
+    ["Blue Card", ["Kiran 200"]],
+    // A region finds the places in it, not the other way round
+    ["UAE", ["Nina 100"]],
+    ["Dubai", ["Nina 100"]],
+    // Accents and "&"
+    ["sao paulo", ["Leela 200"]],
+    ["São", ["Leela 100"]],
+    ["mergers and acquisitions", ["Mo 200"]],
+    ["mergers & acquisitions", ["Mo 200"]],
+    // The spec's words as typed still count when normalising leaves nothing
+    ["c++", ["Quinn 100"]],
+    // Typos in words of five letters or more
+    ["germny", ["Kiran 100"], { showingResultsFor: "germany", didYouMean: "germany" }],
+    ["relocaton", ["Jay 100"], { showingResultsFor: "relocation", didYouMean: "relocation" }],
+    ["blue crad", ["Kiran 100"]], // "crad" is under five letters: not corrected
+  ])("%j finds %j", (query, expected, explanation = {}) => {
+    expect(found(query)).toEqual(expected);
+    expect(index.search(query).explanation).toEqual({ ...NOTHING, ...explanation });
+  });
+
+  it.each(["🙂", "ab", "go", "the of", "  🙂 ab  "])(
+    "lists every advisor for %j and says so",
+    (query) => {
+      const { ranked, explanation } = index.search(query);
+      expect(ranked).toHaveLength(people.length);
+      expect(explanation).toEqual({ ...NOTHING, showingAll: true });
+    },
+  );
+
+  it("says nothing for an empty query, which lists everyone too", () => {
+    expect(index.search("  ").explanation).toEqual(NOTHING);
+    expect(index.search("").ranked).toHaveLength(people.length);
+  });
+
+  it("keeps the rest of the query as typed around a replaced word", () => {
+    expect(index.search("Salary in Bangalore").explanation.showingResultsFor).toBe(
+      "Salary in Bengaluru",
+    );
+    expect(index.search("moving to germny").explanation.didYouMean).toBe("moving to germany");
+  });
+
+  it("corrects a nine-letter word by up to two edits and a shorter one by one", () => {
+    expect(index.search("relcaton").explanation.didYouMean).toBeNull(); // 8 letters, 2 edits
+    expect(index.search("acquistons").explanation.didYouMean).toBe("acquisitions");
+    expect(index.search("germ").explanation.didYouMean).toBeNull(); // under five letters
+  });
+});
+
+describe("the index stays current one advisor at a time", () => {
+  it("finds an advisor by their new words and no longer by their old ones", () => {
+    const live = new AdvisorSearchIndex(people);
+    live.upsert({ ...people[13]!, workLocations: ["Toronto"] });
+    expect(live.search("dubai").ranked).toEqual([]);
+    expect(live.search("toronto").ranked.map((r) => r.advisor.firstName)).toEqual(["Nina"]);
+    live.remove(people[13]!.id);
+    expect(live.search("toronto").ranked).toEqual([]);
+    expect(live.size).toBe(people.length - 1);
+  });
+
+  it("answers as a fresh build does after updates and removals in any order", () => {
+    const live = new AdvisorSearchIndex<SearchableAdvisor>();
+    for (const a of [...people].reverse()) live.upsert({ ...a, workLocations: ["Nowhere"] });
+    for (const a of people) live.upsert(a);
+    live.remove("id-quinn");
+    const fresh = new AdvisorSearchIndex(people.filter((a) => a.id !== "id-quinn"));
+    for (const query of ["", "bangalore", "salary", "pm", "nowhere", "germny", "c++", "🙂"])
+      expect(live.search(query), query).toEqual(fresh.search(query));
+    expect(live.suggest("n")).toEqual(fresh.suggest("n"));
+  });
+});
+
+describe("suggestions as you type", () => {
+  it("offers topics, companies, places and titles whose words start with what is typed", () => {
+    expect(index.suggest("reloc")).toEqual([{ text: "Relocation", kind: "topic" }]);
+    expect(index.suggest("flip")).toEqual([{ text: "Flipkart", kind: "company" }]);
+    expect(index.suggest("Sao")).toEqual([{ text: "São Paulo", kind: "location" }]);
+    expect(index.suggest("product man")).toEqual([{ text: "Product Manager", kind: "title" }]);
+    expect(index.suggest("man prod")).toEqual([{ text: "Product Manager", kind: "title" }]);
+  });
+
+  it("puts what more advisors offer first, and offers at most eight", () => {
+    const many = new AdvisorSearchIndex([
+      ...people,
+      advisor("Ravi", { workLocations: ["Bengaluru"] }),
+      ...Array.from({ length: 12 }, (_, i) => advisor(`Z${i}`, { skills: [`Banking ${i}`] })),
+    ]);
+    expect(many.suggest("b")[0]).toEqual({ text: "Bengaluru", kind: "location" });
+    expect(many.suggest("b")).toHaveLength(8);
+  });
+
+  it("offers nothing for nothing typed, or for what no advisor has", () => {
+    expect(index.suggest("  ")).toEqual([]);
+    expect(index.suggest("🙂")).toEqual([]);
+    expect(index.suggest("zzz")).toEqual([]);
+  });
+});
