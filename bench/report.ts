@@ -179,8 +179,9 @@ search index of core/search.ts built from them.
 
 ### The index: never-asked queries, build, updates
 
-Each of ${search.mix.count} queries of the never-asked search mix asked once (the goal: at most
-500 µs each), after ${search.mixWarmup} others of the mix warmed the code up.
+Each of ${search.mix.count} queries of the never-asked search mix asked once of the index for
+the listing's first page, as the listing asks (the goal: at most 500 µs each), after
+${search.mixWarmup} others of the mix warmed the code up.
 ${mixDescribed ? "" : SEARCH_MIX_DESCRIPTION} Of these queries ${pct(search.mixFound * 100)} found at least one advisor,
 and an alias or a typo correction changed ${pct(search.mixUnderstood * 100)}.
 Building the index from every advisor takes p50 ${ms(search.indexBuild.p50)} ms (${search.indexBuild.count} builds).
@@ -198,7 +199,7 @@ ${inUs("never-asked query after an update", search.afterUpsert)}
 
 "Service" is what the listing and \`GET /api/advisors\` run (\`searchFor\` without a change
 feed: a version check, the index's search, the public fields of page 2); "index" is the index's
-\`search\` alone, the same query asked ${search.ranking[0]?.time.count} times. "Cold" is the
+\`search\` alone for page 1, the same query asked ${search.ranking[0]?.time.count} times. "Cold" is the
 first search after a profile changed, which reloads the searchable fields and brings the index
 up to date; "warm" reuses them. Times in ms; page bytes is the JSON of one page.
 
