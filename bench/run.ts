@@ -108,7 +108,7 @@ errors and timeouts; server CPU is the app process's user+system time over the m
 measured), driven the same way. Client and server share the machine's cores, so the client takes part of the CPU; a
 server CPU well below 100% with long latencies means other processes kept it from running.
 
-The never-asked search mix: ${SEARCH_MIX_DESCRIPTION}
+The never-asked search mix (bench/search-mix.ts). ${SEARCH_MIX_DESCRIPTION}
 
 ${r.builds.length > 1 ? `Baseline and current builds read copies of the same database (a \`CREATE DATABASE ... TEMPLATE\` copy, a copy of the PGlite directory).` : ""}
 

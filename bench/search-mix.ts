@@ -163,7 +163,8 @@ HR) in one of the ${FORMS.length} forms people type them: as stored or in lower 
 and old names (Bangalore, Bombay, PM, SDE, UX, MS, MBA, H1B), other word forms (salaries,
 negotiating, designers, consulting), typos (relocaton, singapre, germny), capitals and accents
 (DUBAI, Dubaï, Berlín); e.g. ${searchMix(1)
-  .take(4)
+  .take(30)
+  .filter((_, i) => i % 7 === 5)
   .map((query) => `"${query}"`)
   .join(", ")}. A seeded walk through every such query
 never asks one twice in a server's life (a wrk thread that runs past the queries it was given
