@@ -5,6 +5,7 @@ export default [
   route("advisors", "routes/advisors.tsx"),
   route("advisor/:id", "routes/advisor-profile.tsx"),
   route("api/advisors", "routes/api/advisors.ts"),
+  route("api/advisors/suggestions", "routes/api/advisor-suggestions.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { suggestionQuery } from "./advisor-search-url";
 
 export const ADVISORS_PAGE_SIZE = 12;
 
@@ -10,6 +11,11 @@ const schema = z.object({
 
 export function parseAdvisorSearch(params: URLSearchParams) {
   return schema.parse({ search: params.get("search") ?? "", page: params.get("page") ?? 1 });
+}
+
+/** The `q` of GET /api/advisors/suggestions, however long or padded it comes. */
+export function parseSuggestionQuery(params: URLSearchParams): string {
+  return suggestionQuery(params.get("q") ?? "");
 }
 
 export { advisorSearchUrl } from "./advisor-search-url";

@@ -82,5 +82,7 @@ export const STATIC = { topics: [], keepUntil: (at: number) => at + 60 * MINUTE 
 
 /** What the listing reads (core/advisor-search-params.ts). */
 export const SEARCH_PARAMS = ["search", "page"] as const;
+/** What the search boxes' suggestions read (core/advisor-search-params.ts). */
+export const SUGGESTION_PARAMS = ["q"] as const;
 /** What the slot APIs read (server/scheduling/slot-query.ts); `exclude` depends on who asks. */
 export const SLOT_PARAMS = { params: ["date", "tz", "duration"], personal: ["exclude"] } as const;

@@ -110,6 +110,12 @@ describe("search understands what people type", () => {
     expect(index.search("moving to germny").explanation.didYouMean).toBe("moving to germany");
   });
 
+  it("corrects only to words advisors are listed under, not words of their stories", () => {
+    // "negotiated" is only in Esha's about text; "salary" is Dev's topic.
+    expect(index.search("negotiatex").explanation.didYouMean).toBeNull();
+    expect(index.search("salarey").explanation.didYouMean).toBe("salary");
+  });
+
   it("corrects a nine-letter word by up to two edits and a shorter one by one", () => {
     expect(index.search("relcaton").explanation.didYouMean).toBeNull(); // 8 letters, 2 edits
     expect(index.search("acquistons").explanation.didYouMean).toBe("acquisitions");

@@ -553,7 +553,10 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
     return null;
   }
 
-  /** A word of five letters or more that finds nothing becomes the closest word known. */
+  /**
+   * A word of five letters or more that finds nothing becomes the closest word advisors are
+   * listed under (ties to the one more advisors use).
+   */
   #correct(term: Term<T>) {
     if (term.literal || term.group || term.word.length < MIN_CORRECTED_LENGTH) return;
     if (!isEmpty((term.found = this.#matches(term)))) return;
@@ -568,10 +571,12 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
         if (Math.abs(word.length - term.word.length) <= 2) candidates.add(word);
     let best: { word: string; distance: number; advisors: number } | null = null;
     for (const word of candidates) {
+      // Only words advisors are listed under (name, title, company, topics): a word met only
+      // in someone's story ("leaving") would turn a typo into noise.
+      const advisors = this.#words.get(word)![PRIMARY].size;
+      if (advisors === 0) continue;
       const distance = editDistance(term.word, word, best?.distance ?? max);
       if (distance > max) continue;
-      const [p, s] = this.#words.get(word)!;
-      const advisors = p.size + s.size;
       if (
         !best ||
         distance < best.distance ||

@@ -2,6 +2,7 @@ import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 import { advisorSearchUrl } from "../../core/advisor-search-url";
 import { toAdvisorCard } from "../../core/advisor-card";
+import { ADVISOR_SEARCH_MESSAGES as M } from "../../core/messages/advisor-search";
 import { AdvisorCard } from "../components/advisors/advisor-card";
 import { AdvisorSearchBox } from "../components/advisors/advisor-search-box";
 import { Button } from "../components/ui/button";
@@ -30,15 +31,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Advisors({ loaderData }: Route.ComponentProps) {
-  const { search, total, page, pageCount, advisors } = loaderData;
+  const { search, total, page, pageCount, advisors, explanation } = loaderData;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6">
       <header className="grid gap-6">
         <h1 className="text-3xl font-bold sm:text-4xl">Find Your Perfect Advisor</h1>
         <AdvisorSearchBox initial={search} />
-        <p className="text-sm text-muted" role="status" aria-live="polite">
-          {total} advisors found
-        </p>
+        <div className="grid gap-1 text-sm text-muted" role="status" aria-live="polite">
+          <p>{explanation.showingAll ? M.showingAll : M.found(total)}</p>
+          {explanation.showingResultsFor ? (
+            <p>
+              {M.showingResultsFor}{" "}
+              <strong className="font-semibold text-ink">{explanation.showingResultsFor}</strong>
+            </p>
+          ) : null}
+          {explanation.didYouMean ? (
+            <p>
+              {M.didYouMean}{" "}
+              <Link
+                to={advisorSearchUrl(explanation.didYouMean)}
+                className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+              >
+                {explanation.didYouMean}
+              </Link>
+              ?
+            </p>
+          ) : null}
+        </div>
       </header>
       {advisors.length > 0 ? (
         <section aria-labelledby="results-heading" className="mt-8 grid gap-10">

@@ -84,6 +84,7 @@ export const MATRIX: MatrixRow[] = [
   page("/"),
   page("/advisors", "/advisors?q=product"),
   page("/api/advisors", "/api/advisors?q=product"),
+  page("/api/advisors/suggestions", "/api/advisors/suggestions?q=reloc"),
   page("/sitemap.xml"),
   page("/robots.txt"),
   page("/about"),

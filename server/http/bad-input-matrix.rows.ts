@@ -288,6 +288,7 @@ export const BAD_INPUT: BadInputRow[] = [
 
   // Public feeds
   readOnly("/api/advisors", "/api/advisors"),
+  readOnly("/api/advisors/suggestions", "/api/advisors/suggestions?q=reloc"),
   ...(["slots", "dates"] as const).flatMap((feed): BadInputRow[] => {
     const route = `/api/advisors/:id/${feed}`;
     const query = "?tz=Asia/Kolkata&duration=30&date=2030-01-07";

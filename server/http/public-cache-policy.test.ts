@@ -12,7 +12,7 @@ import {
   type WeeklySchedule,
 } from "../../core/slots";
 import { seededRandom, type SeededRandom as Random } from "../../core/seeded-random";
-import { parseAdvisorSearch } from "../../core/advisor-search-params";
+import { parseAdvisorSearch, parseSuggestionQuery } from "../../core/advisor-search-params";
 import { type CachePolicy, untilNextQuarterHour } from "../../core/cache-contract";
 import { parseSlotParams } from "../scheduling/slot-query";
 import { cacheKeyOf, cachePolicyOf } from "./public-cache-policy";
@@ -34,7 +34,8 @@ const DAY = 24 * 60 * MINUTE;
 
 describe("cachePolicyFor", () => {
   it("shares the public pages and APIs with their data requests, and nothing else", () => {
-    for (const path of ["/", "/_root.data", "/advisors", "/advisors.data", "/api/advisors"]) {
+    const directoryPaths = ["/", "/_root.data", "/advisors", "/advisors.data", "/api/advisors"];
+    for (const path of [...directoryPaths, "/api/advisors/suggestions"]) {
       expect(cachePolicyFor(path)?.topics, path).toEqual(["directory"]);
     }
     expect(cachePolicyFor("/api/advisors/x/slots")?.topics).toEqual(["directory", "calendar"]);
@@ -65,6 +66,7 @@ describe("cachePolicyFor", () => {
       "/advisor/x": { ...page, ...directory },
       "/advisors": { ...page, ...directory, params: ["search", "page"] },
       "/api/advisors": { ...shared, ...directory, params: ["search", "page"] },
+      "/api/advisors/suggestions": { ...shared, ...directory, params: ["q"] },
       "/sitemap.xml": { ...shared, ...directory },
       "/api/advisors/x/slots": { ...shared, ...calendar },
       "/api/advisors/x/dates": { ...shared, ...calendar },
@@ -99,7 +101,8 @@ describe("cachePolicyFor", () => {
       expect(cachePolicyFor(path)!.perViewer, path).toBe(true);
       expect(control(path), path).toBe("private, no-cache");
     }
-    for (const path of ["/api/advisors", "/api/advisors/x/slots", "/api/advisors/x/dates"]) {
+    const feeds = ["/api/advisors", "/api/advisors/suggestions"];
+    for (const path of [...feeds, "/api/advisors/x/slots", "/api/advisors/x/dates"]) {
       expect(cachePolicyFor(path)!.perViewer, path).toBe(false);
       expect(control(path), path).toBe("public, max-age=0, s-maxage=1");
     }
@@ -163,6 +166,7 @@ describe("cacheKeyOf", () => {
     };
     expect(read(parseAdvisorSearch)).toEqual(params("/advisors"));
     expect(read(parseAdvisorSearch)).toEqual(params("/api/advisors"));
+    expect(read(parseSuggestionQuery)).toEqual(params("/api/advisors/suggestions"));
     const slots = read((p) => parseSlotParams(p, { requireDate: false }));
     // `exclude` is read by the reschedule check: honoured only for a party of the booking.
     expect([...slots, "exclude"]).toEqual(params("/api/advisors/x/slots"));

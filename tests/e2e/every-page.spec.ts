@@ -118,6 +118,7 @@ const PAGES: Record<string, Row> = {
   "routes/auth/callback.tsx": { skip: "passes straight on to where the sign-in started" },
   "routes/auth/logout.ts": { skip: "an action, no page" },
   "routes/api/advisors.ts": { skip: "JSON" },
+  "routes/api/advisor-suggestions.ts": { skip: "JSON" },
   "routes/api/advisor-slots.ts": { skip: "JSON" },
   "routes/api/advisor-dates.ts": { skip: "JSON" },
   "routes/api/auth.ts": { skip: "better-auth's endpoints" },
@@ -257,6 +258,27 @@ for (const width of [375, 1280]) {
         await gotoHydrated(page, `/advisors?search=${TORTURE.firstName.slice(0, 24)}`);
         await expect(page.getByRole("heading", { name: tortureName })).toBeVisible();
         await check("the listing's search");
+      });
+    });
+
+    test("in the search boxes' suggestions", async ({ page }) => {
+      await checkEach(page, async (check) => {
+        const boxes = { "/": "What advice are you seeking?", "/advisors": "Search advisors" };
+        const longest = {
+          Supercal: TORTURE.currentCompany,
+          Thiruvanan: TORTURE.workLocations[0]!,
+          Careerchange: TORTURE.careerAdviceTopics[1]!,
+        };
+        for (const [path, name] of Object.entries(boxes)) {
+          await gotoHydrated(page, path);
+          const box = page.getByRole("combobox", { name });
+          const list = page.locator(`#${await box.getAttribute("aria-controls")}`);
+          for (const [typed, text] of Object.entries(longest)) {
+            await box.fill(typed);
+            await expect(list.getByRole("option").filter({ hasText: text })).toBeVisible();
+            await check(`${path}: suggestions for ${typed}`);
+          }
+        }
       });
     });
 

@@ -46,7 +46,7 @@ test.describe("landing page", () => {
 
   test("the hero search button lands on /advisors?search=<text>", async ({ page }) => {
     await page.goto("/");
-    const search = page.getByRole("searchbox", { name: "What advice are you seeking?" });
+    const search = page.getByRole("combobox", { name: "What advice are you seeking?" });
     await expect(search).toHaveAttribute(
       "placeholder",
       "What advice are you seeking? Eg. Moving to Dubai",
@@ -58,7 +58,7 @@ test.describe("landing page", () => {
 
   test("the Enter key searches from the hero too", async ({ page }) => {
     await page.goto("/");
-    const search = page.getByRole("searchbox", { name: "What advice are you seeking?" });
+    const search = page.getByRole("combobox", { name: "What advice are you seeking?" });
     await search.fill("MS in Germany & jobs");
     await search.press("Enter");
     await expect(page).toHaveURL(/\/advisors\?search=MS\+in\+Germany\+%26\+jobs$/);
@@ -80,7 +80,7 @@ test.describe("landing page", () => {
 
   test("the second search box searches advisors", async ({ page }) => {
     await page.goto("/");
-    const search = page.getByRole("searchbox", { name: "Search advisors" });
+    const search = page.getByRole("combobox", { name: "Search advisors" });
     await expect(search).toHaveAttribute(
       "placeholder",
       "Search advisors by expertise, company, or industry...",

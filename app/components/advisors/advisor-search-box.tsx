@@ -1,16 +1,20 @@
-import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useNavigationType } from "react-router";
 import { advisorSearchUrl } from "../../../core/advisor-search-url";
+import { SearchCombobox } from "../search/search-combobox";
 import { Button } from "../ui/button";
-import { Input } from "../ui/input";
 
 const TYPING_PAUSE_MS = 350;
 
+/** Marks the history entries the box's typing makes, whose URL already matches the box. */
+const TYPED = { typedInSearchBox: true };
+const isTyped = (state: unknown) =>
+  typeof state === "object" && state !== null && "typedInSearchBox" in state;
+
 /**
- * The listing's search box. Submitting adds a history entry (the back button returns to the
- * previous search); typing updates the URL in place after a short pause, so the address bar
- * always holds a shareable link to what is on screen.
+ * The listing's search box. Submitting or picking a suggestion adds a history entry (the back
+ * button returns to the previous search); typing updates the URL in place after a short pause,
+ * so the address bar always holds a shareable link to what is on screen.
  */
 export function AdvisorSearchBox({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial);
@@ -19,11 +23,12 @@ export function AdvisorSearchBox({ initial }: { initial: string }) {
   const navigationType = useNavigationType();
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // Back/forward shows what that URL says; our own navigations already match the box.
+  // Back/forward and links ("Did you mean …?") show what their URL says; what was typed here
+  // stays as typed (its URL is trimmed, and typing may have gone on since).
   const [shownKey, setShownKey] = useState(location.key);
   if (location.key !== shownKey) {
     setShownKey(location.key);
-    if (navigationType === "POP") setValue(initial);
+    if (navigationType === "POP" || !isTyped(location.state)) setValue(initial);
   }
 
   useEffect(() => () => clearTimeout(typingTimer.current), []);
@@ -32,7 +37,11 @@ export function AdvisorSearchBox({ initial }: { initial: string }) {
     setValue(next);
     clearTimeout(typingTimer.current);
     typingTimer.current = setTimeout(() => {
-      void navigate(advisorSearchUrl(next), { replace: true, preventScrollReset: true });
+      void navigate(advisorSearchUrl(next), {
+        replace: true,
+        preventScrollReset: true,
+        state: TYPED,
+      });
     }, TYPING_PAUSE_MS);
   };
 
@@ -47,22 +56,19 @@ export function AdvisorSearchBox({ initial }: { initial: string }) {
       <label htmlFor="advisor-search" className="sr-only">
         Search advisors
       </label>
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <Input
-          id="advisor-search"
-          name="search"
-          type="search"
-          value={value}
-          onChange={(e) => onType(e.target.value)}
-          placeholder="Search by topic, company, role or city, e.g. Moving to Dubai"
-          className="h-12 pl-10 text-base"
-          autoComplete="off"
-        />
-      </div>
+      <SearchCombobox
+        id="advisor-search"
+        name="search"
+        value={value}
+        onValueChange={onType}
+        onChoose={(text) => {
+          clearTimeout(typingTimer.current);
+          setValue(text);
+          void navigate(advisorSearchUrl(text));
+        }}
+        placeholder="Search by topic, company, role or city, e.g. Moving to Dubai"
+        className="h-12 text-base"
+      />
       <Button type="submit" size="lg">
         Search
       </Button>

@@ -1,12 +1,14 @@
-import { Search } from "lucide-react";
-import { Form } from "react-router";
+import { useState } from "react";
+import { Form, useNavigate } from "react-router";
+import { advisorSearchUrl } from "../../../core/advisor-search-url";
 import { cn } from "../../lib/cn";
+import { SearchCombobox } from "../search/search-combobox";
 import { Button } from "../ui/button";
-import { Input } from "../ui/input";
 
 /**
  * A GET form to /advisors with the text in `search`, so the button, the Enter key and a
- * page without JavaScript all land on /advisors?search=<encoded text>.
+ * page without JavaScript all land on /advisors?search=<encoded text>; a picked suggestion
+ * lands on its own search.
  */
 export function AdvisorSearchForm({
   id,
@@ -24,6 +26,8 @@ export function AdvisorSearchForm({
   className?: string;
 }) {
   const large = size === "lg";
+  const [value, setValue] = useState("");
+  const navigate = useNavigate();
   return (
     <Form
       action="/advisors"
@@ -39,24 +43,22 @@ export function AdvisorSearchForm({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <Input
-          id={id}
-          name="search"
-          type="search"
-          autoComplete="off"
-          enterKeyHint="search"
-          placeholder={placeholder}
-          className={cn(
-            "pl-10 placeholder:text-slate-500",
-            large ? "h-12 border-transparent text-base shadow-none" : "h-11",
-          )}
-        />
-      </div>
+      <SearchCombobox
+        id={id}
+        name="search"
+        value={value}
+        onValueChange={setValue}
+        onChoose={(text) => {
+          setValue(text);
+          void navigate(advisorSearchUrl(text));
+        }}
+        enterKeyHint="search"
+        placeholder={placeholder}
+        className={cn(
+          "placeholder:text-slate-500",
+          large ? "h-12 border-transparent text-base shadow-none" : "h-11",
+        )}
+      />
       <Button type="submit" size="lg" className={cn(!large && "h-11")}>
         {buttonLabel}
       </Button>

@@ -22,12 +22,13 @@ export function HeroSection() {
   const [paused, setPaused] = useState(false);
   const animate = !reducedMotion && !paused;
   return (
-    <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 via-brand-50/60 to-canvas">
-      {/* A soft glow; a gradient rather than a blurred circle, which is slow to paint. */}
-      <div
-        aria-hidden="true"
-        className="absolute -top-48 left-1/2 -z-10 size-[44rem] -translate-x-1/2 bg-[radial-gradient(closest-side,color-mix(in_oklab,var(--color-brand-100)_70%,transparent),transparent)]"
-      />
+    // Above the sections that follow, so that the search box's suggestions can open over them.
+    <section className="relative isolate z-10 bg-gradient-to-b from-brand-50 via-brand-50/60 to-canvas">
+      {/* A soft glow; a gradient rather than a blurred circle, which is slow to paint. Only
+          the glow is clipped, not the suggestions. */}
+      <div aria-hidden="true" className="absolute inset-0 -z-10 overflow-hidden">
+        <div className="absolute -top-48 left-1/2 size-[44rem] -translate-x-1/2 bg-[radial-gradient(closest-side,color-mix(in_oklab,var(--color-brand-100)_70%,transparent),transparent)]" />
+      </div>
       <div className="mx-auto grid max-w-5xl grid-cols-1 justify-items-center gap-6 px-4 pt-14 pb-10 text-center sm:px-6 sm:pt-20 sm:pb-12">
         <p className="rounded-full border border-brand-200 bg-surface/80 px-3 py-1 text-xs font-semibold tracking-wide text-brand-800 uppercase">
           Advice from people who have lived it
