@@ -177,7 +177,7 @@ export function searchSection(search: SearchResult, mixDescribed: boolean) {
 ${int(search.advisors)} approved advisors in a migrated in-memory PGlite database, and the
 search index of core/search.ts built from them.
 
-### The index: never-asked queries, build, updates
+### The index: never-asked queries, suggestions, build, updates
 
 Each of ${search.mix.count} queries of the never-asked search mix asked once of the index for
 the listing's first page, as the listing asks (the goal: at most 500 µs each), after
@@ -185,13 +185,15 @@ ${search.mixWarmup} others of the mix warmed the code up.
 ${mixDescribed ? "" : SEARCH_MIX_DESCRIPTION} Of these queries ${pct(search.mixFound * 100)} found at least one advisor,
 and an alias or a typo correction changed ${pct(search.mixUnderstood * 100)}.
 Building the index from every advisor takes p50 ${ms(search.indexBuild.p50)} ms (${search.indexBuild.count} builds).
-An update (\`upsert\`) gives one advisor a new job title and places, on advisors spread over
+Suggestions (\`suggest\`) are asked at every keystroke of each of the mix's phrases typed a
+character at a time (${pct(search.keystrokesSuggested * 100)} of the keystrokes got some). An update (\`upsert\`) gives one advisor a new job title and places, on advisors spread over
 the set; the query after it is the next of the mix, which pays whatever the update left for
 later. Times in µs.
 
 | measure | samples | mean | p50 | p99 | max |
 |---|---|---|---|---|---|
 ${inUs("never-asked query", search.mix)}
+${inUs("suggestions, one keystroke", search.keystroke)}
 ${inUs("one advisor updated", search.upsert)}
 ${inUs("never-asked query after an update", search.afterUpsert)}
 

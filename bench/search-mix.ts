@@ -85,6 +85,9 @@ const FORMS = CONCEPTS.flatMap((concept, id) =>
   concept.forms.map((text) => ({ text, id, kind: concept.kind })),
 );
 
+/** Every phrase of the mix in every form, as typed into a search box. */
+export const MIX_PHRASES: readonly string[] = FORMS.map((form) => form.text);
+
 /** Queries of two phrases and of three: each phrase's form and how each joins the previous. */
 const PAIRS = FORMS.length ** 2 * 2;
 const TRIPLES = FORMS.length ** 3 * 4;

@@ -7,7 +7,7 @@ import { createAdvisorDirectory } from "../server/advisors/advisor-directory.ser
 import { advisors, users } from "../server/db/schema";
 import { createTestDatabase } from "../server/db/test-database";
 import { insertAdvisors, TITLES } from "./marketplace-data";
-import { searchMix } from "./search-mix";
+import { MIX_PHRASES, searchMix } from "./search-mix";
 import { say, summarize, type Summary } from "./stats";
 
 /**
@@ -15,7 +15,7 @@ import { say, summarize, type Summary } from "./stats";
  * in a migrated in-memory database; the listing's service (rank the advisors, load one page)
  * for a few fixed queries; and the index of core/search.ts alone: built from every advisor,
  * asked for the first page of queries of the never-asked mix (bench/search-mix.ts), each
- * once, and updated one advisor at a time.
+ * once, asked for suggestions as the mix's phrases are typed, and updated one advisor at a time.
  */
 const RUNS = 40;
 const QUERIES = [
@@ -47,6 +47,9 @@ export type SearchResult = {
   /** Shares of the mix's queries that found someone, and that an alias or correction changed. */
   mixFound: number;
   mixUnderstood: number;
+  /** ms: the suggestions at each keystroke of the mix's phrases, and the share with some. */
+  keystroke: Summary;
+  keystrokesSuggested: number;
   /** ms: one advisor's new job title and places, then a query of the mix right after it. */
   upsert: Summary;
   afterUpsert: Summary;
@@ -95,6 +98,17 @@ export async function benchSearch(advisorCount: number): Promise<SearchResult> {
     say(
       `  ${MIX_QUERIES} never-asked queries: p50 ${(mixTime.p50 * 1000).toFixed(0)} µs, p99 ${(mixTime.p99 * 1000).toFixed(0)} µs; ${found} found someone`,
     );
+
+    const keystrokes: number[] = [];
+    let suggested = 0;
+    for (const phrase of MIX_PHRASES)
+      for (let end = 1; end <= phrase.length; end++) {
+        const start = performance.now();
+        const suggestions = index.suggest(phrase.slice(0, end));
+        keystrokes.push(performance.now() - start);
+        if (suggestions.length > 0) suggested++;
+      }
+    say(`  suggestions: p50 ${(summarize(keystrokes).p50 * 1000).toFixed(0)} µs a keystroke`);
 
     // An update changes what the index holds (a new title, and places in another order plus
     // one no one else lists) of advisors spread over the set; the query after it pays whatever
@@ -161,6 +175,8 @@ export async function benchSearch(advisorCount: number): Promise<SearchResult> {
       indexBuild: summarize(builds),
       mix: mixTime,
       mixWarmup: MIX_WARMUP,
+      keystroke: summarize(keystrokes),
+      keystrokesSuggested: suggested / keystrokes.length,
       mixFound: found / MIX_QUERIES,
       mixUnderstood: understood / MIX_QUERIES,
       upsert: summarize(upserts),
