@@ -17,12 +17,34 @@ import {
  * for a seeker of its own, their reminders already sent (so no backlog of reminder mails runs
  * beside what is measured). Bulk inserts in batches; a few seconds for 10,000 advisors.
  */
-const FIRST = ["Aarav", "Diya", "Kabir", "Meera", "Rohan", "Isha", "Vivaan", "Ananya", "Arjun"];
-const LAST = ["Sharma", "Iyer", "Reddy", "Gupta", "Nair", "Bose", "Menon", "Kapoor", "Das"];
-const TITLES = ["Product Manager", "Data Scientist", "Software Engineer", "Consultant", "Designer"];
-const COMPANIES = ["Google", "Infosys", "Flipkart", "Deloitte", "Amazon", "Zomato", "TCS"];
-const PLACES = ["Dubai", "Bengaluru", "London", "Toronto", "Singapore", "Berlin", "Pune"];
-const TOPICS = ["Salary Negotiation", "Relocation", "Study Abroad", "Career Switch", "Interviews"];
+export const FIRST = [
+  "Aarav",
+  "Diya",
+  "Kabir",
+  "Meera",
+  "Rohan",
+  "Isha",
+  "Vivaan",
+  "Ananya",
+  "Arjun",
+];
+export const LAST = ["Sharma", "Iyer", "Reddy", "Gupta", "Nair", "Bose", "Menon", "Kapoor", "Das"];
+export const TITLES = [
+  "Product Manager",
+  "Data Scientist",
+  "Software Engineer",
+  "Consultant",
+  "Designer",
+];
+export const COMPANIES = ["Google", "Infosys", "Flipkart", "Deloitte", "Amazon", "Zomato", "TCS"];
+export const PLACES = ["Dubai", "Bengaluru", "London", "Toronto", "Singapore", "Berlin", "Pune"];
+export const TOPICS = [
+  "Salary Negotiation",
+  "Relocation",
+  "Study Abroad",
+  "Career Switch",
+  "Interviews",
+];
 const pick = <T>(list: readonly T[], i: number, salt = 0) => list[(i * 7 + salt) % list.length]!;
 
 const BATCH = 500;

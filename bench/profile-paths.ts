@@ -4,7 +4,7 @@ import path from "node:path";
 import { type CpuProfile, type ProfileSummary, summarizeProfile } from "./cpu-profile-summary";
 import { BENCH_SECONDS, warmUp } from "./measure";
 import { waitUntilIdle } from "./process-sampler";
-import { readPaths } from "./read-paths";
+import { loadOf, readPaths } from "./read-paths";
 import { type AppTarget, startTarget } from "./read-path-bench";
 import { say } from "./stats";
 import { runWrk } from "./wrk";
@@ -32,19 +32,16 @@ export async function profilePaths(target: AppTarget) {
     let from = 0;
     let to = 0;
     try {
-      const paths = (await readPaths(app.url, target.advisorIds)).find((p) => p.name === name)!;
-      const { unique } = paths;
-      await warmUp(app.url, paths.paths, { connections: CONNECTIONS, seconds: 2, unique });
+      const loadFor = loadOf(
+        (await readPaths(app.url, target.advisorIds)).find((p) => p.name === name)!,
+      );
+      await warmUp(app.url, loadFor, { connections: CONNECTIONS, seconds: 2 });
+      const load = loadFor(BENCH_SECONDS);
       await waitUntilIdle(app.pid);
       // Both clocks are CLOCK_MONOTONIC in µs: the profile's timestamps and process.hrtime.
       from = microseconds();
-      requests = (
-        await runWrk(app.url, paths.paths, {
-          connections: CONNECTIONS,
-          seconds: BENCH_SECONDS,
-          unique,
-        })
-      ).requests;
+      requests = (await runWrk(app.url, load, { connections: CONNECTIONS, seconds: BENCH_SECONDS }))
+        .requests;
       to = microseconds();
     } finally {
       await app.stop();

@@ -1,7 +1,7 @@
 import { type AppProcess, startAppProcess } from "../tests/support/app-process";
 import { startBareServer } from "./bare-server";
 import { BENCH_SECONDS, CONNECTIONS, measure, type Measurement, WARMUP_SECONDS } from "./measure";
-import { bodySize, readPaths } from "./read-paths";
+import { bodySize, loadOf, readPaths } from "./read-paths";
 import { say } from "./stats";
 
 /**
@@ -55,11 +55,10 @@ export async function benchTarget(target: AppTarget): Promise<TargetFigures> {
       say(`  ${path.name} (${body.bytes} bytes${body.ok ? "" : ", NOT 200"})`);
       const byConnections: Record<number, Measurement> = {};
       for (const connections of CONNECTIONS)
-        byConnections[connections] = await measure(app.url, app.pid, path.paths, {
+        byConnections[connections] = await measure(app.url, app.pid, loadOf(path), {
           connections,
           seconds: BENCH_SECONDS,
           warmupSeconds: WARMUP_SECONDS,
-          unique: path.unique,
         });
       paths.push({ name: path.name, bodyBytes: body.bytes, answered: body.ok, byConnections });
     }
@@ -78,8 +77,9 @@ export async function benchCeiling(sizes: readonly number[]) {
     for (const size of new Set(sizes)) {
       say(`  ${size} bytes`);
       const byConnections: Record<number, Measurement> = {};
+      const load = { paths: [`/${size}`], variation: "repeat" as const };
       for (const connections of CONNECTIONS)
-        byConnections[connections] = await measure(server.url, server.pid, [`/${size}`], {
+        byConnections[connections] = await measure(server.url, server.pid, () => load, {
           connections,
           seconds: BENCH_SECONDS,
           warmupSeconds: WARMUP_SECONDS,

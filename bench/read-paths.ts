@@ -1,18 +1,31 @@
 import { request } from "node:http";
+import { type LoadFor, SKIP } from "./measure";
+import { searchMix } from "./search-mix";
 
 /**
  * The public read paths the benchmark drives, each a list of request paths that wrk cycles
  * through: search and the listing for "dubai", the static terms page, robots.txt, the landing
  * page, profiles of many advisors, and the booking calendar's dates and slots for several
- * advisors over every date of the booking window in four zones and both durations; and three
- * of them again with a URL never seen before on every request (what a render costs).
+ * advisors over every date of the booking window in four zones and both durations; three of
+ * them again with a URL never seen before on every request (what a render costs); and search
+ * and the listing for a mix of queries people type, each never asked before (bench/search-mix.ts).
  */
 export type ReadPath = {
   name: string;
+  /**
+   * How the row asks, also BENCH_SKIP's name for it: "kept" (the same URLs again and again, so
+   * answered from kept answers), "new" (every request a URL never seen before, so none is
+   * answered from a cache: the cost of a render) or "mix" (the never-asked search mix).
+   */
+  group: "kept" | "new" | "mix";
+  /** The URLs wrk cycles through; for the mix, a sample like those it asks. */
   paths: string[];
-  /** Every request a new URL, so none is answered from a cache: the cost of a render. */
-  unique?: boolean;
+  /** The mix: for each wrk run of so many seconds, URLs no request before it asked. */
+  fresh?: (seconds: number) => string[];
 };
+
+/** At most this many never-asked requests a second before a wrk thread runs out of them. */
+const MIX_PER_SECOND = 4_000;
 
 const ZONES = ["Asia/Kolkata", "America/New_York", "Europe/London", "Australia/Sydney"];
 const DURATIONS = [30, 15];
@@ -39,6 +52,18 @@ export async function readPaths(baseUrl: string, advisorIds: readonly string[]) 
       }
     }
   }
+  // One source for both mix rows: a query the API was asked is new to the listing too.
+  const mix = searchMix(1);
+  const mixRow = (name: string, path: string): ReadPath => {
+    const urls = (count: number) =>
+      mix.take(count).map((query) => `${path}?search=${encodeURIComponent(query)}`);
+    return {
+      name,
+      group: "mix",
+      paths: urls(20),
+      fresh: (seconds) => urls(Math.ceil(MIX_PER_SECOND * seconds)),
+    };
+  };
   const list: ReadPath[] = [
     { name: "GET /api/advisors?search=dubai", paths: ["/api/advisors?search=dubai"] },
     { name: "GET /advisors?search=dubai (SSR)", paths: ["/advisors?search=dubai"] },
@@ -51,21 +76,37 @@ export async function readPaths(baseUrl: string, advisorIds: readonly string[]) 
     { name: "GET /api/advisors/{id}/dates", paths: dates },
     { name: "GET /api/advisors/{id}/slots", paths: slots },
     { name: "GET /robots.txt", paths: ["/robots.txt"] },
-    // The same paths when nothing can be reused: every request a URL never seen before.
+  ].map((row) => ({ ...row, group: "kept" as const }));
+  // The same paths when nothing can be reused: every request a URL never seen before.
+  list.push(
     {
       name: "GET /api/advisors?search=dubai, each URL new",
+      group: "new",
       paths: ["/api/advisors?search=dubai"],
-      unique: true,
     },
     {
       name: "GET /advisors?search=dubai (SSR), each URL new",
+      group: "new",
       paths: ["/advisors?search=dubai"],
-      unique: true,
     },
-    { name: "GET /api/advisors/{id}/slots, each URL new", paths: slots, unique: true },
-  ];
-  return list;
+    {
+      name: "GET /api/advisors/{id}/slots, each URL new",
+      group: "new",
+      paths: slots,
+    },
+    mixRow("GET /api/advisors?search={mix}, each query new", "/api/advisors"),
+    mixRow("GET /advisors?search={mix} (SSR), each query new", "/advisors"),
+  );
+  return list.filter((row) => !SKIP.has(row.group));
 }
+
+/** What wrk asks for on `path` in one run. */
+export const loadOf =
+  (path: ReadPath): LoadFor =>
+  (seconds) =>
+    path.fresh
+      ? { paths: path.fresh(seconds), variation: "listed" }
+      : { paths: path.paths, variation: path.group === "new" ? "unique" : "repeat" };
 
 /**
  * Mean body size on the wire (as wrk asks: gzip, deflate or br accepted) over the first

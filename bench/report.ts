@@ -6,7 +6,8 @@ import type { Measurement } from "./measure";
 import { CONNECTIONS } from "./measure";
 import type { PathProfile } from "./profile-paths";
 import type { TargetFigures } from "./read-path-bench";
-import { ADVISOR_COUNT, type SearchResult } from "./search";
+import type { SearchResult } from "./search";
+import { SEARCH_MIX_DESCRIPTION } from "./search-mix";
 import { ms, type Summary } from "./stats";
 
 /** The markdown of bench/RESULTS.md, one function per section. */
@@ -165,19 +166,46 @@ ${row("offeredSlots (one date)", engine.slotsCall)}
 `;
 }
 
-export function searchSection(search: SearchResult) {
-  return `## Advisor search at 10,000 advisors
+const us = (value: number) => int(value * 1000);
 
-${ADVISOR_COUNT.toLocaleString("en")} approved advisors in a migrated in-memory PGlite database.
-"Service" is what the listing and \`GET /api/advisors\` run (\`searchAdvisors\`: a version
-check, rank every advisor with core/search.ts, load the public fields of page 2); "ranking" is
-\`rankAdvisors\` alone on a built index. "Cold" is the first search after a profile changed,
-which reloads the advisors and rebuilds the in-process index (\`buildSearchIndex\` alone:
-p50 ${ms(search.indexBuild.p50)} ms); "warm" reuses it, ${search.ranking[0]?.time.count} runs per
-query. Most of a warm search is database work; before the index existed, ranking alone took
-60-90 ms per query. Times in ms; page bytes is the JSON of one page.
+/** `mixDescribed`: the read paths' section already describes the never-asked mix. */
+export function searchSection(search: SearchResult, mixDescribed: boolean) {
+  const inUs = (name: string, s: Summary) =>
+    `| ${name} | ${s.count} | ${us(s.mean)} | ${us(s.p50)} | ${us(s.p99)} | ${us(s.max)} |`;
+  return `## Advisor search at ${int(search.advisors)} advisors
 
-| query | found | cold | warm p50 | warm p95 | ranking p50 | ranking p95 | page bytes |
+${int(search.advisors)} approved advisors in a migrated in-memory PGlite database, and the
+search index of core/search.ts built from them.
+
+### The index: never-asked queries, suggestions, build, updates
+
+Each of ${search.mix.count} queries of the never-asked search mix asked once of the index for
+the listing's first page, as the listing asks (the goal: at most 500 µs each), after
+${search.mixWarmup} others of the mix warmed the code up.
+${mixDescribed ? "" : SEARCH_MIX_DESCRIPTION} Of these queries ${pct(search.mixFound * 100)} found at least one advisor,
+and an alias or a typo correction changed ${pct(search.mixUnderstood * 100)}.
+Building the index from every advisor takes p50 ${ms(search.indexBuild.p50)} ms (${search.indexBuild.count} builds).
+Suggestions (\`suggest\`) are asked at every keystroke of each of the mix's phrases typed a
+character at a time (${pct(search.keystrokesSuggested * 100)} of the keystrokes got some). An update (\`upsert\`) gives one advisor a new job title and places, on advisors spread over
+the set; the query after it is the next of the mix, which pays whatever the update left for
+later. Times in µs.
+
+| measure | samples | mean | p50 | p99 | max |
+|---|---|---|---|---|---|
+${inUs("never-asked query", search.mix)}
+${inUs("suggestions, one keystroke", search.keystroke)}
+${inUs("one advisor updated", search.upsert)}
+${inUs("never-asked query after an update", search.afterUpsert)}
+
+### The listing's service and fixed queries
+
+"Service" is what the listing and \`GET /api/advisors\` run (\`searchFor\` without a change
+feed: a version check, the index's search, the public fields of page 2); "index" is the index's
+\`search\` alone for page 1, the same query asked ${search.ranking[0]?.time.count} times. "Cold" is the
+first search after a profile changed, which reloads the searchable fields and brings the index
+up to date; "warm" reuses them. Times in ms; page bytes is the JSON of one page.
+
+| query | found | cold | warm p50 | warm p95 | index p50 | index p95 | page bytes |
 |---|---|---|---|---|---|---|---|
 ${search.service
   .map((s, i) => {

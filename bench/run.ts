@@ -7,7 +7,7 @@ import { type BookingBench, benchBookings } from "./booking";
 import { baselineBuild, type Build, currentBuild } from "./builds";
 import { preparePglite, preparePostgres, type PreparedDatabase } from "./databases";
 import { benchEngine, type EngineResult } from "./engine";
-import { BENCH_SECONDS, WARMUP_SECONDS } from "./measure";
+import { BENCH_SECONDS, SKIP, WARMUP_SECONDS } from "./measure";
 import { benchFrontend, type FrontendFigures, frontendSection } from "./frontend-section";
 import { startPostgres } from "./postgres-server";
 import { type PathProfile, profilePaths } from "./profile-paths";
@@ -30,6 +30,7 @@ import {
   searchSection,
 } from "./report";
 import { benchSearch, type SearchResult } from "./search";
+import { SEARCH_MIX_DESCRIPTION } from "./search-mix";
 import { ms, say } from "./stats";
 import { requireWrk } from "./wrk";
 
@@ -43,13 +44,15 @@ import { requireWrk } from "./wrk";
  * anything.
  *
  * Knobs (environment): BENCH_BASELINE=<ref>, BENCH_SECONDS (6), BENCH_WARMUP_SECONDS (1),
- * BENCH_ADVISORS (10000), BENCH_SKIP_BUILD=1 (use build/ as it is), BENCH_SKIP=engine,search,
- * reads,profile,pages,booking (leave sections out), BENCH_LIGHTHOUSE_RUNS (3, the baseline gets
- * one), BENCH_OUT (another file than bench/RESULTS.md).
+ * BENCH_ADVISORS (10000, the search section's too), BENCH_SKIP_BUILD=1 (use build/ as it is),
+ * BENCH_SKIP=engine,search,reads,profile,pages,booking (leave sections out) and kept,new,mix
+ * (leave read paths out of "reads" and "profile": those answered from kept answers, those with
+ * every URL new, the never-asked search mix) and postgres,pglite (leave a database out of the
+ * read paths), BENCH_LIGHTHOUSE_RUNS (3, the baseline gets one), BENCH_OUT (another file than
+ * bench/RESULTS.md).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ADVISORS = Number(process.env.BENCH_ADVISORS ?? 10_000);
-const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const OUT = path.resolve(process.env.BENCH_OUT ?? path.join(ROOT, "bench/RESULTS.md"));
 
@@ -90,7 +93,9 @@ keeps a fixed number of connections busy, one request in flight on each, for ${B
 after a warm-up (every URL of the path asked once, then ${WARMUP_SECONDS} s of wrk), asking for
 gzip/deflate/br like a browser; the figures are the steady state of a site whose pages have
 each been asked for once since the data last changed, and the "each URL new" rows show what a
-first request costs; profiles cycle
+first request costs (a search gets one more word found nowhere); the "each query new" rows ask
+search and the listing queries people type, each never asked before in that server process
+(bench/search-mix.ts); profiles cycle
 through 200 advisors, dates and slots through 8 advisors, 4 zones, both durations and every
 date of the window. Before the warm-up and again before the measurement the bench waits until
 the server is idle: it still works through the requests it accepted before wrk stopped, and
@@ -102,6 +107,9 @@ errors and timeouts; server CPU is the app process's user+system time over the m
 \`node:http\` server (below) answering a body of the same size on the wire (the closest size
 measured), driven the same way. Client and server share the machine's cores, so the client takes part of the CPU; a
 server CPU well below 100% with long latencies means other processes kept it from running.
+
+The never-asked search mix (bench/search-mix.ts). ${SEARCH_MIX_DESCRIPTION}
+
 ${r.builds.length > 1 ? `Baseline and current builds read copies of the same database (a \`CREATE DATABASE ... TEMPLATE\` copy, a copy of the PGlite directory).` : ""}
 
 ${r.reads.map((d) => readPathSection(d.database, d.figures, r.ceiling, BENCH_SECONDS)).join("\n")}
@@ -152,7 +160,7 @@ exclusion constraints settle the race.
 `);
   if (r.pages.length) sections.push(frontendSection(r.pages));
   if (r.engine) sections.push(engineSection(r.engine));
-  if (r.search) sections.push(searchSection(r.search));
+  if (r.search) sections.push(searchSection(r.search, r.reads.length > 0));
   return `# Benchmark results
 
 Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)} in ${r.minutes.toFixed(0)} minutes.
@@ -177,15 +185,18 @@ async function main() {
   };
   const http = !SKIP.has("reads") || !SKIP.has("profile") || !SKIP.has("pages");
   if (http) requireWrk();
-  const postgres = await startPostgres();
+  // The read paths' and the booking service's PostgreSQL.
+  const postgres =
+    (http && !SKIP.has("postgres")) || !SKIP.has("booking") ? await startPostgres() : null;
   const databases: PreparedDatabase[] = [];
   try {
     if (http) {
       results.builds.push(currentBuild(ROOT));
       if (process.env.BENCH_BASELINE)
         results.builds.push(baselineBuild(ROOT, process.env.BENCH_BASELINE));
-      databases.push(await preparePostgres(postgres, ROOT, ADVISORS));
-      databases.push(await preparePglite(ROOT, ADVISORS));
+      if (postgres && !SKIP.has("postgres"))
+        databases.push(await preparePostgres(postgres, ROOT, ADVISORS));
+      if (!SKIP.has("pglite")) databases.push(await preparePglite(ROOT, ADVISORS));
       const target = (d: PreparedDatabase, b: number): AppTarget => ({
         build: results.builds[b]!.label,
         database: d.label,
@@ -222,7 +233,7 @@ async function main() {
         }
       }
     }
-    if (!SKIP.has("booking")) {
+    if (postgres && !SKIP.has("booking")) {
       say("booking:");
       results.bookings = await benchBookings({
         url: postgres.database("postgres"),
@@ -232,7 +243,7 @@ async function main() {
   } finally {
     for (const d of databases) await d.cleanup();
     for (const b of results.builds) b.remove();
-    postgres.stop();
+    postgres?.stop();
   }
   if (!SKIP.has("engine")) {
     say("slot engine:");
@@ -241,7 +252,7 @@ async function main() {
   }
   if (!SKIP.has("search")) {
     say("search:");
-    results.search = await benchSearch();
+    results.search = await benchSearch(ADVISORS);
   }
   results.minutes = (performance.now() - began) / 60_000;
   results.load.end = loadAverage();

@@ -39,15 +39,23 @@ export function requireWrk(): void {
 }
 
 /**
- * Loads `baseUrl` with `connections` connections for `seconds`, cycling through `paths`
- * (path and query, e.g. "/api/advisors?search=dubai"). `unique`: every request's URL is new
- * (an extra parameter the app ignores), so each one is rendered, never answered from a cache.
+ * How the requests of one run differ: "repeat" cycles through the URLs; "unique" makes every
+ * request's URL new (an extra parameter the app ignores, or a search word found nowhere), so
+ * each one is rendered, never answered from a cache; "listed" asks each listed URL once (they
+ * are new themselves), then goes on as "unique".
  */
+export type Variation = "repeat" | "unique" | "listed";
+
+/** What one run asks for: paths and queries (e.g. "/api/advisors?search=dubai"). */
+export type WrkLoad = { paths: readonly string[]; variation: Variation };
+
+/** Loads `baseUrl` with `connections` connections for `seconds`, cycling through the paths. */
 export async function runWrk(
   baseUrl: string,
-  paths: readonly string[],
-  { connections, seconds, unique }: { connections: number; seconds: number; unique?: boolean },
+  { paths, variation }: WrkLoad,
+  { connections, seconds }: { connections: number; seconds: number },
 ): Promise<WrkResult> {
+  const threads = Math.min(2, connections);
   const dir = mkdtempSync(path.join(tmpdir(), "bench-wrk-"));
   const list = path.join(dir, "paths.txt");
   writeFileSync(list, `${paths.join("\n")}\n`);
@@ -56,7 +64,7 @@ export async function runWrk(
       execFile(
         "wrk",
         [
-          `-t${Math.min(2, connections)}`,
+          `-t${threads}`,
           `-c${connections}`,
           `-d${seconds}s`,
           "--timeout",
@@ -66,9 +74,9 @@ export async function runWrk(
           baseUrl,
           "--",
           list,
-          ...(unique
-            ? [`${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`]
-            : []),
+          String(threads),
+          variation,
+          `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
         ],
         { timeout: (seconds + 30) * 1000 },
         (error, out, err) =>
