@@ -12,7 +12,7 @@ import {
 
 /**
  * Marketplace-sized data for the benchmarks: approved advisors with varied titles, places and
- * topics (a tenth of them work in Dubai), optionally each with a weekly schedule (Mon-Sat
+ * topics (two places each: about two in seven work in Dubai), optionally each with a weekly schedule (Mon-Sat
  * 09:00-13:00 and 14:00-20:00, Kolkata) and confirmed bookings over the next four weeks, each
  * for a seeker of its own, their reminders already sent (so no backlog of reminder mails runs
  * beside what is measured). Bulk inserts in batches; a few seconds for 10,000 advisors.
@@ -45,7 +45,8 @@ export const TOPICS = [
   "Career Switch",
   "Interviews",
 ];
-const pick = <T>(list: readonly T[], i: number, salt = 0) => list[(i * 7 + salt) % list.length]!;
+// 11 shares no factor with any list's length, so every entry of each list is used.
+const pick = <T>(list: readonly T[], i: number, salt = 0) => list[(i * 11 + salt) % list.length]!;
 
 const BATCH = 500;
 const DAY = [

@@ -298,8 +298,9 @@ async function directoryVersion(db: Db, teamAdvisorId: string): Promise<string> 
   return JSON.stringify(stamp);
 }
 
-function loadSearchable(db: Db, teamAdvisorId: string): Promise<SearchableAdvisor[]> {
-  return db
+// Async, so the rows are loaded once: a Drizzle query runs again each time it is awaited.
+async function loadSearchable(db: Db, teamAdvisorId: string): Promise<SearchableAdvisor[]> {
+  return await db
     .select({
       id: advisors.id,
       firstName: users.firstName,

@@ -140,6 +140,26 @@ describe("advisor search through the database", () => {
     expect(await directory.suggest("match", TEAM_ADVISOR_ID)).toEqual([]);
   });
 
+  it("loads the searchable fields once per version of the listing, not per search", async () => {
+    await search("hiring");
+    const [row] = await database.db
+      .select({ updatedAt: advisors.updatedAt })
+      .from(advisors)
+      .where(eq(advisors.id, ids.dubaiHr!));
+    // A change that keeps the version (same count, same latest change) is not seen...
+    const title = (jobTitle: string) =>
+      database.db
+        .update(advisors)
+        .set({ jobTitle, updatedAt: row!.updatedAt })
+        .where(eq(advisors.id, ids.dubaiHr!));
+    await title("Lighthouse Keeper");
+    try {
+      expect((await search("lighthouse")).total).toBe(0);
+    } finally {
+      await title("HR Manager");
+    }
+  });
+
   it("exposes public fields only", async () => {
     const [advisor] = (await search("emirates")).advisors;
     const keys = Object.keys(advisor!);
