@@ -9,6 +9,7 @@
 import { fullName } from "./format";
 import { ALIAS_GROUPS, type AliasGroup, SHORT_FORMS } from "./search-aliases";
 import { editDistance, stemOf, wordsOf } from "./search-text";
+import { deletionsOf, SubstringIndex } from "./search-vocabulary";
 
 export interface SearchableAdvisor {
   id: string;
@@ -125,63 +126,9 @@ type Entry<T> = {
 };
 
 type Postings<T> = Map<string, [Set<Entry<T>>, Set<Entry<T>>]>;
-/** Per tier, the advisors a word is found for (one may repeat). */
-/** Per tier, the collections of advisors a word is found in (one advisor may be in several). */
-type Found<T> = [Iterable<Entry<T>>[], Iterable<Entry<T>>[]];
-const isEmpty = <T>(found: Found<T>) =>
-  found.every((lists) =>
-    lists.every((list) =>
-      (list as Set<unknown> | unknown[]) instanceof Set
-        ? (list as Set<unknown>).size === 0
-        : (list as unknown[]).length === 0,
-    ),
-  );
-
-/** Words by the three-letter pieces they contain: which words hold a fragment, without a scan. */
-class SubstringIndex {
-  readonly #byTrigram = new Map<string, Set<string>>();
-
-  static trigrams(word: string): Set<string> {
-    const pieces = new Set<string>();
-    for (let i = 0; i + 3 <= word.length; i++) pieces.add(word.slice(i, i + 3));
-    return pieces;
-  }
-
-  add(word: string) {
-    for (const piece of SubstringIndex.trigrams(word)) {
-      let words = this.#byTrigram.get(piece);
-      if (!words) this.#byTrigram.set(piece, (words = new Set()));
-      words.add(word);
-    }
-  }
-
-  remove(word: string) {
-    for (const piece of SubstringIndex.trigrams(word)) {
-      const words = this.#byTrigram.get(piece);
-      words?.delete(word);
-      if (words?.size === 0) this.#byTrigram.delete(piece);
-    }
-  }
-
-  /** The words that share at least one three-letter piece with `word`. */
-  sharingPieces(word: string): Set<string> {
-    const words = new Set<string>();
-    for (const piece of SubstringIndex.trigrams(word))
-      for (const w of this.#byTrigram.get(piece) ?? []) words.add(w);
-    return words;
-  }
-
-  /** The words that contain `fragment` (three characters or more). */
-  find(fragment: string): string[] {
-    let rarest: Set<string> | undefined;
-    for (const piece of SubstringIndex.trigrams(fragment)) {
-      const words = this.#byTrigram.get(piece);
-      if (!words) return [];
-      if (!rarest || words.size < rarest.size) rarest = words;
-    }
-    return rarest ? [...rarest].filter((w) => w.includes(fragment)) : [];
-  }
-}
+/** Per tier, the sets of advisors a word is found in (one advisor may be in several). */
+type Found<T> = [Set<Entry<T>>[], Set<Entry<T>>[]];
+const isEmpty = <T>(found: Found<T>) => found.every((sets) => sets.every((set) => set.size === 0));
 
 /** One usable word of a query and how it is to be found. */
 type Term<T> = {
@@ -223,13 +170,6 @@ for (const form of ALIAS_FORMS.filter((f) => f.isForm)) {
     start,
     [...(FORMS_BY_START.get(start) ?? []), form].sort((a, b) => b.words.length - a.words.length),
   );
-}
-
-/** A word and each way of deleting one of its letters. */
-function deletionsOf(word: string): Set<string> {
-  const keys = new Set([word]);
-  for (let i = 0; i < word.length; i++) keys.add(word.slice(0, i) + word.slice(i + 1));
-  return keys;
 }
 
 const nameCollator = new Intl.Collator("en", { sensitivity: "accent" });
