@@ -108,7 +108,8 @@ test("an admin manages roles, reviews advisors and reads the audit log", async (
   await looksRight(page, "admin-audit");
 
   await gotoHydrated(page, "/advisor-debug");
-  await expect(page.getByText(/^Found \d+ advisors$/)).toBeVisible();
+  // In the page itself: while React streams it, the list's copy waits in a hidden segment too.
+  await expect(page.getByRole("main").getByText(/^Found \d+ advisors$/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
 });
 
