@@ -21,6 +21,8 @@ export type MeasureOptions = {
 export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 export const CONNECTIONS = [10, 50] as const;
+/** Runs per build and figure of the read paths; the best counts (bench/read-path-bench.ts). */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** Sections and rows left out (BENCH_SKIP, comma-separated; see bench/run.ts). */
 export const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 

@@ -1,6 +1,13 @@
 import { type AppProcess, startAppProcess } from "../tests/support/app-process";
 import { startBareServer } from "./bare-server";
-import { BENCH_SECONDS, CONNECTIONS, measure, type Measurement, WARMUP_SECONDS } from "./measure";
+import {
+  BENCH_SECONDS,
+  CONNECTIONS,
+  measure,
+  type Measurement,
+  ROUNDS,
+  WARMUP_SECONDS,
+} from "./measure";
 import { bodySize, loadOf, readPaths } from "./read-paths";
 import { say } from "./stats";
 
@@ -44,27 +51,56 @@ export function startTarget(target: AppTarget, nodeArgs: string[] = []): Promise
   return startAppProcess({ ...APP_ENV, ...target.env }, { cwd: target.cwd, nodeArgs });
 }
 
-export async function benchTarget(target: AppTarget): Promise<TargetFigures> {
-  say(`${target.build} build on ${target.database}:`);
-  const app = await startTarget(target);
+/**
+ * Each target's figures for every path, the targets (builds) measured in turns: for each path
+ * and number in flight, every build is measured `ROUNDS` times, the order reversed each round
+ * (A B, B A, ...), and its best run counts. Back-to-back runs of one build on this shared
+ * machine differed by up to 15-20%; measured in turns, such drift hits all builds alike, and
+ * the best run is the one least disturbed.
+ */
+export async function benchTargets(targets: AppTarget[]): Promise<TargetFigures[]> {
+  say(`${targets.map((t) => t.build).join(" and ")} on ${targets[0]!.database}, in turns:`);
+  const apps: AppProcess[] = [];
   try {
-    const list = await readPaths(app.url, target.advisorIds);
-    const paths: PathFigures[] = [];
-    for (const path of list) {
-      const body = await bodySize(app.url, path.paths);
-      say(`  ${path.name} (${body.bytes} bytes${body.ok ? "" : ", NOT 200"})`);
-      const byConnections: Record<number, Measurement> = {};
+    for (const target of targets) apps.push(await startTarget(target));
+    const lists = await Promise.all(
+      apps.map((app, i) => readPaths(app.url, targets[i]!.advisorIds)),
+    );
+    const figures: TargetFigures[] = targets.map((target) => ({ target, paths: [] }));
+    for (const [p, path] of lists[0]!.entries()) {
+      const bodies = await Promise.all(
+        apps.map((app, i) => bodySize(app.url, lists[i]![p]!.paths)),
+      );
+      say(
+        `  ${path.name} (${bodies.map((b) => `${b.bytes} bytes${b.ok ? "" : ", NOT 200"}`).join(" / ")})`,
+      );
+      const byConnections = apps.map(() => ({}) as Record<number, Measurement>);
       for (const connections of CONNECTIONS)
-        byConnections[connections] = await measure(app.url, app.pid, loadOf(path), {
-          connections,
-          seconds: BENCH_SECONDS,
-          warmupSeconds: WARMUP_SECONDS,
-        });
-      paths.push({ name: path.name, bodyBytes: body.bytes, answered: body.ok, byConnections });
+        for (let round = 0; round < ROUNDS; round++) {
+          const order = apps.map((_, i) => i);
+          if (round % 2 === 1) order.reverse();
+          for (const i of order) {
+            const run = await measure(apps[i]!.url, apps[i]!.pid, loadOf(lists[i]![p]!), {
+              connections,
+              seconds: BENCH_SECONDS,
+              warmupSeconds: WARMUP_SECONDS,
+            });
+            const best = byConnections[i]![connections];
+            if (!best || run.perSecond > best.perSecond) byConnections[i]![connections] = run;
+          }
+        }
+      figures.forEach((f, i) =>
+        f.paths.push({
+          name: path.name,
+          bodyBytes: bodies[i]!.bytes,
+          answered: bodies[i]!.ok,
+          byConnections: byConnections[i]!,
+        }),
+      );
     }
-    return { target, paths };
+    return figures;
   } finally {
-    await app.stop();
+    await Promise.all(apps.map((app) => app.stop()));
   }
 }
 

@@ -7,14 +7,14 @@ import { type BookingBench, benchBookings } from "./booking";
 import { baselineBuild, type Build, currentBuild } from "./builds";
 import { preparePglite, preparePostgres, type PreparedDatabase } from "./databases";
 import { benchEngine, type EngineResult } from "./engine";
-import { BENCH_SECONDS, SKIP, WARMUP_SECONDS } from "./measure";
+import { BENCH_SECONDS, ROUNDS, SKIP, WARMUP_SECONDS } from "./measure";
 import { benchFrontend, type FrontendFigures, frontendSection } from "./frontend-section";
 import { startPostgres } from "./postgres-server";
 import { type PathProfile, profilePaths } from "./profile-paths";
 import {
   type AppTarget,
   benchCeiling,
-  benchTarget,
+  benchTargets,
   startTarget,
   type TargetFigures,
 } from "./read-path-bench";
@@ -44,6 +44,7 @@ import { requireWrk } from "./wrk";
  * anything.
  *
  * Knobs (environment): BENCH_BASELINE=<ref>, BENCH_SECONDS (6), BENCH_WARMUP_SECONDS (1),
+ * BENCH_ROUNDS (2: each build's runs per read-path figure, taken in turns, the best counts),
  * BENCH_ADVISORS (10000, the search section's too), BENCH_SKIP_BUILD=1 (use build/ as it is),
  * BENCH_SKIP=engine,search,reads,profile,pages,booking (leave sections out) and kept,new,mix
  * (leave read paths out of "reads" and "profile": those answered from kept answers, those with
@@ -107,6 +108,10 @@ errors and timeouts; server CPU is the app process's user+system time over the m
 \`node:http\` server (below) answering a body of the same size on the wire (the closest size
 measured), driven the same way. Client and server share the machine's cores, so the client takes part of the CPU; a
 server CPU well below 100% with long latencies means other processes kept it from running.
+The builds run side by side and are measured in turns: for each figure every build gets
+${ROUNDS} runs, the order reversed each round, and its best run is shown (runs of one build
+back to back differed by up to 15-20% on this shared machine; in turns, drift hits every build
+alike).
 
 The never-asked search mix (bench/search-mix.ts). ${SEARCH_MIX_DESCRIPTION}
 
@@ -206,8 +211,7 @@ async function main() {
       });
       if (!SKIP.has("reads")) {
         for (const d of databases) {
-          const figures: TargetFigures[] = [];
-          for (const b of results.builds.keys()) figures.push(await benchTarget(target(d, b)));
+          const figures = await benchTargets([...results.builds.keys()].map((b) => target(d, b)));
           results.reads.push({ database: d.label, figures });
         }
         results.ceiling = await benchCeiling(
