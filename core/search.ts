@@ -68,7 +68,7 @@ export const MIN_WORD_LENGTH = 3;
 export const PRIMARY_HIT_SCORE = 100;
 export const SECONDARY_HIT_SCORE = 25;
 /** A word this long that finds nothing is replaced by the closest known word. */
-export const MIN_CORRECTED_LENGTH = 5;
+const MIN_CORRECTED_LENGTH = 5;
 const SUGGESTIONS = 8;
 
 const PRIMARY = 0;
