@@ -52,15 +52,20 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
   // Development's build changes under it: nothing is kept there.
   const matchRoute: RouteMatcher =
     typeof build === "function" ? () => null : createRouteMatcher(build);
-  const routeOf = (pathname: string) => matchRoute(pathname)?.id ?? null;
+  const routeOf = (url: string | undefined) => matchRoute(pathOf(url))?.id ?? null;
   const app = express();
   app.disable("x-powered-by");
-  // Every request Express handles is timed for /metrics (kept answers are timed as they go).
+  // Every request Express handles is timed for /metrics (kept answers are timed as they go),
+  // under its route's id once it reached a route (`routed`).
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
-    res.once("finish", () => metrics.answered(req, res, started, routeOf));
+    res.once("finish", () => {
+      const route = (res.locals as RoutedLocals).routed ? routeOf(req.originalUrl) : null;
+      metrics.answered(req.method, res.statusCode, started, route);
+    });
     next();
   });
+  const routed = (res: express.Response) => void ((res.locals as RoutedLocals).routed = true);
   // Client addresses feed the rate limits: trust only the configured proxies, never any caller.
   app.set("trust proxy", config.trustProxyHops);
   app.use(securityHeaders(config));
@@ -70,7 +75,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
   const exposed = publicConfig(config);
   const loadContext = (req: express.Request, res: express.Response): AppContext => {
     const locals = res.locals as SecurityLocals & RequestLocals;
-    metrics.routed(res);
+    routed(res);
     return {
       db: database.db,
       auth: services.auth,
@@ -98,7 +103,10 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       feed,
       origin: config.appUrl,
       matchRoute,
-      onLookup: metrics.cacheLookup,
+      onLookup: (result, res) => {
+        metrics.cacheLookup(result);
+        routed(res);
+      },
       render: gate.render((request, req, res) => handle(request, loadContext(req, res))),
     });
     app.use(cache.middleware);
@@ -164,7 +172,7 @@ function answerFromMemory(
   cache: PublicCache,
   gate: RenderGate,
   { config, logger, metrics }: Pick<Services, "config" | "logger" | "metrics">,
-  routeOf: (pathname: string) => string | null,
+  routeOf: (url: string | undefined) => string | null,
 ) {
   const https = config.appUrl.startsWith("https://");
   const security = [...FIXED_SECURITY_HEADERS, ...(https ? [HSTS_HEADER] : [])].flat();
@@ -176,12 +184,22 @@ function answerFromMemory(
     const started = process.hrtime.bigint();
     const id = randomUUID();
     const lead = () => [...security, "X-Request-Id", id];
-    if (!cache.serveHit(req, res, lead) && !gate.refuseIfFull(req, res, lead())) return false;
+    const hit = cache.serveHit(req, res, lead);
+    if (!hit && !gate.refuseIfFull(req, res, lead())) return false;
     logCompleted(logger, { id, method: req.method, url: req.url, started }, res);
-    metrics.answered(req, res, started, routeOf);
+    metrics.answered(req.method, res.statusCode, started, hit ? routeOf(req.url) : null);
+    if (hit) metrics.cacheLookup("hit");
     return true;
   };
 }
+
+/** Set once a request reaches a React Router route: its metrics label is the route's id. */
+type RoutedLocals = { routed?: true };
+
+const pathOf = (url = "/") => {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+};
 
 /**
  * An answer of the app that says nothing about caching is private and revalidated: no shared

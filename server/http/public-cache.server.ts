@@ -66,8 +66,8 @@ export function publicCache(options: {
   origin: string;
   maxEntries?: number;
   maxBytes?: number;
-  /** Hears every lookup of a kept answer, for the metrics. */
-  onLookup?: (result: "hit" | "miss", res: ServerResponse) => void;
+  /** Hears the middleware's lookups, for the metrics (`serveHit`'s caller counts its own). */
+  onLookup?: (result: "hit" | "miss", res: express.Response) => void;
 }): PublicCache {
   const { feed, render, origin, matchRoute } = options;
   const store = new AnswerStore(options.maxEntries ?? 5000, options.maxBytes ?? 64 * 2 ** 20);
@@ -93,7 +93,6 @@ export function publicCache(options: {
     const answer = request && store.get(request.key, feed.stamp(request.policy.topics));
     if (!answer) return false;
     writeAnswer(req, res, answer, [...lead(), "X-Cache", "hit"]);
-    options.onLookup?.("hit", res);
     return true;
   };
 

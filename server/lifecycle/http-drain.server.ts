@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 
 export type HttpDrain = {
   /**
@@ -9,30 +10,40 @@ export type HttpDrain = {
   drain(): Promise<void>;
 };
 
-/** Tracks `server`'s answers from now on, so that it can be drained (ADR 70). */
+/** The answer a connection is sending now (node:http's own field, unset between requests). */
+type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
+
+/**
+ * Tracks `server`'s connections from now on, so that it can be drained (ADR 70). Only
+ * connections are tracked, not requests: a kept answer costs about 30 µs, and bookkeeping on
+ * every response was a measurable share of it (bench/RESULTS.md). A keep-alive connection
+ * carries many requests, so this runs rarely; the answers in flight are found when draining.
+ */
 export function drainable(server: Server): HttpDrain {
-  let draining = false;
-  const inFlight = new Set<ServerResponse>();
-  const closeIfDone = (res: ServerResponse) => {
-    inFlight.delete(res);
-    // Node keeps a finished keep-alive connection open for its next request: not now.
-    if (draining) server.closeIdleConnections();
-  };
-  // Before the app's own listener, which may answer at once (a kept public answer).
-  server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
-    if (draining) res.setHeader("Connection", "close");
-    inFlight.add(res);
-    // "close" ends every response, answered or cut off (one listener: this runs per request).
-    res.once("close", () => closeIfDone(res));
+  const connections = new Set<HttpSocket>();
+  server.on("connection", (socket: HttpSocket) => {
+    connections.add(socket);
+    socket.once("close", () => connections.delete(socket));
   });
   let drained: Promise<void> | undefined;
   return {
     drain() {
       drained ??= new Promise<void>((resolve, reject) => {
-        draining = true;
-        for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+        // Node keeps a finished keep-alive connection open for its next request: not now.
+        const closeWhenIdle = () => server.closeIdleConnections();
+        // A request that arrives now on an open connection is its last one.
+        server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
+          res.setHeader("Connection", "close");
+        });
+        for (const socket of connections) {
+          const res = socket._httpMessage;
+          if (!res) continue;
+          if (!res.headersSent) res.setHeader("Connection", "close");
+          // An answer already under way keeps its keep-alive header: close after it.
+          else res.once("close", closeWhenIdle);
+        }
         server.close((error) => (error ? reject(error) : resolve()));
-        server.closeIdleConnections();
+        closeWhenIdle();
       });
       return drained;
     },

@@ -61,4 +61,21 @@ describe("draining the HTTP server", () => {
     agent.destroy();
     idleAgent.destroy();
   });
+
+  it("closes a connection whose answer had started, right after that answer", async () => {
+    const { server, http, held, arrival, port } = await serverWithHeldAnswers();
+    const agent = new Agent({ keepAlive: true });
+    const answer = get(port, agent);
+    await arrival;
+    held[0]!.writeHead(200, { "Content-Type": "text/plain" });
+    held[0]!.write("part ");
+    const drained = http.drain();
+    held[0]!.end("done");
+    // The header was sent before the drain: it says keep-alive, yet the server does not wait
+    // for the client to hang up (Node's keep-alive timeout is 5 s; the test's is shorter).
+    expect(await answer).toEqual({ status: 200, connection: "keep-alive", body: "part done" });
+    await drained;
+    expect(server.listening).toBe(false);
+    agent.destroy();
+  }, 2000);
 });

@@ -1,39 +1,40 @@
 import { timingSafeEqual } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type express from "express";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  type Metric,
+  Registry,
+} from "prom-client";
 import type { Database } from "../db/client.server";
 import { isLoopbackAddress } from "../http/loopback";
+import { RequestDurations } from "./request-durations";
 
 export type Metrics = {
   registry: Registry;
   /**
-   * Records a request answered now, begun at `started` (process.hrtime). `routeOf` names its
-   * React Router route once it is known to have reached one; other answers (static files,
-   * health, refusals before the app) are counted under "(server)".
+   * Records a request answered now, begun at `started` (process.hrtime), under the id of the
+   * React Router route that answered it (rendered, or a kept answer of one of its routes), or
+   * null for what the server answers itself (static files, health, refusals before the app),
+   * counted under "(server)".
    */
-  answered(
-    req: IncomingMessage,
-    res: ServerResponse,
-    started: bigint,
-    routeOf: (pathname: string) => string | null,
-  ): void;
-  /** Says that React Router answers `res` (rendered, or a kept answer of one of its routes). */
-  routed(res: ServerResponse): void;
+  answered(method: string | undefined, status: number, started: bigint, route: string | null): void;
   /** A public read of a route, found in memory (hit) or not (miss, rendered). */
-  cacheLookup(result: "hit" | "miss", res: ServerResponse): void;
+  cacheLookup(result: "hit" | "miss"): void;
   /** How long after its due time a job's run began. */
   jobLag(job: string, ms: number): void;
 };
 
 const SERVER_ROUTE = "(server)";
-/** Methods counted by name; any other a client invents is "other", so labels stay few. */
-const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /**
  * The app's metrics in a registry of its own (never prom-client's global one), so two apps in
  * one process (the tests) keep separate counts. `processMetrics` adds Node's own (memory, CPU,
- * event-loop delay): the production server asks for them once.
+ * event-loop delay): the production server asks for them once. What every request touches
+ * (its duration, the cache's lookups) is counted in plain numbers and read at scrape time.
  */
 export function createMetrics(
   options: {
@@ -43,18 +44,20 @@ export function createMetrics(
 ): Metrics {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
-  const requests = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time from a request's arrival to the end of its answer, by React Router route id",
-    labelNames: ["route", "method", "status"],
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const cache = new Counter({
+  const requests = new RequestDurations([
+    0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+  ]);
+  registry.registerMetric(requests as unknown as Metric);
+  const lookups = { hit: 0, miss: 0 };
+  new Counter({
     name: "public_cache_lookups_total",
     help: "Visitors' public reads answered from memory (hit) or rendered (miss)",
     labelNames: ["result"],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const result of ["hit", "miss"] as const) this.inc({ result }, lookups[result]);
+    },
   });
   const lag = new Histogram({
     name: "job_lag_seconds",
@@ -79,40 +82,17 @@ export function createMetrics(
       },
     });
   }
-  const lookups = { hit: cache.labels({ result: "hit" }), miss: cache.labels({ result: "miss" }) };
-  // Kept on the response, so the label is known when its answer ends.
-  const routedAnswers = new WeakSet<ServerResponse>();
-  // One child per label set: observing through it skips validating and hashing the labels on
-  // every request (a kept answer takes about 30 µs in all, bench/RESULTS.md). Routes, methods
-  // and statuses are few; a method outside the usual ones counts as "other".
-  const timers = new Map<string, Histogram.Internal<"route" | "method" | "status">>();
-  const timerOf = (route: string, method: string, status: number) => {
-    const key = `${route} ${method} ${status}`;
-    let timer = timers.get(key);
-    if (!timer) {
-      timer = requests.labels({ route, method, status: String(status) });
-      timers.set(key, timer);
-    }
-    return timer;
-  };
 
   return {
     registry,
-    answered: (req, res, started, routeOf) => {
-      const url = req.url ?? "/";
-      const query = url.indexOf("?");
-      const route = routedAnswers.has(res)
-        ? (routeOf(query === -1 ? url : url.slice(0, query)) ?? SERVER_ROUTE)
-        : SERVER_ROUTE;
-      const method = KNOWN_METHODS.has(req.method ?? "") ? req.method! : "other";
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      timerOf(route, method, res.statusCode).observe(seconds);
-    },
-    routed: (res) => void routedAnswers.add(res),
-    cacheLookup: (result, res) => {
-      lookups[result].inc();
-      routedAnswers.add(res);
-    },
+    answered: (method, status, started, route) =>
+      requests.observe(
+        route ?? SERVER_ROUTE,
+        method,
+        status,
+        Number(process.hrtime.bigint() - started) / 1e9,
+      ),
+    cacheLookup: (result) => void (lookups[result] += 1),
     jobLag: (job, ms) => lag.observe({ job }, Math.max(0, ms) / 1000),
   };
 }

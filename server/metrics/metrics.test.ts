@@ -31,6 +31,29 @@ describe("the metrics", () => {
     expect(await two.registry.metrics()).not.toContain('job="send-refunds"');
   });
 
+  it("give request durations as a Prometheus histogram: cumulative buckets, sum and count", async () => {
+    const metrics = createMetrics();
+    const ago = (ms: number) => process.hrtime.bigint() - BigInt(ms * 1e6);
+    metrics.answered("GET", 200, ago(3), "routes/home");
+    metrics.answered("GET", 200, ago(30), "routes/home");
+    metrics.answered("PROPFIND", 405, ago(0), null);
+    metrics.cacheLookup("hit");
+    const text = await metrics.registry.metrics();
+    const home = 'route="routes/home",method="GET",status="200"';
+    expect(text).toContain(`http_request_duration_seconds_bucket{le="0.001",${home}} 0`);
+    expect(text).toContain(`http_request_duration_seconds_bucket{le="0.005",${home}} 1`);
+    expect(text).toContain(`http_request_duration_seconds_bucket{le="0.05",${home}} 2`);
+    expect(text).toContain(`http_request_duration_seconds_bucket{le="+Inf",${home}} 2`);
+    expect(text).toContain(`http_request_duration_seconds_count{${home}} 2`);
+    expect(text).toMatch(new RegExp(`http_request_duration_seconds_sum\\{${home}\\} 0\\.03\\d+`));
+    expect(text).toContain(
+      'http_request_duration_seconds_count{route="(server)",method="other",status="405"} 1',
+    );
+    expect(text).toContain('public_cache_lookups_total{result="hit"} 1');
+    expect(text).toContain('public_cache_lookups_total{result="miss"} 0');
+    expect(text).toContain("# TYPE http_request_duration_seconds histogram");
+  });
+
   it("are read from this machine without a token, and from elsewhere only with it", async () => {
     expect(await scrape("127.0.0.1", {})).toMatchObject({
       status: 200,
