@@ -3,6 +3,9 @@
  * check them without downloading a validation library; core/booking.ts builds its schema on them.
  */
 export const ADDITIONAL_INFO_MAX = 1000;
+/** A session starts at least this long from now, and within this many days (ADR 64). */
+export const MIN_LEAD_HOURS = 12;
+export const BOOKING_WINDOW_DAYS = 30;
 export const TOPICS_MAX = 30;
 export const TOPIC_MAX_LENGTH = 200;
 

@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { formatInr, formatPriceLabel, fullName, truncate } from "./format";
+import { firstCallPricing, formatInr, formatPriceLabel, fullName, truncate } from "./format";
+import { sessionOptions } from "./booking";
 
 describe("formatInr", () => {
   it.each([
@@ -69,5 +70,21 @@ describe("fullName", () => {
     [undefined, "Rao", "Rao"],
   ])("(%j, %j) -> %j", (first, last, expected) => {
     expect(fullName(first, last)).toBe(expected);
+  });
+});
+
+describe("firstCallPricing", () => {
+  it("names the First Call's price beside the card's when it is all a newcomer can book", () => {
+    // ₹3,500 an hour: the card's "Starting @" is the 15-minute price, ₹1,033 with GST.
+    expect(firstCallPricing(3500, sessionOptions(3500, true))).toEqual({
+      firstCall: "First Call · 30 min · ₹2,065 (incl. GST)",
+      followUps:
+        "Your first session with an advisor is a 30-minute First Call. Follow-up calls after it are 15 or 30 minutes, from ₹1,033.",
+    });
+  });
+
+  it("says nothing once follow-ups are open, or when the advisor is free", () => {
+    expect(firstCallPricing(3500, sessionOptions(3500, false))).toBeNull();
+    expect(firstCallPricing(0, sessionOptions(0, true))).toBeNull();
   });
 });

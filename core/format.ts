@@ -1,5 +1,6 @@
 // Display helpers shared by advisor cards, profiles and checkout.
 
+import type { SessionOption } from "./booking";
 import { startingPriceInr } from "./pricing";
 
 // Built once: constructing Intl formatters is comparatively slow.
@@ -68,4 +69,23 @@ export function formatLongDate(date: string): string {
     year: "numeric",
     timeZone: "UTC",
   }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * What the profile adds to the spec's "Starting @" price when this seeker can only book a
+ * First Call (signed out, or no session with this advisor yet): the card's price is the
+ * 15-minute follow-up's, which a newcomer cannot book. Null when follow-ups are open to them
+ * or the advisor is free (there is no price to mislead with).
+ */
+export function firstCallPricing(
+  hourlyRateInr: number,
+  options: readonly SessionOption[],
+): { firstCall: string; followUps: string } | null {
+  const firstCall = options.length === 1 ? options[0] : undefined;
+  if (firstCall?.type !== "First Call" || firstCall.price.isFree) return null;
+  const followUpFrom = startingPriceInr(hourlyRateInr);
+  return {
+    firstCall: `First Call · ${firstCall.duration} min · ${formatInr(firstCall.price.totalInr)} (incl. GST)`,
+    followUps: `Your first session with an advisor is a ${firstCall.duration}-minute First Call. Follow-up calls after it are 15 or 30 minutes, from ${formatInr(followUpFrom)}.`,
+  };
 }

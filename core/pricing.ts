@@ -19,8 +19,10 @@ export interface SessionPrice {
   isFree: boolean;
 }
 
-// GST as an integer percentage, so the maths below stays in exact integers.
-const GST_PERCENT = Math.round(GST_RATE * 100);
+/** GST as an integer percentage, so the maths below stays in exact integers. */
+export const GST_PERCENT = Math.round(GST_RATE * 100);
+/** "18% GST", as every text that names the tax says it. */
+export const GST_LABEL = `${GST_PERCENT}% GST`;
 
 /** Integer division rounding halves up (n >= 0, d > 0). */
 function divRoundHalfUp(n: number, d: number): number {

@@ -1,4 +1,5 @@
 import { IANAZone } from "luxon";
+import { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS } from "./booking-limits";
 import { safeTimeZone } from "./time-zones";
 
 /**
@@ -7,8 +8,7 @@ import { safeTimeZone } from "./time-zones";
  * `now` is always injected.
  */
 
-export const MIN_LEAD_HOURS = 12;
-export const BOOKING_WINDOW_DAYS = 30;
+export { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS };
 export const SESSION_DURATIONS = [15, 30] as const;
 
 export type SessionDuration = (typeof SESSION_DURATIONS)[number];

@@ -1,6 +1,7 @@
 import { Briefcase, CalendarClock, Clock, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
-import { advisorDisplayName, formatPriceLabel } from "../../core/format";
+import { advisorDisplayName, firstCallPricing, formatPriceLabel } from "../../core/format";
+import { GST_LABEL } from "../../core/pricing";
 import { isUuid } from "../../core/ids";
 import { getViewer } from "../../server/auth/session.server";
 import { sessionOptionsFor } from "../../server/bookings/booking-service.server";
@@ -65,6 +66,7 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
     ...advisor.businessAdviceTopics,
   ];
   const price = formatPriceLabel(advisor.hourlyRateInr);
+  const firstCall = firstCallPricing(advisor.hourlyRateInr, options);
   const bookable = [...new Set([...advisor.skills, ...topics])];
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
@@ -106,6 +108,13 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               <div className="mt-3 flex flex-wrap items-center gap-3 lg:hidden">
                 <p className="text-sm text-muted">
                   Starting @ <span className="font-semibold text-ink">{price}</span>
+                  {firstCall ? (
+                    <>
+                      <span aria-hidden="true"> · </span>
+                      <span className="sr-only">, </span>
+                      <span className="font-semibold text-ink">{firstCall.firstCall}</span>
+                    </>
+                  ) : null}
                 </p>
                 <Button asChild size="sm">
                   <a href="#booking">Book a session</a>
@@ -135,8 +144,14 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               <p className="text-sm text-muted">
                 1-1 video calls of 15 or 30 minutes, starting @{" "}
                 <span className="font-semibold text-ink">{price}</span>
-                {advisor.hourlyRateInr > 0 ? " (incl. 18% GST)" : ""}.
+                {advisor.hourlyRateInr > 0 ? ` (incl. ${GST_LABEL})` : ""}.
               </p>
+              {firstCall ? (
+                <div className="grid gap-1 rounded-lg bg-brand-50 p-3 text-sm" data-first-call>
+                  <p className="font-semibold text-ink">{firstCall.firstCall}</p>
+                  <p className="text-muted">{firstCall.followUps}</p>
+                </div>
+              ) : null}
             </div>
             {isOwnProfile ? (
               <p role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">

@@ -9,6 +9,7 @@ import { COMPANY } from "../components/pages/company";
 import { Button } from "../components/ui/button";
 import type { Route } from "./+types/booking-receipt";
 import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
+import { GST_PERCENT } from "../../core/pricing";
 
 export const meta = () => [{ title: "Receipt | BeenThere" }];
 
@@ -84,7 +85,7 @@ export default function BookingReceipt({ loaderData }: Route.ComponentProps) {
               <td className="py-2 text-right">{formatInr(payment.feeAmount / 100)}</td>
             </tr>
             <tr>
-              <td className="py-2">GST (18%)</td>
+              <td className="py-2">GST ({GST_PERCENT}%)</td>
               <td className="py-2 text-right">{formatInr(payment.gstAmount / 100)}</td>
             </tr>
           </tbody>

@@ -14,6 +14,7 @@ import { CONNECTION_LOST, offlineSafe } from "../lib/offline-safe";
 import { readForm } from "../lib/request-body";
 import type { Route } from "./+types/dashboard.availability";
 import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
+import { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS } from "../../core/booking-limits";
 
 const SAVED_MESSAGE = "Availability saved successfully";
 const LOAD_FAILED_MESSAGE = "Unable to load availability. Please refresh or try again.";
@@ -58,7 +59,7 @@ export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-2xl font-bold sm:text-3xl">Your availability</h1>
       <p className="mt-2 max-w-2xl text-muted">
         Choose the hours you can take sessions each week. Seekers see them in their own time zone
-        and can book from 12 hours to 30 days ahead.
+        and can book from {MIN_LEAD_HOURS} hours to {BOOKING_WINDOW_DAYS} days ahead.
       </p>
       {"loadFailed" in loaderData ? <LoadFailed /> : <ScheduleForm loaded={loaderData} />}
     </div>

@@ -85,6 +85,10 @@ test.describe("advisor profile", () => {
     await expect(page.getByRole("heading", { name: "About" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Skills" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Book a session" })).toBeVisible();
+    // Signed out, a First Call is all one can book: its price is named beside the card's.
+    await expect(page.locator("#booking [data-first-call]")).toContainText(
+      /^First Call · 30 min · ₹[\d,]+ \(incl\. GST\)Your first session with an advisor is a 30-minute First Call\./,
+    );
     // The booking steps start with the topics.
     await expect(
       page.getByRole("group", { name: "What would you like to discuss?" }),

@@ -53,6 +53,12 @@ test("a seeker pays for a First Call, lands on the confirmation, and is then off
   await signIn(page, SEEKER);
   const profile = await advisorPath(page, KAVYA);
   await gotoHydrated(page, profile);
+  // The card's "Starting @ ₹590" is a 15-minute follow-up's price: a newcomer is told theirs.
+  const firstCall = page.locator("#booking [data-first-call]");
+  await expect(firstCall).toContainText("First Call · 30 min · ₹1,180 (incl. GST)");
+  await expect(firstCall).toContainText(
+    "Follow-up calls after it are 15 or 30 minutes, from ₹590.",
+  );
   const { booking } = await chooseSession(page, "Pay ₹1,180");
   await expect(booking.getByText("First Call", { exact: true })).toBeVisible();
   await expect(booking.getByRole("link", { name: "Advisor Agreement" })).toHaveAttribute(
@@ -85,6 +91,7 @@ test("a seeker pays for a First Call, lands on the confirmation, and is then off
   await expect(options).toHaveCount(2);
   await expect(booking.getByText("Follow up call")).toHaveCount(2);
   await expect(booking.getByText("First Call")).toHaveCount(0);
+  await expect(firstCall).toHaveCount(0);
 });
 
 test("a dismissed checkout says so and offers the time again", async ({ page }) => {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { formatSessionDate, sessionTypeLabel, type SessionType } from "../../../core/booking";
 import { formatInr } from "../../../core/format";
 import { formatSlotLabel } from "../../../core/slots";
+import { GST_PERCENT } from "../../../core/pricing";
 
 /** The session's date and time in the seeker's and the advisor's zones, one line each. */
 export function SessionTimes({
@@ -40,7 +41,7 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-/** Fee, 18% GST and total in rupees (amounts in paise), or "Free" for a free session. */
+/** Fee, GST and total in rupees (amounts in paise), or "Free" for a free session. */
 export function PriceBreakdown({
   fee,
   gst,
@@ -64,7 +65,7 @@ export function PriceBreakdown({
         <dd>{formatInr(fee / 100)}</dd>
       </div>
       <div className="flex justify-between gap-4">
-        <dt className="text-muted">GST (18%)</dt>
+        <dt className="text-muted">GST ({GST_PERCENT}%)</dt>
         <dd>{formatInr(gst / 100)}</dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-line pt-1 text-base font-semibold">

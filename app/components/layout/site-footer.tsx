@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "./logo";
+import { GST_LABEL } from "../../../core/pricing";
 
 const COLUMNS = [
   {
@@ -56,7 +57,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-muted sm:px-6 md:flex-row md:justify-between">
-          <p>© {new Date().getFullYear()} BeenThere. Prices in INR and include 18% GST.</p>
+          <p>
+            © {new Date().getFullYear()} BeenThere. Prices in INR and include {GST_LABEL}.
+          </p>
           <p>
             BeenThere is a platform only: advice shared in sessions is not legal, medical or
             financial advice.

@@ -3,6 +3,9 @@ import { FounderCard, type Founder } from "../../components/pages/founder-card";
 import { PageCta } from "../../components/pages/page-cta";
 import { ProseBody, ProseList, ProsePage, TextLink } from "../../components/pages/prose-page";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
+import { GST_LABEL } from "../../../core/pricing";
+import { FULL_REFUND_HOURS } from "../../../core/sessions";
+import { BOOKING_WINDOW_DAYS } from "../../../core/booking-limits";
 
 export function meta() {
   return [
@@ -62,11 +65,11 @@ const STEPS = [
   },
   {
     title: "Pick a time that suits you",
-    text: "Choose a slot in your own time zone, up to 30 days ahead. Your first session with an advisor is a 30-minute First Call; follow-ups can be 15 or 30 minutes.",
+    text: `Choose a slot in your own time zone, up to ${BOOKING_WINDOW_DAYS} days ahead. Your first session with an advisor is a 30-minute First Call; follow-ups can be 15 or 30 minutes.`,
   },
   {
     title: "Pay securely, or not at all",
-    text: "Paid sessions show the price in INR including 18% GST, and you pay through Razorpay. Discovery calls and pro bono sessions are free.",
+    text: `Paid sessions show the price in INR including ${GST_LABEL}, and you pay through Razorpay. Discovery calls and pro bono sessions are free.`,
   },
   {
     title: "Talk face to face",
@@ -168,7 +171,7 @@ export default function About() {
             <ProseList>
               <li>We review every advisor before their profile goes live.</li>
               <li>
-                Cancel 24 hours or more before a session for a full refund; see our{" "}
+                Cancel {FULL_REFUND_HOURS} hours or more before a session for a full refund; see our{" "}
                 <TextLink to="/cancellation-refunds">Cancellation & Refunds policy</TextLink>.
               </li>
               <li>

@@ -8,6 +8,8 @@ import {
 } from "../../components/pages/prose-page";
 import { SupportEmailLink } from "../../components/pages/support-email";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
+import { GST_LABEL } from "../../../core/pricing";
+import { MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
 
 export function meta() {
   return [
@@ -144,7 +146,7 @@ const SECTIONS: readonly ProseSection[] = [
           you set in Indian Rupees. A 15-minute session costs a quarter of your hourly rate and a
           30-minute session half of it.
         </li>
-        <li>Seekers pay your fee plus 18% GST, collected by BeenThere through Razorpay.</li>
+        <li>Seekers pay your fee plus {GST_LABEL}, collected by BeenThere through Razorpay.</li>
         <li>
           You may change your rate at any time. The new rate applies to sessions booked after the
           change, never to sessions already booked.
@@ -179,8 +181,9 @@ const SECTIONS: readonly ProseSection[] = [
       <>
         <p>
           Seekers plan around the time you offered, so treat every booking as a commitment. Join on
-          time, and follow the same rules as seekers: you can cancel or reschedule until 12 hours
-          before the start, and we ask you to give at least 24 hours&apos; notice.
+          time, and follow the same rules as seekers: you can cancel or reschedule until{" "}
+          {MODIFY_CUTOFF_HOURS} hours before the start, and we ask you to give at least 24
+          hours&apos; notice.
         </p>
         <p>
           When you cancel, the seeker receives a full refund and no fee is paid for that session.

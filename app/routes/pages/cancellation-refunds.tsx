@@ -9,6 +9,9 @@ import {
 } from "../../components/pages/prose-page";
 import { SupportEmailLink, useSupportEmail } from "../../components/pages/support-email";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
+import { GST_LABEL } from "../../../core/pricing";
+import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
+import { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS } from "../../../core/booking-limits";
 
 export function meta() {
   return [
@@ -23,9 +26,12 @@ export function meta() {
 
 /** Who gets what back, by who cancelled and when (ADR 3). */
 const REFUND_TABLE = [
-  ["You cancel 24 hours or more before the start", "Full refund, automatically"],
-  ["You cancel between 24 and 12 hours before the start", "No refund"],
-  ["Less than 12 hours before the start", "Cancelling is no longer possible"],
+  [`You cancel ${FULL_REFUND_HOURS} hours or more before the start`, "Full refund, automatically"],
+  [
+    `You cancel between ${FULL_REFUND_HOURS} and ${MODIFY_CUTOFF_HOURS} hours before the start`,
+    "No refund",
+  ],
+  [`Less than ${MODIFY_CUTOFF_HOURS} hours before the start`, "Cancelling is no longer possible"],
   ["Your advisor cancels", "Full refund, automatically"],
   ["Our team cancels", "Full refund, automatically"],
 ] as const;
@@ -47,12 +53,13 @@ const SECTIONS: readonly ProseSection[] = [
       <>
         <p>
           Plans change. You can cancel or reschedule a confirmed session yourself from your
-          dashboard, in the Sessions list, until 12 hours before it starts. When you cancel, we ask
-          for a short reason so your advisor understands what happened.
+          dashboard, in the Sessions list, until {MODIFY_CUTOFF_HOURS} hours before it starts. When
+          you cancel, we ask for a short reason so your advisor understands what happened.
         </p>
         <p>
-          Within the last 12 hours before the start, the Cancel and Reschedule buttons are switched
-          off, because your advisor has set that time aside for you. If you try, you will see:
+          Within the last {MODIFY_CUTOFF_HOURS} hours before the start, the Cancel and Reschedule
+          buttons are switched off, because your advisor has set that time aside for you. If you
+          try, you will see:
         </p>
         <SupportBlockMessage />
         <p>
@@ -61,10 +68,10 @@ const SECTIONS: readonly ProseSection[] = [
           back.
         </p>
         <p>
-          Rescheduling keeps your booking and your payment: you simply pick a new time, at least 12
-          hours ahead and within the next 30 days, and both of you are notified. If you cannot make
-          a paid session and are between 24 and 12 hours before it, rescheduling is usually better
-          than cancelling.
+          Rescheduling keeps your booking and your payment: you simply pick a new time, at least{" "}
+          {MIN_LEAD_HOURS} hours ahead and within the next {BOOKING_WINDOW_DAYS} days, and both of
+          you are notified. If you cannot make a paid session and are between {FULL_REFUND_HOURS}{" "}
+          and {MODIFY_CUTOFF_HOURS} hours before it, rescheduling is usually better than cancelling.
         </p>
       </>
     ),
@@ -81,9 +88,9 @@ const SECTIONS: readonly ProseSection[] = [
           emphasis={1}
         />
         <p>
-          A full refund means everything you paid: the session fee and the 18% GST on it. There are
-          no cancellation charges. The 24-hour line is measured from the session&apos;s scheduled
-          start time, whatever time zone you are in.
+          A full refund means everything you paid: the session fee and the {GST_LABEL} on it. There
+          are no cancellation charges. The {FULL_REFUND_HOURS}-hour line is measured from the
+          session&apos;s scheduled start time, whatever time zone you are in.
         </p>
       </>
     ),
@@ -199,9 +206,14 @@ export default function CancellationRefunds() {
     >
       <Callout title="At a glance">
         <ProseList>
-          <li>Cancel or reschedule from your dashboard until 12 hours before the start.</li>
+          <li>
+            Cancel or reschedule from your dashboard until {MODIFY_CUTOFF_HOURS} hours before the
+            start.
+          </li>
           <li>We recommend 24 hours&apos; notice.</li>
-          <li>Cancelled 24 hours or more before the start: automatic full refund.</li>
+          <li>
+            Cancelled {FULL_REFUND_HOURS} hours or more before the start: automatic full refund.
+          </li>
           <li>Cancelled later: no refund.</li>
           <li>Cancelled by your advisor or by our team: full refund.</li>
           <li>Refunds reach your original payment method in 7-10 business days.</li>

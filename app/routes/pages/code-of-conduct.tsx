@@ -8,6 +8,7 @@ import {
 } from "../../components/pages/prose-page";
 import { SupportEmailLink } from "../../components/pages/support-email";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
+import { MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
 
 export function meta() {
   return [
@@ -92,8 +93,9 @@ const SECTIONS: readonly ProseSection[] = [
           time goes further.
         </li>
         <li>
-          If you cannot make it, cancel or reschedule as early as possible. You can do so until 12
-          hours before the start, and we ask for at least 24 hours&apos; notice.
+          If you cannot make it, cancel or reschedule as early as possible. You can do so until{" "}
+          {MODIFY_CUTOFF_HOURS} hours before the start, and we ask for at least 24 hours&apos;
+          notice.
         </li>
       </ProseList>
     ),

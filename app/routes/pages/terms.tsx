@@ -9,6 +9,9 @@ import {
 } from "../../components/pages/prose-page";
 import { SupportEmailLink } from "../../components/pages/support-email";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
+import { GST_LABEL } from "../../../core/pricing";
+import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
+import { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS } from "../../../core/booking-limits";
 
 export function meta() {
   return [
@@ -134,10 +137,11 @@ const SECTIONS: readonly ProseSection[] = [
           </li>
         </ProseList>
         <p>
-          You can book a slot that starts at least 12 hours from now and no more than 30 days ahead.
-          Times are shown in your own time zone. A booking is confirmed once payment succeeds (or
-          straight away for a free session), and both of you receive a confirmation e-mail with the
-          video link. The link opens 15 minutes before the start time.
+          You can book a slot that starts at least {MIN_LEAD_HOURS} hours from now and no more than{" "}
+          {BOOKING_WINDOW_DAYS} days ahead. Times are shown in your own time zone. A booking is
+          confirmed once payment succeeds (or straight away for a free session), and both of you
+          receive a confirmation e-mail with the video link. The link opens 15 minutes before the
+          start time.
         </p>
         <p>
           Please join on time. A session ends at its scheduled end time even if it started late.
@@ -153,8 +157,8 @@ const SECTIONS: readonly ProseSection[] = [
         <ProseList>
           <li>
             Advisors set their own rates; some offer sessions pro bono (free). The price you see is
-            in Indian Rupees (INR) and includes 18% GST. The fee and the GST are shown separately
-            before you pay.
+            in Indian Rupees (INR) and includes {GST_LABEL}. The fee and the GST are shown
+            separately before you pay.
           </li>
           <li>
             Payments are processed by Razorpay, a licensed payment aggregator, using cards, UPI, net
@@ -183,15 +187,15 @@ const SECTIONS: readonly ProseSection[] = [
     content: (
       <>
         <p>
-          You can cancel or reschedule a confirmed session from your dashboard until 12 hours before
-          it starts; after that, sessions cannot be cancelled or rescheduled online. We recommend
-          giving at least 24 hours&apos; notice.
+          You can cancel or reschedule a confirmed session from your dashboard until{" "}
+          {MODIFY_CUTOFF_HOURS} hours before it starts; after that, sessions cannot be cancelled or
+          rescheduled online. We recommend giving at least 24 hours&apos; notice.
         </p>
         <p>
-          If you cancel 24 hours or more before the start, you get a full refund automatically. If
-          your advisor or our team cancels, you always get a full refund. Refunds reach your
-          original payment method in 7-10 business days. The full rules, including no-shows and free
-          sessions, are in our{" "}
+          If you cancel {FULL_REFUND_HOURS} hours or more before the start, you get a full refund
+          automatically. If your advisor or our team cancels, you always get a full refund. Refunds
+          reach your original payment method in 7-10 business days. The full rules, including
+          no-shows and free sessions, are in our{" "}
           <TextLink to="/cancellation-refunds">Cancellation & Refunds policy</TextLink>.
         </p>
       </>
@@ -364,10 +368,10 @@ export default function Terms() {
         <ProseList>
           <li>BeenThere is a platform that connects you with advisors; it is not an advisor.</li>
           <li>Advice shared here is not legal, medical or financial advice.</li>
-          <li>Prices are in INR and include 18% GST; payments go through Razorpay.</li>
+          <li>Prices are in INR and include {GST_LABEL}; payments go through Razorpay.</li>
           <li>
-            Cancel or reschedule until 12 hours before a session; cancel 24 hours or more ahead for
-            a full refund.
+            Cancel or reschedule until {MODIFY_CUTOFF_HOURS} hours before a session; cancel{" "}
+            {FULL_REFUND_HOURS} hours or more ahead for a full refund.
           </li>
           <li>Keep every session and payment on BeenThere, and treat each other with respect.</li>
         </ProseList>
