@@ -5,7 +5,6 @@ import {
   ADVISOR_LIMITS as L,
   countWords,
   experienceYears,
-  firstErrors,
   linkedinUrl,
   phone,
   requiredParagraphs,
@@ -15,6 +14,7 @@ import {
 import { APPLICATION_MESSAGES as M } from "./messages/advisor";
 import { isParagraphText, isSingleLine } from "./plain-text";
 import type { WeeklySchedule } from "./slots";
+import { firstErrorPerField } from "./form";
 
 /*
  * The five-step advisor application: one schema per step, used by the wizard to block
@@ -165,7 +165,7 @@ export function checkStep(
   headshotUrl: string | null,
 ): StepCheck {
   const parsed = STEP_SCHEMAS[step].safeParse({ ...values, headshotUrl: headshotUrl ?? "" });
-  return parsed.success ? { ok: true } : { ok: false, errors: firstErrors(parsed.error) };
+  return parsed.success ? { ok: true } : { ok: false, errors: firstErrorPerField(parsed.error) };
 }
 
 export type ValidApplication = z.output<typeof step1Schema> &
@@ -184,7 +184,7 @@ export function checkApplication(values: unknown, headshotUrl: string | null): A
   const parts: Record<string, unknown> = {};
   for (const step of STEP_NUMBERS) {
     const parsed = STEP_SCHEMAS[step].safeParse(input);
-    if (!parsed.success) return { ok: false, step, errors: firstErrors(parsed.error) };
+    if (!parsed.success) return { ok: false, step, errors: firstErrorPerField(parsed.error) };
     Object.assign(parts, parsed.data);
   }
   delete parts.headshotUrl;

@@ -107,16 +107,6 @@ export const experienceYears = (message: string) =>
     return years;
   });
 
-/** Field name → first message, from a failed zod parse. */
-export function firstErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
 /**
  * Offered as suggestions in the list inputs; people may type anything else. Countries with
  * Remote and Hybrid for work locations.

@@ -4,7 +4,6 @@ import {
   ADVISOR_LIMITS as L,
   countWords,
   experienceYears,
-  firstErrors,
   linkedinUrl,
   phone,
   requiredParagraphs,
@@ -13,6 +12,7 @@ import {
 } from "./advisor-fields";
 import { APPLICATION_MESSAGES as A, PROFILE_EDIT_MESSAGES as M } from "./messages/advisor";
 import type { WeeklySchedule } from "./slots";
+import { firstErrorPerField } from "./form";
 
 /*
  * The shared advisor profile edit form (the advisor's own edit page and the admin screens):
@@ -100,5 +100,5 @@ export function checkProfile(values: unknown): ProfileCheck {
   const parsed = profileEditSchema.safeParse(values);
   return parsed.success
     ? { ok: true, data: parsed.data }
-    : { ok: false, errors: firstErrors(parsed.error) };
+    : { ok: false, errors: firstErrorPerField(parsed.error) };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { firstErrors } from "./advisor-fields";
 import { BANK_MESSAGES as M } from "./messages/advisor";
 import { singleLine } from "./plain-text";
+import { firstErrorPerField } from "./form";
 
 /*
  * An advisor's payout account (Indian bank): five required fields, the IFSC in its published
@@ -51,7 +51,7 @@ export type BankCheck =
 export function checkBankDetails(values: unknown): BankCheck {
   const parsed = bankDetailsSchema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const errors = firstErrors(parsed.error) as Partial<Record<BankField, string>>;
+  const errors = firstErrorPerField(parsed.error) as Partial<Record<BankField, string>>;
   const messages = Object.values(errors);
   const message = messages.includes(M.allRequired) ? M.allRequired : messages[0]!;
   return { ok: false, message, errors };

@@ -3,7 +3,6 @@ import {
   bookingRequestSchema,
   canJoin,
   discoveryRequestSchema,
-  fieldErrors,
   formatSessionTime,
   invoiceNumber,
   paymentVerificationSchema,
@@ -11,6 +10,7 @@ import {
   sessionTypeLabel,
 } from "./booking";
 import { buildIcs } from "./ics";
+import { firstErrorPerField } from "./form";
 import { BOOKING_MESSAGES } from "./messages/booking";
 
 const valid = {
@@ -74,7 +74,7 @@ describe("bookingRequestSchema", () => {
   ])("refuses %o with the message for %s", (change, field, message) => {
     const result = bookingRequestSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
-    expect(fieldErrors(result.error!)[field]).toBe(message);
+    expect(firstErrorPerField(result.error!)[field]).toBe(message);
   });
 });
 
@@ -85,7 +85,7 @@ describe("discoveryRequestSchema", () => {
       datetime: valid.datetime,
       seekerTimezone: "UTC",
     });
-    expect(fieldErrors(result.error!).adviceSought).toBe(
+    expect(firstErrorPerField(result.error!).adviceSought).toBe(
       "Please tell us what advice you're seeking.",
     );
   });

@@ -113,16 +113,6 @@ export const paymentVerificationSchema = z.object({
   razorpay_signature: z.string().min(1).max(200),
 });
 
-/** The first problem of a failed parse, per field, for inline errors. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /** Join Meeting is usable from 15 minutes before the start until the end. */
 export function canJoin(start: Date, durationMinutes: number, now: Date): boolean {
   const opens = start.getTime() - JOIN_OPENS_MINUTES * 60_000;

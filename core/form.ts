@@ -31,17 +31,25 @@ export function formValues<S extends FormSchema>(schema: S, form: FormData): For
   return values;
 }
 
-/** Runs the schema; on failure, the first message for each field. */
+/**
+ * The first message of a failed parse for each field (the first key of its path); an issue
+ * about the whole value is under "form". Every form and API shows errors this one way.
+ */
+export function firstErrorPerField(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length === 0 ? "form" : String(issue.path[0]);
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Runs the schema; on failure, the first message for each of its fields. */
 export function validateForm<S extends FormSchema>(schema: S, values: unknown): FormValidation<S> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { success: true, data: parsed.data };
-  const names: string[] = fieldNames(schema);
+  const errors = firstErrorPerField(parsed.error);
   const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && names.includes(field) && !fieldErrors[field]) {
-      fieldErrors[field] = issue.message;
-    }
-  }
+  for (const name of fieldNames(schema)) if (errors[name]) fieldErrors[name] = errors[name];
   return { success: false, fieldErrors: fieldErrors as FieldErrors<S> };
 }

@@ -1,7 +1,8 @@
 import { LoaderCircle, PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { DISCOVERY_MINUTES, discoveryRequestSchema, fieldErrors } from "../../core/booking";
+import { DISCOVERY_MINUTES, discoveryRequestSchema } from "../../core/booking";
+import { firstErrorPerField } from "../../core/form";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { Fact, SessionTimes } from "../components/booking/booking-facts";
 import { postJson } from "../components/booking/checkout";
@@ -76,7 +77,7 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
       seekerTimezone: choice.viewerTimeZone,
     });
     if (!parsed.success) {
-      setError(fieldErrors(parsed.error).adviceSought);
+      setError(firstErrorPerField(parsed.error).adviceSought);
       return setStep(2);
     }
     setBusy(true);

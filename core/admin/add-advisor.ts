@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { firstErrors, HEADSHOT_MAX_BYTES, requiredText } from "../advisor-fields";
+import { HEADSHOT_MAX_BYTES, requiredText } from "../advisor-fields";
 import { profileEditSchema, type ProfileValues } from "../advisor-profile";
 import { APPLICATION_MESSAGES as A, HEADSHOT_MESSAGES as H } from "../messages/advisor";
 import { COMMON_MESSAGES } from "../messages/common";
+import { firstErrorPerField } from "../form";
 
 /*
  * The admin's "Add New Advisor" form: the shared profile fields plus the person's names and
@@ -70,5 +71,5 @@ export function checkNewAdvisor(values: unknown): AddAdvisorCheck {
   const parsed = addAdvisorSchema.safeParse(values);
   return parsed.success
     ? { ok: true, data: parsed.data }
-    : { ok: false, errors: firstErrors(parsed.error) };
+    : { ok: false, errors: firstErrorPerField(parsed.error) };
 }

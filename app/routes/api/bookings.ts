@@ -1,4 +1,5 @@
-import { bookingRequestSchema, fieldErrors } from "../../../core/booking";
+import { bookingRequestSchema } from "../../../core/booking";
+import { firstErrorPerField } from "../../../core/form";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import { createBooking } from "../../../server/bookings/booking-service.server";
 import { bookingDeps } from "../../../server/bookings/context.server";
@@ -15,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (viewer instanceof Response) return viewer;
   const parsed = bookingRequestSchema.safeParse(await readJson(request));
   if (!parsed.success) {
-    return json({ error: M.invalidRequest, fields: fieldErrors(parsed.error) }, 400);
+    return json({ error: M.invalidRequest, fields: firstErrorPerField(parsed.error) }, 400);
   }
   const result = await createBooking(bookingDeps(context), viewer.userId, parsed.data);
   if (!result.ok) return json({ error: result.message, field: result.field }, result.status);

@@ -1,4 +1,5 @@
-import { discoveryRequestSchema, fieldErrors } from "../../../core/booking";
+import { discoveryRequestSchema } from "../../../core/booking";
+import { firstErrorPerField } from "../../../core/form";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import { createDiscoveryBooking } from "../../../server/bookings/booking-service.server";
 import { bookingDeps } from "../../../server/bookings/context.server";
@@ -12,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (viewer instanceof Response) return viewer;
   const parsed = discoveryRequestSchema.safeParse(await readJson(request));
   if (!parsed.success) {
-    return json({ error: M.discoveryFailed, fields: fieldErrors(parsed.error) }, 400);
+    return json({ error: M.discoveryFailed, fields: firstErrorPerField(parsed.error) }, 400);
   }
   const result = await createDiscoveryBooking(bookingDeps(context), viewer.userId, parsed.data);
   if (!result.ok) return json({ error: result.message, field: result.field }, result.status);
