@@ -135,7 +135,7 @@ describe("the whole application", () => {
     expect(result.data).toMatchObject({
       totalExperience: 8,
       workLocations: ["Germany"],
-      hourlyRateInr: 1500,
+      hourlyRate: 1500,
       termsAccepted: true,
     });
     expect(result.data).not.toHaveProperty("headshotUrl");

@@ -132,7 +132,7 @@ export const step5Schema = z
       ctx.addIssue({ code: "custom", path: ["termsAccepted"], message: M.termsRequired });
     }
     if (typeof rate === "string" || value.termsAccepted !== true) return z.NEVER;
-    return { hourlyRateInr: rate, termsAccepted: true as const };
+    return { hourlyRate: rate, termsAccepted: true as const };
   });
 
 /** A charged hourly rate in rupees (two decimals at most), or the message saying why not. */

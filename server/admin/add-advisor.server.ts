@@ -9,6 +9,7 @@ import { sqlState } from "../db/sql-state";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { auditLabel, writeAudit } from "./audit.server";
 import { sendInvitation } from "./invitations.server";
+import { profileColumns } from "../advisors/profile-columns.server";
 
 /*
  * An admin creates an advisor who has no login yet: the inactive user, the profile pending
@@ -71,19 +72,7 @@ export async function createAdvisorByAdmin(
         .values({
           userId: user!.id,
           headshotUrl: stored.url,
-          jobTitle: data.jobTitle,
-          currentCompany: data.currentCompany,
-          totalExperienceYears: data.totalExperience,
-          shortIntro: data.shortIntro,
-          about: data.about,
-          hourlyRateInr: data.hourlyRate,
-          phone: data.phone,
-          linkedinUrl: data.linkedinUrl,
-          skills: data.skills,
-          workLocations: data.workLocations,
-          careerAdviceTopics: data.careerAdviceTopics,
-          personalAdviceTopics: data.personalAdviceTopics,
-          businessAdviceTopics: data.businessAdviceTopics,
+          ...profileColumns(data),
           sessionTimezone: data.availability.timeZone,
           termsAccepted: true,
           profileStatus: "pending_activation",

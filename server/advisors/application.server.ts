@@ -12,6 +12,7 @@ import { queueEmail } from "../mail/mailer.server";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { type FileStorage, removeStoredFile } from "../storage/storage.server";
 import { lockOrCreateOwnRow } from "./advisor-rows.server";
+import { profileColumns } from "./profile-columns.server";
 
 /*
  * The advisor application: a draft kept on the server as the person's `draft` advisor row
@@ -118,19 +119,7 @@ export async function submitApplication(
       const [updated] = await tx
         .update(advisors)
         .set({
-          jobTitle: data.jobTitle,
-          currentCompany: data.currentCompany,
-          totalExperienceYears: data.totalExperience,
-          shortIntro: data.shortIntro,
-          about: data.about,
-          hourlyRateInr: data.hourlyRateInr,
-          phone: data.phone,
-          linkedinUrl: data.linkedinUrl,
-          skills: data.skills,
-          workLocations: data.workLocations,
-          careerAdviceTopics: data.careerAdviceTopics,
-          personalAdviceTopics: data.personalAdviceTopics,
-          businessAdviceTopics: data.businessAdviceTopics,
+          ...profileColumns(data),
           termsAccepted: data.termsAccepted,
           profileStatus: "pending",
           applicationDraft: null,

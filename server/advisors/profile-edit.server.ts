@@ -5,6 +5,7 @@ import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 import { getSchedule, saveSchedule } from "../scheduling/schedule.server";
 import { backToReview } from "./advisor-rows.server";
+import { profileColumns } from "./profile-columns.server";
 
 export async function loadEditableProfile(
   db: Db,
@@ -68,19 +69,7 @@ export async function saveProfile(
   const updated = await db
     .update(advisors)
     .set({
-      phone: d.phone,
-      jobTitle: d.jobTitle,
-      currentCompany: d.currentCompany,
-      totalExperienceYears: d.totalExperience,
-      linkedinUrl: d.linkedinUrl,
-      workLocations: d.workLocations,
-      shortIntro: d.shortIntro,
-      about: d.about,
-      skills: d.skills,
-      careerAdviceTopics: d.careerAdviceTopics,
-      personalAdviceTopics: d.personalAdviceTopics,
-      businessAdviceTopics: d.businessAdviceTopics,
-      hourlyRateInr: d.hourlyRate,
+      ...profileColumns(d),
       ...(input.byAdmin ? {} : { profileStatus: backToReview }),
     })
     .where(eq(advisors.id, input.advisorId))
