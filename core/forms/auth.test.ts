@@ -42,6 +42,22 @@ describe("account forms", () => {
   });
 });
 
+describe("sign-up names", () => {
+  it("say a name is too long, not that it is missing", () => {
+    const long = "A".repeat(300);
+    const values = { firstName: long, lastName: long, email: "a@b.co", password: "12345678" };
+    expect(validateForm(signUpSchema, values)).toEqual({
+      success: false,
+      fieldErrors: {
+        firstName: "First name must be 100 characters or less",
+        lastName: "Last name must be 100 characters or less",
+      },
+    });
+    const fits = { ...values, firstName: "A".repeat(100), lastName: "B" };
+    expect(validateForm(signUpSchema, fits).success).toBe(true);
+  });
+});
+
 describe("form values", () => {
   it("give one message per field, beside the field that has it", () => {
     expect(

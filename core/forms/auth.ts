@@ -11,12 +11,17 @@ const email = z
   .toLowerCase()
   .pipe(z.email({ error: M.emailInvalid }));
 const newPassword = z.string().min(PASSWORD_MIN_LENGTH, { error: M.weakPassword });
-const required = (max = 200) =>
-  singleLine().min(1, { error: M.requiredFields }).max(max, { error: M.requiredFields });
+/** A required one-line field; too long says so (in the spec's words for a limit), not "required". */
+const required = (label: string, max: number) =>
+  singleLine()
+    .min(1, { error: M.requiredFields })
+    .max(max, { error: M.tooLong(label, max) });
+
+export const NAME_MAX_LENGTH = 100;
 
 export const signUpSchema = z.object({
-  firstName: required(100),
-  lastName: required(100),
+  firstName: required("First name", NAME_MAX_LENGTH),
+  lastName: required("Last name", NAME_MAX_LENGTH),
   email,
   password: newPassword,
 });

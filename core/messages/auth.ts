@@ -4,6 +4,7 @@ import { COMMON_MESSAGES } from "./common";
 /** Every text the account pages and their server actions show, each defined once. */
 export const AUTH_MESSAGES = {
   requiredFields: COMMON_MESSAGES.requiredFields,
+  tooLong: (field: string, max: number) => `${field} must be ${max} characters or less`,
   weakPasswordTitle: "Weak Password",
   weakPassword: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   passwordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,

@@ -71,6 +71,10 @@ test.describe("sign-up and sign-in", () => {
     await form.getByLabel("Last Name").fill("");
     await form.getByLabel("Last Name").blur();
     await expectError("Last Name", "Please fill in all required fields.");
+    // A name that is there but too long is told so, not that it is missing.
+    await form.getByLabel("First Name").fill("A".repeat(300));
+    await form.getByLabel("First Name").blur();
+    await expectError("First Name", "First name must be 100 characters or less");
   });
 
   test("a taken e-mail is refused once, under the form, with a way to Sign In", async ({
