@@ -17,13 +17,18 @@ export const adminRoleForm = z.object({
   userId: z.guid(),
 });
 
+const rejectionReason = paragraphs()
+  .max(REJECTION_REASON_MAX, M.reasonTooLong)
+  .optional()
+  .transform((reason) => reason || null);
+
+/** The reject dialog's own field, checked in the browser as the action checks it. */
+export const rejectReasonForm = z.object({ reason: rejectionReason });
+
 export const advisorReviewForm = z.object({
   intent: z.enum(["approve", "reject"]),
   advisorId: z.guid(),
-  reason: paragraphs()
-    .max(REJECTION_REASON_MAX, M.reasonTooLong)
-    .optional()
-    .transform((reason) => reason || null),
+  reason: rejectionReason,
 });
 
 export const resendInvitationForm = z.object({

@@ -212,6 +212,24 @@ describe("admin pages and actions", () => {
     expect(advisor!.status).toBe("approved");
   });
 
+  it("refuse a rejection reason over the limit, for its field, and change nothing", async () => {
+    const { advisor } = await createAdvisor(database.db, "pending");
+    const before = await snapshot();
+    const res = await send(
+      {
+        name: "reject",
+        path: "/admin/advisors.data",
+        body: form({ intent: "reject", advisorId: advisor.id, reason: "x".repeat(1001) }),
+      },
+      cookies.admin,
+    );
+    expect(res.status).toBe(400);
+    const body = await res.text();
+    expect(body).toContain("fieldErrors");
+    expect(body).toContain("Please keep the reason under 1000 characters.");
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("create an advisor for an admin from a real photo, and refuse an invalid form with its messages", async () => {
     const photo = await sharp({
       create: { width: 64, height: 64, channels: 3, background: "#1e5f59" },

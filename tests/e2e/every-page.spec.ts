@@ -262,6 +262,7 @@ for (const width of [375, 1280]) {
     });
 
     test("in the search boxes' suggestions", async ({ page }) => {
+      test.setTimeout(90_000); // six full-page checks (axe over the whole page each)
       await checkEach(page, async (check) => {
         const boxes = { "/": "What advice are you seeking?", "/advisors": "Search advisors" };
         const longest = {

@@ -1,12 +1,15 @@
 import type { useFetcher } from "react-router";
-import { REJECTION_REASON_MAX } from "../../../core/admin/admin-forms";
+import { REJECTION_REASON_MAX, rejectReasonForm } from "../../../core/admin/admin-forms";
+import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../ui/dialog";
-import { Field, Textarea } from "../ui/input";
+import { FormField } from "../ui/form-field";
+import { Textarea } from "../ui/input";
 
 /**
  * Reject, with an optional reason that goes into the advisor's e-mail and the audit log. Once
- * rejected the row moves to another section, which closes the dialog; a failure keeps it open.
+ * rejected the row moves to another section, which closes the dialog; a failure keeps it open,
+ * a refused reason beside its field.
  */
 export function RejectDialog({
   advisorId,
@@ -18,7 +21,10 @@ export function RejectDialog({
   fetcher: ReturnType<typeof useFetcher<{ ok: boolean }>>;
 }) {
   const busy = fetcher.state !== "idle";
-  const reasonId = `reject-reason-${advisorId}`;
+  const form = useZodForm(rejectReasonForm, {
+    id: `reject-${advisorId}`,
+    result: fetcher.data,
+  });
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -30,11 +36,11 @@ export function RejectDialog({
         title={`Reject ${name}?`}
         description="The advisor gets an e-mail. A reason helps them fix their profile."
       >
-        <fetcher.Form method="post" className="grid gap-4">
+        <fetcher.Form method="post" className="grid gap-4" {...form.props}>
           <input type="hidden" name="advisorId" value={advisorId} />
-          <Field id={reasonId} label="Reason (optional)">
-            <Textarea id={reasonId} name="reason" maxLength={REJECTION_REASON_MAX} rows={4} />
-          </Field>
+          <FormField form={form} name="reason" label="Reason (optional)">
+            <Textarea maxLength={REJECTION_REASON_MAX} rows={4} />
+          </FormField>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={busy}>

@@ -12,6 +12,7 @@ import {
   sectionOf,
   type ReviewSection,
 } from "../../../core/admin/advisor-status";
+import { firstErrorPerField } from "../../../core/form";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
 import {
   changeAdvisorStatus,
@@ -61,7 +62,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { ok: boolean; title: string; message?: string };
+type ActionResult = {
+  ok: boolean;
+  title: string;
+  message?: string;
+  /** A reason the action refused, shown beside its field in the reject dialog. */
+  fieldErrors?: { reason?: string };
+  values?: { reason: string };
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
@@ -80,7 +88,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const parsed = advisorReviewForm.safeParse(fields);
     if (!parsed.success) {
-      return failed(parsed.error.issues.find((i) => i.path[0] === "reason")?.message, 400);
+      const reason = firstErrorPerField(parsed.error).reason;
+      if (!reason) return failed(undefined, 400);
+      return data(
+        {
+          ok: false,
+          title: M.updateStatusFailed,
+          fieldErrors: { reason },
+          values: { reason: fields.reason ?? "" },
+        } satisfies ActionResult,
+        400,
+      );
     }
     const result = await changeAdvisorStatus(context.db, context.config, {
       ...base,
@@ -117,9 +135,11 @@ const REVIEW_FETCHER = "advisor-review";
 export default function AdminAdvisors({ loaderData }: Route.ComponentProps) {
   const review = useFetcher<typeof action>({ key: REVIEW_FETCHER });
   useEffect(() => {
-    if (!review.data) return;
-    if (review.data.ok) toast.success(review.data.title);
-    else toast.error(review.data.title, { description: review.data.message });
+    const answer: ActionResult | undefined = review.data;
+    // A refused reason is shown beside its field in the dialog, not in a toast over it.
+    if (!answer || answer.fieldErrors) return;
+    if (answer.ok) toast.success(answer.title);
+    else toast.error(answer.title, { description: answer.message });
   }, [review.data]);
   return (
     <AdminPage
