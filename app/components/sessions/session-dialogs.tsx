@@ -136,7 +136,7 @@ export function DetailsDialog({
 }
 
 /** Who cancelled and when, the reason and the refund: rows of a cancelled session's `<dl>`. */
-export function CancellationFacts({ row, role }: { row: SessionRow; role: Role }) {
+function CancellationFacts({ row, role }: { row: SessionRow; role: Role }) {
   const zone = viewerZone(row, role);
   const refund = refundSummary(row, zone);
   return (
