@@ -24,6 +24,9 @@ export type SessionRow = {
   topics: string[];
   additionalInfo: string | null;
   cancellationReason: string | null;
+  /** Whose part the person who cancelled had: compared by user id, as the refund rule was decided. */
+  cancelledBy: CancelledByRole | null;
+  cancelledAt: Date | null;
   /** The Google Meet link, else the MEETING_BASE_URL room. */
   meetingLink: string | null;
   advisorTimezone: string;
@@ -41,6 +44,9 @@ export type SessionRow = {
   paymentStatus: PaymentStatus | null;
   refundPaise: number | null;
   refundStatus: RefundStatus | null;
+  refundProcessedAt: Date | null;
+  /** A provider error or refusal happened; the refund job keeps trying. */
+  refundRetrying: boolean;
 };
 export const SESSION_TABS = ["upcoming", "completed", "cancelled"] as const;
 export type SessionTab = (typeof SESSION_TABS)[number];

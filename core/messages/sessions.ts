@@ -1,12 +1,17 @@
 // Every text the sessions list, its dialogs and the session e-mails show, defined once.
 
+import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../sessions";
+
+/** How long a refund takes to reach the original payment method (the refund policy). */
+const REFUND_DAYS = "7-10 business days";
+
 export const SESSION_MESSAGES = {
   fetchFailed: "Error: Failed to fetch sessions",
   /** `{email}` is the support address. */
   cutoff: (action: "reschedule" | "cancel", email: string) =>
-    `Sessions cannot be ${action === "cancel" ? "cancelled" : "rescheduled"} within 12 hours of start time. Please contact support (${email}).`,
-  cannotRescheduleTitle: "Cannot reschedule within 12 hours of session",
-  cannotCancelTitle: "Cannot cancel within 12 hours of session",
+    `Sessions cannot be ${action === "cancel" ? "cancelled" : "rescheduled"} within ${MODIFY_CUTOFF_HOURS} hours of start time. Please contact support (${email}).`,
+  cannotRescheduleTitle: `Cannot reschedule within ${MODIFY_CUTOFF_HOURS} hours of session`,
+  cannotCancelTitle: `Cannot cancel within ${MODIFY_CUTOFF_HOURS} hours of session`,
   notFound: "Session not found",
   notConfirmed: "Only confirmed sessions can be rescheduled or cancelled.",
   past: "This session has already started.",
@@ -35,5 +40,43 @@ export const SESSION_MESSAGES = {
   reviewFailedTitle: "Error submitting review",
   reviewFailedBody: "Please try again later.",
   reviewNotAllowed: "This session cannot be reviewed.",
-  refundNotice: "Refunds reach your original payment method in 7-10 business days.",
+  refundNotice: `Refunds reach your original payment method in ${REFUND_DAYS}.`,
+} as const;
+
+/**
+ * What a cancellation means for the money, worded for the person reading it: the seeker
+ * ("you"), the advisor (the seeker by name) or an admin (both in the third person). Amounts
+ * are formatted already ("₹2,360").
+ */
+export const CANCEL_REFUND_MESSAGES = {
+  seekerRefund: (amount: string, full: boolean) =>
+    `You'll get ${full ? "a full refund" : "a refund"} of ${amount} within ${REFUND_DAYS}.`,
+  seekerNoRefund: `You won't get a refund: sessions cancelled less than ${FULL_REFUND_HOURS} hours before the start are not refunded.`,
+  advisorRefund: (seekerName: string, amount: string, full: boolean) =>
+    `${seekerName} will get ${full ? "a full refund" : "a refund"} of ${amount} within ${REFUND_DAYS}.`,
+  adminRefund: (seekerName: string, amount: string, full: boolean) =>
+    `The seeker, ${seekerName}, will get ${full ? "a full refund" : "a refund"} of ${amount} within ${REFUND_DAYS}.`,
+  otherNoRefund: (seekerName: string) => `${seekerName} will not get a refund.`,
+} as const;
+
+/** Who cancelled a session, as the person reading it sees it. */
+export const CANCELLED_BY_MESSAGES = {
+  you: "Cancelled by you",
+  seeker: "Cancelled by the seeker",
+  advisor: "Cancelled by the advisor",
+  admin: "Cancelled by an admin",
+  unknown: "Cancelled",
+  /** "Cancelled by you on Mon, Mar 2, 2026, 10:00 AM GMT+5:30". */
+  on: (who: string, when: string) => `${who} on ${when}`,
+} as const;
+
+/** A cancelled session's refund: its amount and where it stands. */
+export const REFUND_STATE_MESSAGES = {
+  pending: (amount: string) => `${amount} · processing`,
+  retrying: (amount: string) => `${amount} · failed, retrying automatically`,
+  processed: (amount: string, date: string | null) =>
+    date ? `${amount} · processed on ${date}` : `${amount} · processed`,
+  lateNoRefund: `No refund: cancelled less than ${FULL_REFUND_HOURS} hours before the start`,
+  none: "No refund",
+  free: "Free session: nothing was paid",
 } as const;

@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Role } from "../../core/roles";
-import { SESSION_TABS, type SessionRow, type SessionTab, TAB_STATUS } from "../../core/sessions";
+import {
+  type CancelledByRole,
+  SESSION_TABS,
+  type SessionRow,
+  type SessionTab,
+  TAB_STATUS,
+} from "../../core/sessions";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, payments, refunds, users } from "../db/schema";
 import { joinLinkSql } from "./meeting-link.server";
@@ -45,6 +51,13 @@ function selectRows(db: Db) {
       topics: bookings.topics,
       additionalInfo: bookings.additionalInfo,
       cancellationReason: bookings.cancellationReason,
+      // The same order of parts as partOf (session-record.server.ts), which chose the refund rule.
+      cancelledBy: sql<CancelledByRole | null>`case
+        when ${bookings.cancelledBy} is null then null
+        when ${bookings.cancelledBy} = ${bookings.userId} then 'seeker'
+        when ${bookings.cancelledBy} = ${advisors.userId} then 'advisor'
+        else 'admin' end`,
+      cancelledAt: bookings.cancelledAt,
       meetingLink: joinLinkSql,
       advisorTimezone: bookings.advisorTimezone,
       seekerTimezone: bookings.seekerTimezone,
@@ -61,6 +74,8 @@ function selectRows(db: Db) {
       paymentStatus: payments.status,
       refundPaise: refunds.amount,
       refundStatus: refunds.status,
+      refundProcessedAt: refunds.processedAt,
+      refundRetrying: sql<boolean>`coalesce(${refunds.status} = 'failed' or ${refunds.lastError} is not null, false)`,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))

@@ -368,6 +368,8 @@ export const refunds = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    // When the provider settled it: the date the seeker is shown ("processed on …").
+    processedAt: timestamp("processed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

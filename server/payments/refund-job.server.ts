@@ -97,6 +97,7 @@ export async function processRefunds(
             razorpayRefundId: result.refundId,
             status: result.status === "failed" ? "failed" : result.status,
             lastError: result.status === "failed" ? "refused by the provider" : null,
+            processedAt: result.status === "processed" ? now : null,
             nextAttemptAt: new Date(now.getTime() + retryDelayMs(refund.attempts)),
           })
           .where(eq(refunds.id, refund.id));
@@ -182,7 +183,7 @@ export async function applyRefundEvent(db: Db | Tx, event: RefundEvent): Promise
     if (event.event === "refund.processed") {
       await tx
         .update(refunds)
-        .set({ status: "processed", lastError: null })
+        .set({ status: "processed", lastError: null, processedAt: sql`now()` })
         .where(eq(refunds.id, refund.id));
       await tx
         .update(payments)

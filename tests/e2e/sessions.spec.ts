@@ -77,14 +77,20 @@ test("a seeker reschedules a paid session; both dashboards show the new time and
   expect(await meetingLinkOf(advisorPage, "Aarav Mehta")).toBe(link);
 });
 
-test("a seeker cancels with a reason and sees the refund", async ({ page }) => {
+test("a seeker's cancel dialog speaks to them; the Cancelled tab says they cancelled, why, and the refund's state", async ({
+  page,
+}) => {
   await signIn(page, DEMO_SEEKER);
   await gotoHydrated(page, "/dashboard");
   await rowWith(page, "Ananya Chatterjee").getByRole("button", { name: "Cancel" }).click();
-  await page
-    .getByRole("dialog", { name: "Cancel Session" })
-    .getByRole("button", { name: "Cancel Session" })
-    .click();
+  const ask = page.getByRole("dialog", { name: "Cancel Session" });
+  // The session is days away: a full refund, said to the seeker.
+  const note = ask.getByTestId("cancel-refund-note");
+  await expect(note).toHaveText(
+    /^You'll get a full refund of ₹[\d,]+ within 7-10 business days\.$/,
+  );
+  const amount = (await note.textContent())!.match(/₹[\d,]+/)![0];
+  await ask.getByRole("button", { name: "Cancel Session" }).click();
   const reason = page.getByRole("dialog", { name: "Cancellation Reason" });
   const confirm = reason.getByRole("button", { name: "Confirm Cancellation" });
   await expect(confirm).toBeDisabled();
@@ -93,15 +99,60 @@ test("a seeker cancels with a reason and sees the refund", async ({ page }) => {
   await reason.getByLabel("Reason").fill("My interview moved to that day");
   await confirm.click();
   await expect(page.getByText("Session Cancelled", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`You'll get a full refund of ${amount} within 7-10 business days.`),
+  ).toBeVisible();
 
   await page.getByRole("link", { name: /^Cancelled \(\d+\)$/ }).click();
-  await rowWith(page, "Ananya Chatterjee").getByRole("button", { name: "View Details" }).click();
+  const row = rowWith(page, "Ananya Chatterjee");
+  const refundState = new RegExp(`^${amount} · (processing|processed on \\w+, \\w+ \\d+, \\d{4})$`);
+  await expect(row.getByTestId("cancelled-by")).toHaveText(/^Cancelled by you on \w{3}, /);
+  await expect(row.getByTestId("cancellation-reason")).toHaveText("My interview moved to that day");
+  await expect(row.getByTestId("refund-status")).toHaveText(refundState);
+
+  await row.getByRole("button", { name: "View Details" }).click();
   const details = page.getByRole("dialog", { name: "Session Details" });
+  await expect(details.getByTestId("cancelled-by")).toHaveText(/^Cancelled by you on /);
   await expect(details.getByTestId("cancellation-reason")).toHaveText(
     "My interview moved to that day",
   );
-  await expect(details.getByTestId("refund-status")).toHaveText(/^₹[\d,]+ · (Pending|Refunded)$/);
+  await expect(details.getByTestId("refund-status")).toHaveText(refundState);
   await expect(details.getByTestId("meeting-link")).toHaveCount(0);
+});
+
+test("an advisor's cancel dialog says the seeker is refunded; the seeker then reads that the advisor cancelled", async ({
+  page,
+}) => {
+  test.slow(); // two sign-ins
+  await signIn(page, PRIYA);
+  await gotoHydrated(page, "/dashboard");
+  await rowWith(page, "Aarav Mehta").getByRole("button", { name: "Cancel" }).click();
+  const ask = page.getByRole("dialog", { name: "Cancel Session" });
+  const note = ask.getByTestId("cancel-refund-note");
+  await expect(note).toHaveText(
+    /^Aarav Mehta will get a full refund of ₹[\d,]+ within 7-10 business days\.$/,
+  );
+  const amount = (await note.textContent())!.match(/₹[\d,]+/)![0];
+  await ask.getByRole("button", { name: "Cancel Session" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancellation Reason" })
+    .getByLabel("Reason")
+    .fill("Travelling that week");
+  await page.getByRole("button", { name: "Confirm Cancellation" }).click();
+  await expect(page.getByText("Session Cancelled", { exact: true })).toBeVisible();
+
+  await gotoHydrated(page, "/dashboard?tab=cancelled");
+  const mine = rowWith(page, "Aarav Mehta");
+  await expect(mine.getByTestId("cancelled-by")).toHaveText(/^Cancelled by you on /);
+  await expect(mine.getByTestId("refund-status")).toHaveText(new RegExp(`^${amount} · `));
+
+  await page.context().clearCookies();
+  await signIn(page, DEMO_SEEKER);
+  await gotoHydrated(page, "/dashboard?tab=cancelled");
+  const theirs = rowWith(page, "Priya Sharma");
+  await expect(theirs.getByTestId("cancelled-by")).toHaveText(/^Cancelled by the advisor on /);
+  await expect(theirs.getByTestId("cancellation-reason")).toHaveText("Travelling that week");
+  await expect(theirs.getByTestId("refund-status")).toHaveText(new RegExp(`^${amount} · `));
 });
 
 test("inside 12 hours a seeker gets Cannot Cancel and Cannot Reschedule with the hours left; an admin can still cancel, and the audit log shows it", async ({
@@ -161,10 +212,12 @@ test("inside 12 hours a seeker gets Cannot Cancel and Cannot Reschedule with the
   await gotoHydrated(page, "/dashboard");
   const adminRow = rowWith(page, "Aarav Mehta with Priya Sharma");
   await adminRow.getByRole("button", { name: "Cancel" }).click();
-  await page
-    .getByRole("dialog", { name: "Cancel Session" })
-    .getByRole("button", { name: "Cancel Session" })
-    .click();
+  const ask = page.getByRole("dialog", { name: "Cancel Session" });
+  // Inside 24 hours too: an admin's cancellation refunds in full, said in the third person.
+  await expect(ask.getByTestId("cancel-refund-note")).toHaveText(
+    /^The seeker, Aarav Mehta, will get a full refund of ₹[\d,]+ within 7-10 business days\.$/,
+  );
+  await ask.getByRole("button", { name: "Cancel Session" }).click();
   await page
     .getByRole("dialog", { name: "Cancellation Reason" })
     .getByLabel("Reason")

@@ -1,17 +1,28 @@
 import { Video } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { formatInr } from "../../../core/format";
+import {
+  cancelDialogRefundText,
+  cancelledLine,
+  cancelRefundText,
+  refundSummary,
+} from "../../../core/cancellation";
 import { SESSION_MESSAGES } from "../../../core/messages/sessions";
 import { REVIEW_FIELDS } from "../../../core/review";
 import type { Role } from "../../../core/roles";
-import { canJoin, FULL_REFUND_HOURS } from "../../../core/sessions";
+import { canJoin } from "../../../core/sessions";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { Field, Textarea } from "../ui/input";
 import { toast } from "../ui/toaster";
 import type { SessionActionResult } from "./sessions-list";
-import { counterpart, SESSION_TYPE_LABELS, type SessionRow, sessionTimes } from "./session-view";
+import {
+  counterpart,
+  SESSION_TYPE_LABELS,
+  type SessionRow,
+  sessionTimes,
+  viewerZone,
+} from "./session-view";
 
 const STATUS_LABELS = {
   confirmed: "Upcoming",
@@ -81,21 +92,7 @@ export function DetailsDialog({
               <dd>{row.additionalInfo}</dd>
             </>
           ) : null}
-          {row.status === "cancelled" ? (
-            <>
-              <dt className="text-muted">Cancellation reason</dt>
-              <dd data-testid="cancellation-reason">{row.cancellationReason}</dd>
-              {row.refundPaise ? (
-                <>
-                  <dt className="text-muted">Refund</dt>
-                  <dd data-testid="refund-status">
-                    {formatInr(row.refundPaise / 100)} ·{" "}
-                    {row.refundStatus === "processed" ? "Refunded" : "Pending"}
-                  </dd>
-                </>
-              ) : null}
-            </>
-          ) : null}
+          {row.status === "cancelled" ? <CancellationFacts row={row} role={role} /> : null}
           {confirmed && row.meetingLink ? (
             <>
               <dt className="text-muted">Meeting link</dt>
@@ -135,6 +132,24 @@ export function DetailsDialog({
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Who cancelled and when, the reason and the refund: rows of a cancelled session's `<dl>`. */
+function CancellationFacts({ row, role }: { row: SessionRow; role: Role }) {
+  const zone = viewerZone(row, role);
+  const refund = refundSummary(row, zone);
+  return (
+    <>
+      <dt className="text-muted">Cancelled</dt>
+      <dd data-testid="cancelled-by">{cancelledLine(row, role, zone)}</dd>
+      <dt className="text-muted">Reason</dt>
+      <dd data-testid="cancellation-reason">{row.cancellationReason}</dd>
+      <dt className="text-muted">Refund</dt>
+      <dd data-testid="refund-status" data-refund-state={refund.state}>
+        {refund.text}
+      </dd>
+    </>
   );
 }
 
@@ -202,9 +217,14 @@ export function CancelFlow({
   const id = useId();
   useActionResult(fetcher, (result) => {
     if (result.ok) {
-      const refund = result.refundPaise
-        ? `A refund of ${formatInr(result.refundPaise / 100)} is on its way. ${SESSION_MESSAGES.refundNotice}`
-        : undefined;
+      // The server's refund, which may differ from the dialog's if the clock passed the rule.
+      const refund =
+        cancelRefundText({
+          reader: role,
+          seekerName: row.seekerName,
+          paidPaise: row.paymentStatus === "paid" ? (row.paidPaise ?? 0) : 0,
+          refundPaise: result.refundPaise ?? 0,
+        }) ?? undefined;
       if (result.warning)
         toast.warning(SESSION_MESSAGES.cancelledTitle, {
           description: [result.warning, refund].filter(Boolean).join(" "),
@@ -217,13 +237,7 @@ export function CancelFlow({
         description: result.message ?? SESSION_MESSAGES.cancelFailedBody,
       });
   });
-  const hoursAhead = (new Date(row.datetime).getTime() - now.getTime()) / 3_600_000;
-  const refundNote =
-    !row.paidPaise || row.paymentStatus !== "paid"
-      ? null
-      : role !== "seeker" || hoursAhead >= FULL_REFUND_HOURS
-        ? `The seeker is refunded ${formatInr(row.paidPaise / 100)} in full, automatically. ${SESSION_MESSAGES.refundNotice}`
-        : "Sessions cancelled less than 24 hours before the start are not refunded.";
+  const refundNote = cancelDialogRefundText(row, role, now);
   const blank = reason.trim().length === 0;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -234,7 +248,12 @@ export function CancelFlow({
         >
           <p className="text-sm">Are you sure you want to cancel this session?</p>
           {refundNote ? (
-            <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">{refundNote}</p>
+            <p
+              className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900"
+              data-testid="cancel-refund-note"
+            >
+              {refundNote}
+            </p>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={onClose}>

@@ -9,12 +9,17 @@ export function counterpart(row: SessionRow, role: Role): string {
   return role === "advisor" ? row.seekerName : row.advisorName;
 }
 
+/** The zone this viewer reads times in (an admin reads the seeker's, as the list shows). */
+export function viewerZone(row: SessionRow, role: Role): string {
+  return role === "advisor" ? row.advisorTimezone : row.seekerTimezone;
+}
+
 /** The time in the viewer's zone, and in the other party's zone when it differs. */
 export function sessionTimes(
   row: SessionRow,
   role: Role,
 ): { primary: string; secondary: string | null } {
-  const mine = role === "advisor" ? row.advisorTimezone : row.seekerTimezone;
+  const mine = viewerZone(row, role);
   const theirs = role === "advisor" ? row.seekerTimezone : row.advisorTimezone;
   const start = new Date(row.datetime);
   const secondary =

@@ -1,6 +1,7 @@
 import { AlertCircle, CalendarPlus, Clock, Video } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { cancelledLine, refundSummary } from "../../../core/cancellation";
 import { SESSION_MESSAGES } from "../../../core/messages/sessions";
 import type { Role } from "../../../core/roles";
 import {
@@ -15,7 +16,13 @@ import { Badge, Card } from "../ui/card";
 import { Pager } from "../ui/pager";
 import { RescheduleDialog } from "./reschedule-dialog";
 import { CancelFlow, CannotModifyDialog, DetailsDialog, ReviewDialog } from "./session-dialogs";
-import { counterpart, SESSION_TYPE_LABELS, type SessionRow, sessionTimes } from "./session-view";
+import {
+  counterpart,
+  SESSION_TYPE_LABELS,
+  type SessionRow,
+  sessionTimes,
+  viewerZone,
+} from "./session-view";
 import { useNow } from "./use-now";
 
 export type SessionActionResult = {
@@ -261,6 +268,7 @@ function SessionItem({
           {times.primary} · {row.duration} minutes
         </p>
         {times.secondary ? <p className="text-xs text-muted">{times.secondary}</p> : null}
+        {row.status === "cancelled" ? <CancelledSummary row={row} role={role} /> : null}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" onClick={() => onOpen("details")}>
@@ -306,5 +314,30 @@ function SessionItem({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** A cancelled row says who cancelled and when, why, and where the refund stands. */
+function CancelledSummary({ row, role }: { row: SessionRow; role: Role }) {
+  const zone = viewerZone(row, role);
+  const refund = refundSummary(row, zone);
+  return (
+    <div className="mt-1 grid gap-0.5 text-sm" data-testid="cancellation-summary">
+      <p className="text-muted" data-testid="cancelled-by">
+        {cancelledLine(row, role, zone)}
+      </p>
+      <dl className="grid gap-0.5">
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="text-muted">Reason:</dt>
+          <dd data-testid="cancellation-reason">{row.cancellationReason}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="text-muted">Refund:</dt>
+          <dd data-testid="refund-status" data-refund-state={refund.state}>
+            {refund.text}
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }

@@ -376,6 +376,7 @@ async function seedBookings(tx: Tx, ctx: BookingContext) {
         status: "processed",
         reason: "Cancelled 24 hours or more before the start",
         razorpayRefundId: `rfnd_demo${randomBytes(6).toString("hex")}`,
+        processedAt: ctx.now,
       });
     }
     if (plan.review) {

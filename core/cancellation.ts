@@ -1,0 +1,115 @@
+import { formatSessionDate } from "./booking";
+import { formatInr } from "./format";
+import {
+  CANCEL_REFUND_MESSAGES as C,
+  CANCELLED_BY_MESSAGES as BY,
+  REFUND_STATE_MESSAGES as R,
+} from "./messages/sessions";
+import type { Role } from "./roles";
+import { formatSessionTime, refundPaise, type SessionRow } from "./sessions";
+
+/*
+ * What a cancellation says, to whom. The cancel dialog tells the person cancelling what
+ * happens to the money (the refund rule of sessions.ts decides the amount); a cancelled
+ * session tells its reader who cancelled, when, why and where the refund stands.
+ */
+
+const rupees = (paise: number) => formatInr(paise / 100);
+
+/**
+ * The refund sentence for `reader`, who cancels (or has cancelled) a session the seeker paid
+ * `paidPaise` for, `refund` of which goes back. Null when nothing was paid.
+ */
+export function cancelRefundText(input: {
+  reader: Role;
+  seekerName: string;
+  paidPaise: number;
+  refundPaise: number;
+}): string | null {
+  const { reader, seekerName, paidPaise, refundPaise: refund } = input;
+  if (paidPaise <= 0) return null;
+  const full = refund >= paidPaise;
+  if (reader === "seeker")
+    return refund > 0 ? C.seekerRefund(rupees(refund), full) : C.seekerNoRefund;
+  if (refund <= 0) return C.otherNoRefund(seekerName);
+  return reader === "advisor"
+    ? C.advisorRefund(seekerName, rupees(refund), full)
+    : C.adminRefund(seekerName, rupees(refund), full);
+}
+
+/**
+ * The cancel dialog's refund sentence: what the refund rule gives if `reader` cancels `row`
+ * at `now`. Null when the session was not paid for (free, or already refunded).
+ */
+export function cancelDialogRefundText(
+  row: Pick<SessionRow, "paidPaise" | "paymentStatus" | "seekerName" | "datetime">,
+  reader: Role,
+  now: Date,
+): string | null {
+  if (!row.paidPaise || row.paymentStatus !== "paid") return null;
+  const refund = refundPaise({
+    paidPaise: row.paidPaise,
+    start: new Date(row.datetime),
+    cancelledAt: now,
+    by: reader,
+  });
+  return cancelRefundText({
+    reader,
+    seekerName: row.seekerName,
+    paidPaise: row.paidPaise,
+    refundPaise: refund,
+  });
+}
+
+/** "Cancelled by you", "Cancelled by the advisor", …: who cancelled, as `reader` sees it. */
+export function cancelledByText(cancelledBy: SessionRow["cancelledBy"], reader: Role): string {
+  if (cancelledBy === null) return BY.unknown;
+  // An admin reading the admin list may not be the admin who cancelled: never "you".
+  if (cancelledBy === reader && reader !== "admin") return BY.you;
+  return BY[cancelledBy];
+}
+
+export type RefundState = "free" | "none" | "pending" | "retrying" | "processed";
+
+/** Where a cancelled session's refund stands, and the words for it, in the reader's zone. */
+export function refundSummary(
+  row: Pick<
+    SessionRow,
+    | "paidPaise"
+    | "paymentStatus"
+    | "cancelledBy"
+    | "refundPaise"
+    | "refundStatus"
+    | "refundProcessedAt"
+    | "refundRetrying"
+  >,
+  zone: string,
+): { state: RefundState; text: string } {
+  if (!row.paidPaise || row.paymentStatus === "free") return { state: "free", text: R.free };
+  if (row.refundStatus === null || !row.refundPaise)
+    // The rule refunds the advisor's and an admin's cancellations in full, so only a
+    // seeker's late one is left without; any other case says no more than it knows.
+    return { state: "none", text: row.cancelledBy === "seeker" ? R.lateNoRefund : R.none };
+  const amount = rupees(row.refundPaise);
+  if (row.refundStatus === "processed")
+    return {
+      state: "processed",
+      text: R.processed(
+        amount,
+        row.refundProcessedAt ? formatSessionDate(new Date(row.refundProcessedAt), zone) : null,
+      ),
+    };
+  if (row.refundStatus === "failed" || row.refundRetrying)
+    return { state: "retrying", text: R.retrying(amount) };
+  return { state: "pending", text: R.pending(amount) };
+}
+
+/** "Cancelled by you on Mon, Mar 2, 2026, 10:00 AM GMT+5:30". */
+export function cancelledLine(
+  row: Pick<SessionRow, "cancelledBy" | "cancelledAt">,
+  reader: Role,
+  zone: string,
+): string {
+  const who = cancelledByText(row.cancelledBy, reader);
+  return row.cancelledAt ? BY.on(who, formatSessionTime(new Date(row.cancelledAt), zone)) : who;
+}
