@@ -349,12 +349,6 @@ export const MATRIX: MatrixRow[] = [
     request: { path: "/sessions/not-a-uuid/calendar.ics" },
     expect: signedIn(404),
   },
-  {
-    route: "/sessions/:id/calendar.ics",
-    handler: "action",
-    request: (f) => ({ path: `/sessions/${f.booking.id}/calendar.ics`, form: {} }),
-    expect: everyone(405),
-  },
   // JSON endpoints answer POST only (405 to a GET, server/http/method-guard.server.ts).
   ...[
     "/api/bookings",
