@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { googleCalendarUrl, outlookCalendarUrl } from "./calendar-links";
+import { googleCalendarUrl, LINK_DESCRIPTION_MAX, outlookCalendarUrl } from "./calendar-links";
 import { buildIcs } from "./ics";
 import { sessionEvent, type SessionEventFacts } from "./session-event";
 
@@ -21,10 +21,10 @@ describe("sessionEvent", () => {
       summary: "BeenThere First Call: Asha Rao with Vikram Shah",
       description: [
         "First Call, 30 minutes.",
-        "Topics: Career change, Salary & offers",
-        "Notes: Line one\nLine two",
         "Join: https://meet.jit.si/BeenThere-abc",
         "Manage: https://beenthere.example/dashboard",
+        "Topics: Career change, Salary & offers",
+        "Notes: Line one\nLine two",
       ].join("\n"),
       location: "https://meet.jit.si/BeenThere-abc",
       start: new Date("2026-03-14T04:00:00Z"),
@@ -60,9 +60,9 @@ describe("calendar links", () => {
       "https://calendar.google.com/calendar/render?action=TEMPLATE" +
         "&text=BeenThere%20First%20Call%3A%20Asha%20Rao%20with%20Vikram%20Shah" +
         "&dates=20260314T040000Z/20260314T043000Z" +
-        "&details=First%20Call%2C%2030%20minutes.%0ATopics%3A%20Career%20change%2C%20Salary%20%26%20offers" +
-        "%0ANotes%3A%20Line%20one%0ALine%20two%0AJoin%3A%20https%3A%2F%2Fmeet.jit.si%2FBeenThere-abc" +
+        "&details=First%20Call%2C%2030%20minutes.%0AJoin%3A%20https%3A%2F%2Fmeet.jit.si%2FBeenThere-abc" +
         "%0AManage%3A%20https%3A%2F%2Fbeenthere.example%2Fdashboard" +
+        "%0ATopics%3A%20Career%20change%2C%20Salary%20%26%20offers%0ANotes%3A%20Line%20one%0ALine%20two" +
         "&location=https%3A%2F%2Fmeet.jit.si%2FBeenThere-abc",
     );
   });
@@ -72,11 +72,31 @@ describe("calendar links", () => {
       "https://outlook.live.com/calendar/0/deeplink/compose?path=%2Fcalendar%2Faction%2Fcompose" +
         "&rru=addevent&subject=BeenThere%20First%20Call%3A%20Asha%20Rao%20with%20Vikram%20Shah" +
         "&startdt=2026-03-14T04%3A00%3A00Z&enddt=2026-03-14T04%3A30%3A00Z" +
-        "&body=First%20Call%2C%2030%20minutes.%0ATopics%3A%20Career%20change%2C%20Salary%20%26%20offers" +
-        "%0ANotes%3A%20Line%20one%0ALine%20two%0AJoin%3A%20https%3A%2F%2Fmeet.jit.si%2FBeenThere-abc" +
+        "&body=First%20Call%2C%2030%20minutes.%0AJoin%3A%20https%3A%2F%2Fmeet.jit.si%2FBeenThere-abc" +
         "%0AManage%3A%20https%3A%2F%2Fbeenthere.example%2Fdashboard" +
+        "%0ATopics%3A%20Career%20change%2C%20Salary%20%26%20offers%0ANotes%3A%20Line%20one%0ALine%20two" +
         "&location=https%3A%2F%2Fmeet.jit.si%2FBeenThere-abc",
     );
+  });
+
+  it("carries at most LINK_DESCRIPTION_MAX characters of a long description, links first", () => {
+    const long = sessionEvent({
+      ...facts,
+      topics: Array.from({ length: 30 }, () => "🚀".repeat(200)),
+      additionalInfo: "n".repeat(1000),
+    });
+    for (const [url, key] of [
+      [googleCalendarUrl(long), "details"],
+      [outlookCalendarUrl(long), "body"],
+    ] as const) {
+      const carried = new URL(url).searchParams.get(key)!;
+      expect(Array.from(carried)).toHaveLength(LINK_DESCRIPTION_MAX);
+      expect(carried.endsWith("🚀…")).toBe(true); // whole characters only
+      expect(carried).toContain("Join: https://meet.jit.si/BeenThere-abc");
+      expect(carried).toContain("Manage: https://beenthere.example/dashboard");
+    }
+    // A description within the limit goes whole.
+    expect(new URL(googleCalendarUrl(event)).searchParams.get("details")).toBe(event.description);
   });
 
   it("a value cannot add or override a parameter", () => {

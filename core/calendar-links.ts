@@ -18,13 +18,27 @@ function isoUtc(instant: Date): string {
   return instant.toISOString().replace(/\.\d{3}/, "");
 }
 
+/**
+ * The most of the description a link carries: 30 topics and a 1,000-character note would make
+ * a URL of tens of kilobytes, past what the calendars (and the page, twice over) should carry.
+ * The links come first in the description, so a shortened one keeps them; the .ics has it all.
+ */
+export const LINK_DESCRIPTION_MAX = 1000;
+
+function shortened(description: string): string {
+  const chars = Array.from(description); // whole characters: no half of a surrogate pair
+  return chars.length <= LINK_DESCRIPTION_MAX
+    ? description
+    : `${chars.slice(0, LINK_DESCRIPTION_MAX - 1).join("")}…`;
+}
+
 export function googleCalendarUrl(event: SessionEvent): string {
   return `https://calendar.google.com/calendar/render?${query([
     ["action", "TEMPLATE"],
     ["text", event.summary],
     // The slash between the two times stays literal, as Google's own links write it.
   ])}&dates=${utcStamp(event.start)}/${utcStamp(event.end)}&${query([
-    ["details", event.description],
+    ["details", shortened(event.description)],
     ["location", event.location],
   ])}`;
 }
@@ -40,7 +54,7 @@ export function outlookCalendarUrl(event: SessionEvent): string {
     ["subject", event.summary],
     ["startdt", isoUtc(event.start)],
     ["enddt", isoUtc(event.end)],
-    ["body", event.description],
+    ["body", shortened(event.description)],
     ["location", event.location],
   ])}`;
 }

@@ -40,12 +40,14 @@ export function sessionEvent(facts: SessionEventFacts): SessionEvent {
   const advisor = advisorDisplayName(facts.advisor);
   return {
     summary: `BeenThere ${type}: ${seeker} with ${advisor}`,
+    // The links first: a calendar's preview shows the start, and a link's shortened copy
+    // (calendar-links.ts) keeps them.
     description: [
       `${type}, ${facts.duration} minutes.`,
-      facts.topics.length > 0 ? `Topics: ${facts.topics.join(", ")}` : "",
-      facts.additionalInfo ? `Notes: ${facts.additionalInfo}` : "",
       facts.joinLink ? `Join: ${facts.joinLink}` : "",
       `Manage: ${facts.dashboardUrl}`,
+      facts.topics.length > 0 ? `Topics: ${facts.topics.join(", ")}` : "",
+      facts.additionalInfo ? `Notes: ${facts.additionalInfo}` : "",
     ]
       .filter(Boolean)
       .join("\n"),
