@@ -44,6 +44,7 @@ export default [
   route("api/webhooks/razorpay", "routes/api/webhooks.razorpay.ts"),
   route("booking-confirmed", "routes/booking-confirmed.tsx"),
   route("booking-confirmed/receipt", "routes/booking-receipt.tsx"),
+  route("sessions/:id/calendar.ics", "routes/session-calendar.ts"),
   route("free-discovery-call", "routes/free-discovery-call.tsx"),
 
   // Advisor onboarding and profile

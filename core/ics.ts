@@ -21,8 +21,8 @@ export type CalendarInvite = {
   stamp: Date;
 };
 
-/** 20260314T093000Z */
-function utc(instant: Date): string {
+/** 20260314T093000Z: RFC 5545's UTC DATE-TIME, which Google Calendar's links take too. */
+export function utcStamp(instant: Date): string {
   return instant
     .toISOString()
     .replace(/[-:]/g, "")
@@ -107,9 +107,9 @@ export function buildIcs(invite: CalendarInvite): string {
     "BEGIN:VEVENT",
     `UID:${text(invite.uid)}`,
     `SEQUENCE:${Math.trunc(invite.sequence)}`,
-    `DTSTAMP:${utc(invite.stamp)}`,
-    `DTSTART:${utc(invite.start)}`,
-    `DTEND:${utc(end)}`,
+    `DTSTAMP:${utcStamp(invite.stamp)}`,
+    `DTSTART:${utcStamp(invite.start)}`,
+    `DTEND:${utcStamp(end)}`,
     `SUMMARY:${text(invite.summary)}`,
     `DESCRIPTION:${text(invite.description)}`,
     `LOCATION:${text(invite.location)}`,

@@ -6,8 +6,10 @@ import { isUuid } from "../../core/ids";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { requireViewer } from "../../server/auth/session.server";
 import { findBookingByPayment } from "../../server/bookings/booking-details.server";
+import { sessionEventFor } from "../../server/bookings/session-invitation.server";
 import { Fact, PriceBreakdown, SessionTimes } from "../components/booking/booking-facts";
 import { Button } from "../components/ui/button";
+import { AddToCalendar } from "../components/sessions/add-to-calendar";
 import { Card } from "../components/ui/card";
 import { flashCookie } from "../lib/flash";
 import type { Route } from "./+types/booking-confirmed";
@@ -26,12 +28,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const details = await findBookingByPayment(context.db, viewer, paymentId);
     if (!details) throw new Response("Not found", { status: 404 });
-    return { details, paymentId, now: context.now().toISOString(), loadFailed: false as const };
+    const calendarEvent =
+      details.booking.status === "confirmed"
+        ? await sessionEventFor(context.db, details.booking.id, context.config.appUrl)
+        : null;
+    return {
+      details,
+      calendarEvent,
+      paymentId,
+      now: context.now().toISOString(),
+      loadFailed: false as const,
+    };
   } catch (error) {
     if (error instanceof Response) throw error;
     context.logger.error({ err: error, paymentId }, "booking details failed to load");
     return {
       details: null,
+      calendarEvent: null,
       paymentId,
       now: context.now().toISOString(),
       loadFailed: true as const,
@@ -118,6 +131,13 @@ export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
           duration={booking.duration}
           serverNow={loaderData.now}
         />
+        {loaderData.calendarEvent ? (
+          <AddToCalendar
+            bookingId={booking.id}
+            event={loaderData.calendarEvent}
+            className="border-t border-line pt-4"
+          />
+        ) : null}
       </Card>
 
       <Card className="flex items-center gap-4 p-6">

@@ -41,6 +41,11 @@ export const SESSION_MESSAGES = {
   reviewFailedBody: "Please try again later.",
   reviewNotAllowed: "This session cannot be reviewed.",
   refundNotice: `Refunds reach your original payment method in ${REFUND_DAYS}.`,
+  addToCalendar: "Add to calendar",
+  downloadIcs: "Download .ics",
+  addToGoogle: "Add to Google Calendar",
+  addToOutlook: "Add to Outlook",
+  opensInNewTab: "(opens in a new tab)",
 } as const;
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatSessionTime, sessionTypeLabel } from "../../core/booking";
-import { advisorDisplayName, fullName } from "../../core/format";
-import { buildIcs } from "../../core/ics";
+import { advisorDisplayName } from "../../core/format";
+import { seekerDisplayName } from "../../core/session-event";
 import type { Config } from "../config.server";
 import { type CalendarClient, googleEventId } from "../calendar/calendar.server";
 import type { Tx } from "../db/client.server";
@@ -10,6 +10,7 @@ import type { Logger } from "../logger.server";
 import { advisors, bookings, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { calendarUid, meetingLink } from "./meeting-link.server";
+import { invitationAttachment, sessionEventOf } from "./session-invitation.server";
 
 const advisorUsers = alias(users, "advisor_users");
 
@@ -57,10 +58,10 @@ export async function onBookingConfirmed(
   const loaded = await loadBookingParties(tx, bookingId);
   if (!loaded) throw new Error(`Confirmed booking ${bookingId} not found`);
   const { booking, seeker, advisor } = loaded;
-  const seekerName = fullName(seeker.firstName, seeker.lastName) || seeker.email;
+  const seekerName = seekerDisplayName(seeker);
   const advisorName = advisorDisplayName(advisor);
   const type = sessionTypeLabel(booking.sessionType);
-  const summary = `BeenThere ${type}: ${seekerName} with ${advisorName}`;
+  const { summary } = sessionEventOf(loaded, config.appUrl);
   const uid = calendarUid(booking.id);
   const fallbackRoom = booking.videoCallLink ?? meetingLink(config.meetingBaseUrl);
 
@@ -96,34 +97,16 @@ export async function onBookingConfirmed(
     })
     .where(eq(bookings.id, booking.id));
 
-  const ics = buildIcs({
-    method: "REQUEST",
-    uid,
-    sequence: booking.calendarSequence,
-    start: booking.datetime,
-    durationMinutes: booking.duration,
-    summary,
-    description: [
-      `${type}, ${booking.duration} minutes.`,
-      booking.topics.length > 0 ? `Topics: ${booking.topics.join(", ")}` : "",
-      booking.additionalInfo ? `Notes: ${booking.additionalInfo}` : "",
-      `Join: ${link}`,
-    ]
-      .filter(Boolean)
-      .join("\n"),
-    location: link,
-    organizer: { name: "BeenThere", email: mailAddress(config.mail.from) },
-    attendees: [
-      { name: seekerName, email: seeker.email },
-      { name: advisorName, email: advisor.email },
-    ],
-    stamp: now,
-  });
-  const attachment = {
-    filename: "invite.ics",
-    contentType: "text/calendar; charset=utf-8; method=REQUEST",
-    content: ics,
-  };
+  // The invitation reads the booking as just stored: its room, or Google's Meet link.
+  const attachment = invitationAttachment(
+    {
+      ...loaded,
+      booking: { ...booking, videoCallLink: fallbackRoom, googleMeetLink: google.meetLink },
+    },
+    "REQUEST",
+    config,
+    now,
+  );
   const dashboard = `${config.appUrl}/dashboard`;
   const parties = [
     {
@@ -155,9 +138,4 @@ export async function onBookingConfirmed(
     });
   }
   return { link, uid, googleEventId: google.eventId };
-}
-
-/** "BeenThere <no-reply@x>" → "no-reply@x". */
-function mailAddress(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from;
 }

@@ -1,5 +1,5 @@
-import { buildIcs } from "../../core/ics";
-import { calendarUid, joinLinkOf } from "./meeting-link.server";
+import { joinLinkOf } from "./meeting-link.server";
+import { invitationAttachment } from "./session-invitation.server";
 import { formatSessionTime } from "../../core/sessions";
 import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
@@ -27,40 +27,6 @@ function parties(record: SessionRecord): Party[] {
   ];
 }
 
-function invitation(
-  method: "REQUEST" | "CANCEL",
-  record: SessionRecord,
-  config: Config,
-  now: Date,
-) {
-  const { booking } = record;
-  const link = joinLinkOf(booking);
-  const ics = buildIcs({
-    method,
-    uid: calendarUid(booking.id),
-    sequence: booking.calendarSequence,
-    start: booking.datetime,
-    durationMinutes: booking.duration,
-    summary: `BeenThere ${booking.sessionType}`,
-    description: [
-      `${booking.sessionType}, ${booking.duration} minutes.`,
-      link ? `Join: ${link}` : "",
-      `Manage: ${config.appUrl}/dashboard`,
-    ]
-      .filter(Boolean)
-      .join("\n"),
-    location: link ?? `${config.appUrl}/dashboard`,
-    organizer: { name: "BeenThere", email: config.supportEmail },
-    attendees: parties(record).map(({ name, email }) => ({ name, email })),
-    stamp: now,
-  });
-  return {
-    filename: method === "CANCEL" ? "cancelled-session.ics" : "session.ics",
-    contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content: ics,
-  };
-}
-
 /** Both parties learn the new time, each in their own zone, with an updated invitation. */
 export async function queueRescheduleEmails(
   tx: Tx,
@@ -69,7 +35,7 @@ export async function queueRescheduleEmails(
   config: Config,
   now: Date,
 ) {
-  const attachment = invitation("REQUEST", record, config, now);
+  const attachment = invitationAttachment(record, "REQUEST", config, now);
   const link = joinLinkOf(record.booking);
   for (const party of parties(record)) {
     await queueEmail(tx, {
@@ -96,7 +62,7 @@ export async function queueCancelEmails(
   config: Config,
   now: Date,
 ) {
-  const attachment = invitation("CANCEL", record, config, now);
+  const attachment = invitationAttachment(record, "CANCEL", config, now);
   for (const [index, party] of parties(record).entries()) {
     const isSeeker = index === 0;
     await queueEmail(tx, {

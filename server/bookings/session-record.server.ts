@@ -28,6 +28,7 @@ export async function loadSession(db: Db | Tx, bookingId: string, lock = false) 
         firstName: advisorUsers.firstName,
         lastName: advisorUsers.lastName,
         email: advisorUsers.email,
+        jobTitle: advisors.jobTitle,
       },
     })
     .from(bookings)

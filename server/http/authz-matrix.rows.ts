@@ -326,6 +326,29 @@ export const MATRIX: MatrixRow[] = [
     request: { path: "/booking-confirmed" },
     expect: everyone({ redirect: "/dashboard" }),
   },
+  // The session's .ics download: its two parties and admins; the malformed and missing ids
+  // are not found for everyone signed in.
+  {
+    route: "/sessions/:id/calendar.ics",
+    handler: "loader",
+    case: "someone's session",
+    request: (f) => ({ path: `/sessions/${f.booking.id}/calendar.ics` }),
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed", admin: "allowed" },
+  },
+  {
+    route: "/sessions/:id/calendar.ics",
+    handler: "loader",
+    case: "a session nobody has",
+    request: (f) => ({ path: `/sessions/${f.missingId}/calendar.ics` }),
+    expect: signedIn(404),
+  },
+  {
+    route: "/sessions/:id/calendar.ics",
+    handler: "loader",
+    case: "a malformed id",
+    request: { path: "/sessions/not-a-uuid/calendar.ics" },
+    expect: signedIn(404),
+  },
   // JSON endpoints answer POST only (405 to a GET, server/http/method-guard.server.ts).
   ...[
     "/api/bookings",

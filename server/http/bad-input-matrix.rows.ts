@@ -403,6 +403,17 @@ export const BAD_INPUT: BadInputRow[] = [
     },
   ),
 
+  // A session's .ics download: read only, and not found for an id that is no id.
+  readOnly("/sessions/:id/calendar.ics", (f) => `/sessions/${f.booking.id}/calendar.ics`, "seeker"),
+  row(
+    "/sessions/:id/calendar.ics",
+    "id",
+    "a session id that is no id",
+    "seeker",
+    () => ({ method: "GET", path: `/sessions/${NOT_A_UUID}/calendar.ics` }),
+    { status: 404, message: "Not found" },
+  ),
+
   // Booking and payment (JSON)
   ...bodyRows({
     route: "/api/bookings",

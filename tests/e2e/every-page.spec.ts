@@ -134,6 +134,7 @@ const PAGES: Record<string, Row> = {
     // Without a payment id it is the dashboard (or sign-in); booking.spec.ts opens real ones.
   },
   "routes/booking-receipt.tsx": { skip: "a booking's own receipt: booking.spec.ts prints one" },
+  "routes/session-calendar.ts": { skip: "an .ics download: calendar.spec.ts opens one" },
   "routes/api/bookings.ts": { skip: "JSON" },
   "routes/api/discovery-calls.ts": { skip: "JSON" },
   "routes/api/payments.verify.ts": { skip: "JSON" },

@@ -12,6 +12,7 @@ import { REVIEW_FIELDS } from "../../../core/review";
 import type { Role } from "../../../core/roles";
 import { canJoin } from "../../../core/sessions";
 import { Button } from "../ui/button";
+import { AddRowToCalendar } from "./add-to-calendar";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { Field, Textarea } from "../ui/input";
 import { toast } from "../ui/toaster";
@@ -102,6 +103,7 @@ export function DetailsDialog({
             </>
           ) : null}
         </dl>
+        {confirmed ? <AddRowToCalendar row={row} className="border-t border-line pt-4" /> : null}
         <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
           <Button variant="outline" onClick={onClose}>
             Close

@@ -1,0 +1,91 @@
+import { type SessionType, sessionTypeLabel } from "./booking";
+import { advisorDisplayName, fullName } from "./format";
+import type { SessionRow } from "./sessions";
+
+/**
+ * What a session's calendar event says: its title, times, description and place. One rule
+ * for the e-mailed .ics invitation, its download and the Google and Outlook links, so every
+ * copy of the event reads the same.
+ */
+export type SessionEvent = {
+  summary: string;
+  description: string;
+  /** The meeting link, else the dashboard (where the link appears once the room exists). */
+  location: string;
+  start: Date;
+  end: Date;
+};
+
+export type SessionEventFacts = {
+  sessionType: SessionType;
+  start: Date;
+  duration: number;
+  topics: readonly string[];
+  additionalInfo: string | null;
+  joinLink: string | null;
+  seeker: { firstName: string; lastName: string; email: string };
+  advisor: { firstName: string; lastName: string; jobTitle: string | null };
+  /** `${APP_URL}/dashboard`, where the session is managed. */
+  dashboardUrl: string;
+};
+
+/** The names the e-mails and the event use: a seeker without one by e-mail address. */
+export function seekerDisplayName(seeker: SessionEventFacts["seeker"]): string {
+  return fullName(seeker.firstName, seeker.lastName) || seeker.email;
+}
+
+export function sessionEvent(facts: SessionEventFacts): SessionEvent {
+  const type = sessionTypeLabel(facts.sessionType);
+  const seeker = seekerDisplayName(facts.seeker);
+  const advisor = advisorDisplayName(facts.advisor);
+  return {
+    summary: `BeenThere ${type}: ${seeker} with ${advisor}`,
+    // The links first: a calendar's preview shows the start, and a link's shortened copy
+    // (calendar-links.ts) keeps them.
+    description: [
+      `${type}, ${facts.duration} minutes.`,
+      facts.joinLink ? `Join: ${facts.joinLink}` : "",
+      `Manage: ${facts.dashboardUrl}`,
+      facts.topics.length > 0 ? `Topics: ${facts.topics.join(", ")}` : "",
+      facts.additionalInfo ? `Notes: ${facts.additionalInfo}` : "",
+    ]
+      .filter(Boolean)
+      .join("\n"),
+    location: facts.joinLink ?? facts.dashboardUrl,
+    start: facts.start,
+    end: new Date(facts.start.getTime() + facts.duration * 60_000),
+  };
+}
+
+/**
+ * The same event from a sessions-list row (whose names arrive joined), for the session details
+ * dialog; the server builds the invitation from the booking with sessionEvent too.
+ */
+export function sessionRowEvent(
+  row: Pick<
+    SessionRow,
+    | "sessionType"
+    | "datetime"
+    | "duration"
+    | "topics"
+    | "additionalInfo"
+    | "meetingLink"
+    | "seekerName"
+    | "seekerEmail"
+    | "advisorName"
+    | "advisorJobTitle"
+  >,
+  dashboardUrl: string,
+): SessionEvent {
+  return sessionEvent({
+    sessionType: row.sessionType,
+    start: new Date(row.datetime),
+    duration: row.duration,
+    topics: row.topics,
+    additionalInfo: row.additionalInfo,
+    joinLink: row.meetingLink,
+    seeker: { firstName: row.seekerName, lastName: "", email: row.seekerEmail },
+    advisor: { firstName: row.advisorName, lastName: "", jobTitle: row.advisorJobTitle },
+    dashboardUrl,
+  });
+}

@@ -1,0 +1,246 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, like } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionRowEvent } from "../../core/session-event";
+import { signIn, signUp } from "../auth/accounts.server";
+import { buildConfig } from "../config.server";
+import { freePort } from "../../tests/support/app-process";
+import { loadServerBundle } from "../../tests/support/server-bundle";
+import { advisors, authUsers, bookings, emailOutbox, users } from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import { saveSchedule } from "../scheduling/schedule.server";
+import { calendarUid } from "./meeting-link.server";
+import { sessionEventOf } from "./session-invitation.server";
+import { findSession } from "./session-list.server";
+import { loadSession } from "./session-record.server";
+import { EVERY_MORNING } from "./test-support";
+
+/*
+ * "Download .ics" (/sessions/:id/calendar.ics) through the real HTTP server and production
+ * build: who may have it, and that it is the e-mailed invitation (same UID, SEQUENCE, time and
+ * text; only the DTSTAMP differs) after the booking, after a reschedule and after a cancel.
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let baseUrl: string;
+let close: () => void;
+let config: ReturnType<typeof buildConfig>;
+const cookies: Record<string, string> = {};
+let advisorId: string;
+let bookingId: string;
+let seekerUserId: string;
+
+const PEOPLE = ["seeker", "stranger", "advisor", "otherAdvisor", "admin"] as const;
+type Who = (typeof PEOPLE)[number];
+
+beforeAll(async () => {
+  const port = await freePort();
+  const build = await loadServerBundle();
+  database = await createTestDatabase();
+  config = buildConfig({
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "bt-session-calendar-")),
+    LOG_LEVEL: "silent",
+  });
+  const services = build.composeServices({ config, logger: pino({ level: "silent" }), database });
+  const deps = { db: database.db, auth: services.auth, config };
+  for (const who of PEOPLE) {
+    const person = { email: `${who.toLowerCase()}@example.com`, password: "password-1" };
+    await signUp(deps, { firstName: who, lastName: "Test", ...person }, "10.0.0.3");
+    await database.db
+      .update(authUsers)
+      .set({ emailVerified: true })
+      .where(eq(authUsers.email, person.email));
+    const signedIn = await signIn(
+      deps,
+      { ...person, rememberMe: false },
+      { headers: new Headers(), clientIp: "10.0.0.3" },
+    );
+    if (!signedIn.ok) throw new Error(signedIn.message);
+    cookies[who] = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  }
+  await database.db.update(users).set({ admin: "Y" }).where(eq(users.email, "admin@example.com"));
+  for (const who of ["advisor", "otheradvisor"]) {
+    const [user] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `${who}@example.com`));
+    const [advisor] = await database.db
+      .insert(advisors)
+      .values({ userId: user!.id, profileStatus: "approved", hourlyRateInr: 2000 })
+      .returning();
+    await saveSchedule(database.db, advisor!.id, EVERY_MORNING);
+    if (who === "advisor") advisorId = advisor!.id;
+  }
+  const [seeker] = await database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, "seeker@example.com"));
+  seekerUserId = seeker!.id;
+
+  const app = build.createHttpApp({ services, build });
+  const server = app.listen(port, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  baseUrl = `http://127.0.0.1:${port}`;
+  close = () => server.close();
+});
+afterAll(async () => {
+  close();
+  await database.destroy();
+});
+
+const post = (url: string, body: unknown, who: Who) =>
+  fetch(`${baseUrl}${url}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseUrl, Cookie: cookies[who]! },
+    body: JSON.stringify(body),
+  });
+const postForm = (url: string, fields: Record<string, string>, who: Who) =>
+  fetch(`${baseUrl}${url}`, {
+    method: "POST",
+    headers: { Origin: baseUrl, Cookie: cookies[who]! },
+    body: new URLSearchParams(fields),
+  });
+const get = (url: string, who?: Who) =>
+  fetch(`${baseUrl}${url}`, { redirect: "manual", headers: who ? { Cookie: cookies[who]! } : {} });
+const download = (who?: Who, id = bookingId) => get(`/sessions/${id}/calendar.ics`, who);
+
+/** The offered starts 2 days from now (always past the 12-hour lead). */
+async function offeredStarts(): Promise<string[]> {
+  const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const res = await get(`/api/advisors/${advisorId}/slots?date=${date}&tz=UTC&duration=30`);
+  const { slots } = (await res.json()) as { slots: { start: string }[] };
+  return slots.map((s) => s.start);
+}
+
+/** The invitation attached to the newest e-mail to the seeker whose subject says `subject`. */
+async function mailedInvitation(subject: string): Promise<string> {
+  const mails = await database.db
+    .select()
+    .from(emailOutbox)
+    .where(
+      and(eq(emailOutbox.toAddress, "seeker@example.com"), like(emailOutbox.subject, subject)),
+    );
+  expect(mails).toHaveLength(1);
+  return mails[0]!.attachments![0]!.content;
+}
+
+const line = (ics: string, name: string) =>
+  ics.split("\r\n").find((l) => l.startsWith(`${name}:`)) ?? null;
+/** The file without its DTSTAMP (when it was written), which is all a later copy may change. */
+const unstamped = (ics: string) =>
+  ics
+    .split("\r\n")
+    .filter((l) => !l.startsWith("DTSTAMP:"))
+    .join("\r\n");
+
+describe("Download .ics", () => {
+  it("is the e-mailed invitation of the booking just confirmed", async () => {
+    const [start] = await offeredStarts();
+    const booked = await post(
+      "/api/bookings",
+      {
+        advisorId,
+        topics: ["Careers", "Pay, offers; titles"],
+        additionalInfo: "First line\nSecond line",
+        sessionType: "First Call",
+        duration: 30,
+        datetime: start,
+        seekerTimezone: "Asia/Kolkata",
+      },
+      "seeker",
+    );
+    expect(booked.status).toBe(201);
+    const order = (await booked.json()) as { orderId: string; paymentId: string };
+    const paid = await post("/api/test-checkout", { orderId: order.orderId }, "seeker");
+    const verified = await post("/api/payments/verify", await paid.json(), "seeker");
+    expect(await verified.json()).toMatchObject({ settlement: "confirmed" });
+    const [booking] = await database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.paymentId, order.paymentId));
+    bookingId = booking!.id;
+
+    const res = await download("seeker");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="beenthere-session-${start!.slice(0, 10)}.ics"`,
+    );
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    const ics = await res.text();
+    const mailed = await mailedInvitation("Booking confirmed%");
+    expect(line(ics, "UID")).toBe(`UID:${calendarUid(bookingId)}`);
+    expect(line(ics, "SEQUENCE")).toBe("SEQUENCE:0");
+    expect(line(ics, "METHOD")).toBe("METHOD:REQUEST");
+    expect(line(ics, "DTSTART")).toBe(
+      `DTSTART:${start!.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`,
+    );
+    expect(unstamped(ics)).toBe(unstamped(mailed));
+  });
+
+  it("is the booking's two parties' and admins' only: anyone else is told it does not exist", async () => {
+    for (const who of ["seeker", "advisor", "admin"] as const) {
+      expect((await download(who)).status, who).toBe(200);
+    }
+    for (const who of ["stranger", "otherAdvisor"] as const) {
+      const res = await download(who);
+      expect(res.status, who).toBe(404);
+      expect(await res.text(), who).not.toContain("BEGIN:VCALENDAR");
+    }
+    // A malformed id and an id nobody has look alike.
+    expect((await download("seeker", "not-a-uuid")).status).toBe(404);
+    expect((await download("seeker", "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    const signedOut = await download();
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toBe(
+      `/auth?redirect=${encodeURIComponent(`/sessions/${bookingId}/calendar.ics`)}`,
+    );
+  });
+
+  it("the sessions list builds the event the invitation has", async () => {
+    const row = await findSession(database.db, { role: "seeker", userId: seekerUserId }, bookingId);
+    const record = await loadSession(database.db, bookingId);
+    expect(sessionRowEvent(row!, `${config.appUrl}/dashboard`)).toEqual(
+      sessionEventOf(record!, config.appUrl),
+    );
+  });
+
+  it("after a reschedule carries the new time and the SEQUENCE the e-mail did", async () => {
+    const [, newStart] = await offeredStarts();
+    const moved = await postForm(
+      "/dashboard.data",
+      { intent: "reschedule", bookingId, start: newStart! },
+      "advisor",
+    );
+    expect(moved.status).toBe(200);
+    const ics = await (await download("seeker")).text();
+    const mailed = await mailedInvitation("%rescheduled");
+    expect(line(ics, "UID")).toBe(`UID:${calendarUid(bookingId)}`);
+    expect(line(ics, "SEQUENCE")).toBe("SEQUENCE:1");
+    expect(line(ics, "DTSTART")).toBe(
+      `DTSTART:${newStart!.replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`,
+    );
+    expect(unstamped(ics)).toBe(unstamped(mailed));
+  });
+
+  it("after a cancel is the cancellation the e-mail carried, which removes the event", async () => {
+    const cancelled = await postForm(
+      "/dashboard.data",
+      { intent: "cancel", bookingId, reason: "Plans changed" },
+      "seeker",
+    );
+    expect(cancelled.status).toBe(200);
+    const ics = await (await download("advisor")).text();
+    const mailed = await mailedInvitation("%cancelled");
+    expect(line(ics, "METHOD")).toBe("METHOD:CANCEL");
+    expect(line(ics, "STATUS")).toBe("STATUS:CANCELLED");
+    expect(line(ics, "SEQUENCE")).toBe("SEQUENCE:2");
+    expect(unstamped(ics)).toBe(unstamped(mailed));
+  });
+});

@@ -1,0 +1,128 @@
+import { advisorDisplayName } from "../../core/format";
+import { buildIcs } from "../../core/ics";
+import { type SessionEvent, seekerDisplayName, sessionEvent } from "../../core/session-event";
+import type { Config } from "../config.server";
+import type { Db } from "../db/client.server";
+import type { bookings } from "../db/schema";
+import type { Actor } from "./actor";
+import { calendarUid, joinLinkOf } from "./meeting-link.server";
+import { isVisibleSession, loadSession, partOf } from "./session-record.server";
+
+/** A booking with both parties, as loadSession (or the confirming transaction) reads it. */
+export type InvitationRecord = {
+  booking: Pick<
+    typeof bookings.$inferSelect,
+    | "id"
+    | "sessionType"
+    | "datetime"
+    | "duration"
+    | "topics"
+    | "additionalInfo"
+    | "calendarSequence"
+    | "googleMeetLink"
+    | "videoCallLink"
+  >;
+  seeker: { firstName: string; lastName: string; email: string };
+  advisor: { firstName: string; lastName: string; email: string; jobTitle: string | null };
+};
+
+type InvitationConfig = Pick<Config, "appUrl" | "mail">;
+
+export function sessionEventOf(record: InvitationRecord, appUrl: string): SessionEvent {
+  const { booking } = record;
+  return sessionEvent({
+    sessionType: booking.sessionType,
+    start: booking.datetime,
+    duration: booking.duration,
+    topics: booking.topics,
+    additionalInfo: booking.additionalInfo,
+    joinLink: joinLinkOf(booking),
+    seeker: record.seeker,
+    advisor: record.advisor,
+    dashboardUrl: `${appUrl}/dashboard`,
+  });
+}
+
+/**
+ * The booking's .ics as it stands: the one code path for the confirmation, reschedule and
+ * cancellation e-mails and the "Download .ics" answer, so each copy has the booking's stable
+ * UID and its current SEQUENCE (raised by every reschedule and by the cancel) and a calendar
+ * updates the event it holds rather than adding a second one.
+ */
+export function sessionIcs(
+  record: InvitationRecord,
+  method: "REQUEST" | "CANCEL",
+  config: InvitationConfig,
+  now: Date,
+): string {
+  const event = sessionEventOf(record, config.appUrl);
+  return buildIcs({
+    method,
+    uid: calendarUid(record.booking.id),
+    sequence: record.booking.calendarSequence,
+    start: event.start,
+    durationMinutes: record.booking.duration,
+    summary: event.summary,
+    description: event.description,
+    location: event.location,
+    // The e-mails' sender organises the event, so a calendar takes its updates as the organiser's.
+    organizer: { name: "BeenThere", email: mailAddress(config.mail.from) },
+    attendees: [
+      { name: seekerDisplayName(record.seeker), email: record.seeker.email },
+      { name: advisorDisplayName(record.advisor), email: record.advisor.email },
+    ],
+    stamp: now,
+  });
+}
+
+/** The invitation as an e-mail attachment. */
+export function invitationAttachment(
+  record: InvitationRecord,
+  method: "REQUEST" | "CANCEL",
+  config: InvitationConfig,
+  now: Date,
+) {
+  return {
+    filename: method === "CANCEL" ? "cancelled-session.ics" : "session.ics",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: sessionIcs(record, method, config, now),
+  };
+}
+
+/** "BeenThere <no-reply@x>" → "no-reply@x". */
+function mailAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
+}
+
+/**
+ * "Download .ics" for the session's seeker, its advisor or an admin; null for anyone else and
+ * for a hold that never became a session (not found, whichever it is). A cancelled session
+ * answers the cancellation the e-mail carried (METHOD:CANCEL, its SEQUENCE): opened in a
+ * calendar that holds the event, it removes it, and it never adds one.
+ */
+export async function sessionCalendarFile(
+  db: Db,
+  input: { actor: Actor; bookingId: string; config: InvitationConfig; now: Date },
+): Promise<{ filename: string; content: string } | null> {
+  const record = await loadSession(db, input.bookingId);
+  if (!record || !isVisibleSession(record.booking.status) || !partOf(record, input.actor))
+    return null;
+  const method = record.booking.status === "cancelled" ? "CANCEL" : "REQUEST";
+  return {
+    filename: `beenthere-session-${record.booking.datetime.toISOString().slice(0, 10)}.ics`,
+    content: sessionIcs(record, method, input.config, input.now),
+  };
+}
+
+/**
+ * The event the confirmation page offers to calendars, built like the invitation. The caller
+ * has already decided the viewer may see this booking.
+ */
+export async function sessionEventFor(
+  db: Db,
+  bookingId: string,
+  appUrl: string,
+): Promise<SessionEvent | null> {
+  const record = await loadSession(db, bookingId);
+  return record ? sessionEventOf(record, appUrl) : null;
+}
