@@ -26,7 +26,15 @@ test.describe("sign-up and sign-in", () => {
       "true",
     );
 
+    // The link signs them in: no password typed a second time.
     await page.goto(await mailLink(page, email, "Confirm your e-mail"));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Welcome!", { exact: true })).toBeVisible();
+
+    // A used link signs no one in again: it lands on Sign In, saying the e-mail is confirmed.
+    const link = await mailLink(page, email, "Confirm your e-mail");
+    await page.context().clearCookies();
+    await page.goto(link);
     await expect(page).toHaveURL(/\/auth\?confirmed=1/);
     await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute(
       "aria-selected",
@@ -138,6 +146,29 @@ test.describe("sign-up and sign-in", () => {
     await signIn(page, email, "right-password");
     await expect(page.getByRole("alert")).toContainText("Account Temporarily Locked");
     await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("confirming the e-mail signs the person in and continues where they were going", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("meera");
+    // Sent to sign in by a page that needs an account, they sign up instead.
+    await gotoHydrated(page, "/become-advisor/apply");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fbecome-advisor%2Fapply$/);
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const form = page.getByRole("tabpanel", { name: "Sign Up" });
+    await form.getByLabel("First Name").fill("Meera");
+    await form.getByLabel("Last Name").fill("Nair");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password").fill("long-enough-1");
+    await form.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Check Your Email" })).toBeVisible();
+
+    await page.goto(await mailLink(page, email, "Confirm your e-mail"));
+    await expect(page).toHaveURL(/\/become-advisor\/apply$/);
+    await expect(page.getByText("Welcome!", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Account menu for Meera Nair" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Profile Basics" })).toBeVisible();
   });
 
   test("an outside redirect is ignored; a local one is honoured", async ({ page }) => {
