@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { formatSessionTime, sessionTypeLabel } from "../../core/booking";
+import { sessionTypeLabel } from "../../core/booking";
+import { formatSessionTime } from "../../core/format";
 import { advisorDisplayName, fullName } from "../../core/format";
 import { buildIcs } from "../../core/ics";
 import type { Config } from "../config.server";

@@ -307,3 +307,32 @@ test("visitors are sent to sign in", async ({ page }) => {
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard/);
 });
+
+test.describe("the dashboard's small frictions (issue 22)", () => {
+  test("session times read the Indian way, day before month, in the viewer's zone", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_SEEKER);
+    await gotoHydrated(page, "/dashboard");
+    const row = page.getByTestId("session-row").first();
+    const text = (await row.getByTestId("session-time").textContent()) ?? "";
+    const shape =
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}), \d{1,2}:\d{2} (AM|PM) \(([\w/+-]+)\) · \d+ minutes$/;
+    const match = shape.exec(text.trim());
+    expect(match, text).not.toBeNull();
+    // The day and month are the session's own in the zone named.
+    const start = new Date((await row.getAttribute("data-start"))!);
+    const parts = new Intl.DateTimeFormat("en-US", {
+      day: "numeric",
+      month: "short",
+      timeZone: match![6],
+    }).formatToParts(start);
+    expect(match![2]).toBe(parts.find((p) => p.type === "day")!.value);
+    expect(match![3]).toBe(parts.find((p) => p.type === "month")!.value);
+
+    // The details dialog says it the same way.
+    await row.getByRole("button", { name: "View Details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Session Details" });
+    await expect(dialog).toContainText(`${match![1]}, ${match![2]} ${match![3]} ${match![4]}`);
+  });
+});
