@@ -245,7 +245,8 @@ test.describe("roles", () => {
 
     await signIn(page, DEMO_ADVISOR);
     await expect(page).toHaveURL(/\/dashboard$/);
-    const switcher = page.getByRole("banner").getByLabel("Viewing as:");
+    // On the dashboard the page's own switcher is the only one (the header's steps aside).
+    const switcher = page.getByLabel("Viewing as:");
     await expect(switcher).toHaveValue("advisor");
     await expect(switcher.locator("option")).toHaveText(["Advisor", "Advice Seeker"]);
     const switched = page.waitForResponse((r) => r.url().includes("/api/role"));
@@ -260,11 +261,11 @@ test.describe("roles", () => {
     await expect(switcher).toHaveValue("seeker");
 
     await page.route("**/api/role*", (route) => route.abort("internetdisconnected"));
-    await page.getByRole("banner").getByLabel("Viewing as:").selectOption("advisor");
+    await switcher.selectOption("advisor");
     await expect(
       page.getByText("Could not reach BeenThere. Please check your connection and try again."),
     ).toBeVisible();
-    await expect(page.getByRole("banner").getByLabel("Viewing as:")).toHaveValue("seeker");
+    await expect(switcher).toHaveValue("seeker");
   });
 
   test("an advisor's Join button says Go to Dashboard and takes them there", async ({ page }) => {

@@ -309,6 +309,44 @@ test("visitors are sent to sign in", async ({ page }) => {
 });
 
 test.describe("the dashboard's small frictions (issue 22)", () => {
+  test("on a phone the sessions come before the tiles; on a wide screen the tiles lead", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, DEMO_SEEKER);
+    await gotoHydrated(page, "/dashboard");
+    const top = async (target: ReturnType<Page["getByTestId"]>) =>
+      (await target.first().boundingBox())!.y;
+    const sessions = page.getByTestId("session-row");
+    const tiles = page.getByTestId("tile-Find Advisors");
+    expect(await top(sessions)).toBeLessThan(await top(tiles));
+    // The first session is on the first screen.
+    expect(await top(sessions)).toBeLessThan(800);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(async () => (await top(tiles)) < (await top(sessions))).toBe(true);
+  });
+
+  test('the dashboard says "Viewing as:" once and offers no "Go to Dashboard"', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, PRIYA);
+    await gotoHydrated(page, "/dashboard");
+    await expect(page.getByTestId("advisor-status")).toBeVisible();
+    await expect(page.getByText("Viewing as:")).toHaveCount(1);
+    await expect(page.getByLabel("Viewing as:")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Go to Dashboard" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveCount(0);
+
+    // Elsewhere the header still offers both.
+    await gotoHydrated(page, "/advisors");
+    await expect(page.getByRole("banner").getByLabel("Viewing as:")).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("button", { name: "Go to Dashboard" }),
+    ).toBeVisible();
+  });
+
   test("session times read the Indian way, day before month, in the viewer's zone", async ({
     page,
   }) => {
