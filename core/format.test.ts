@@ -5,6 +5,7 @@ import {
   formatPriceLabel,
   formatSessionDate,
   formatSessionTime,
+  formatSessionTimes,
   fullName,
   truncate,
 } from "./format";
@@ -100,6 +101,15 @@ describe("dates read the Indian way (en-IN)", () => {
     expect(formatSessionDate(start, "Asia/Kolkata")).toBe("Tuesday, 24 November 2026");
     expect(formatSessionDate(start, "America/New_York")).toBe("Monday, 23 November 2026");
     expect(formatLongDate("2026-03-03")).toBe("Tuesday, 3 March 2026");
+  });
+
+  it("gives each party's zone once, for a calendar file both share", () => {
+    expect(formatSessionTimes(start, ["Asia/Kolkata", "America/New_York"])).toBe(
+      "Tue, 24 Nov 2026, 10:00 AM (Asia/Kolkata); Mon, 23 Nov 2026, 11:30 PM (America/New_York)",
+    );
+    expect(formatSessionTimes(start, ["Asia/Kolkata", "Asia/Kolkata"])).toBe(
+      "Tue, 24 Nov 2026, 10:00 AM (Asia/Kolkata)",
+    );
   });
 
   it("falls back to UTC for a zone it does not know, and never throws", () => {

@@ -112,6 +112,15 @@ export function formatSessionTime(instant: Date, zone: string): string {
   return `${weekday}, ${day} ${month} ${year}, ${formatSlotLabel(instant, safe)} (${safe})`;
 }
 
+/**
+ * The session's time in each party's zone, each zone once ("…; …"): a calendar file's
+ * description, which both parties share.
+ */
+export function formatSessionTimes(instant: Date, zones: readonly string[]): string {
+  const distinct = [...new Set(zones.map(safeTimeZone))];
+  return distinct.map((zone) => formatSessionTime(instant, zone)).join("; ");
+}
+
 /** "Tuesday, 3 March 2026" for a calendar date ("2026-03-03"), whatever the browser's zone. */
 export function formatLongDate(date: string): string {
   return formatSessionDate(new Date(`${date}T00:00:00Z`), "UTC");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { sessionTypeLabel } from "../../core/booking";
-import { formatSessionTime } from "../../core/format";
+import { formatSessionTime, formatSessionTimes } from "../../core/format";
 import { advisorDisplayName, fullName } from "../../core/format";
 import { buildIcs } from "../../core/ics";
 import type { Config } from "../config.server";
@@ -106,6 +106,7 @@ export async function onBookingConfirmed(
     summary,
     description: [
       `${type}, ${booking.duration} minutes.`,
+      `When: ${formatSessionTimes(booking.datetime, [booking.seekerTimezone, booking.advisorTimezone])}`,
       booking.topics.length > 0 ? `Topics: ${booking.topics.join(", ")}` : "",
       booking.additionalInfo ? `Notes: ${booking.additionalInfo}` : "",
       `Join: ${link}`,

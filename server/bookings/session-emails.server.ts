@@ -1,6 +1,6 @@
 import { buildIcs } from "../../core/ics";
 import { calendarUid, joinLinkOf } from "./meeting-link.server";
-import { formatSessionTime } from "../../core/format";
+import { formatSessionTime, formatSessionTimes } from "../../core/format";
 import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
 import { queueEmail } from "../mail/mailer.server";
@@ -44,6 +44,7 @@ function invitation(
     summary: `BeenThere ${booking.sessionType}`,
     description: [
       `${booking.sessionType}, ${booking.duration} minutes.`,
+      `When: ${formatSessionTimes(booking.datetime, [booking.seekerTimezone, booking.advisorTimezone])}`,
       link ? `Join: ${link}` : "",
       `Manage: ${config.appUrl}/dashboard`,
     ]
