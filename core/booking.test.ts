@@ -3,7 +3,6 @@ import {
   bookingRequestSchema,
   canJoin,
   discoveryRequestSchema,
-  formatSessionTime,
   invoiceNumber,
   paymentVerificationSchema,
   sessionOptions,
@@ -117,16 +116,6 @@ describe("helpers", () => {
     expect(canJoin(start, 30, new Date("2026-03-14T09:45:00Z"))).toBe(true);
     expect(canJoin(start, 30, new Date("2026-03-14T10:29:59Z"))).toBe(true);
     expect(canJoin(start, 30, new Date("2026-03-14T10:30:00Z"))).toBe(false);
-  });
-
-  it("formats a session time in each party's zone", () => {
-    const start = new Date("2026-03-14T04:00:00Z");
-    expect(formatSessionTime(start, "Asia/Kolkata")).toBe(
-      "Saturday, March 14, 2026 at 9:30 AM (Asia/Kolkata)",
-    );
-    expect(formatSessionTime(start, "America/New_York")).toBe(
-      "Saturday, March 14, 2026 at 12:00 AM (America/New_York)",
-    );
   });
 
   it("names the discovery call and numbers invoices stably", () => {

@@ -1,11 +1,9 @@
-import { DateTime } from "luxon";
 import { z } from "zod";
 import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH, TOPICS_MAX } from "./booking-limits";
 import { BOOKING_MESSAGES as M } from "./messages/booking";
 import { paragraphs, singleLine } from "./plain-text";
 import { sessionPrice, type SessionPrice } from "./pricing";
-import { formatSlotLabel } from "./slots";
-import { isValidTimeZone, safeTimeZone } from "./time-zones";
+import { isValidTimeZone } from "./time-zones";
 
 /**
  * Booking rules shared by the browser (to show the options) and the server (to decide):
@@ -123,17 +121,4 @@ export function canJoin(start: Date, durationMinutes: number, now: Date): boolea
 /** Invoice number printed on the receipt: stable for a payment. */
 export function invoiceNumber(paymentId: string, paidAt: Date): string {
   return `BT-${paidAt.getUTCFullYear()}-${paymentId.replace(/-/g, "").slice(0, 10).toUpperCase()}`;
-}
-
-/** "Saturday, March 14, 2026" in `zone`. */
-export function formatSessionDate(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone: safeTimeZone(zone) })
-    .setLocale("en-US")
-    .toFormat("cccc, LLLL d, yyyy");
-}
-
-/** "Saturday, March 14, 2026 at 9:30 AM (Asia/Kolkata)": a session's time in one zone. */
-export function formatSessionTime(instant: Date, zone: string): string {
-  const safe = safeTimeZone(zone);
-  return `${formatSessionDate(instant, safe)} at ${formatSlotLabel(instant, safe)} (${safe})`;
 }

@@ -87,7 +87,7 @@ describe("cancelledLine", () => {
         "seeker",
         "Asia/Kolkata",
       ),
-    ).toBe("Cancelled by you on Mon, Mar 2, 2026, 10:00 AM GMT+5:30");
+    ).toBe("Cancelled by you on Mon, 2 Mar 2026, 10:00 AM (Asia/Kolkata)");
     expect(cancelledLine({ cancelledBy: "advisor", cancelledAt: null }, "seeker", "UTC")).toBe(
       "Cancelled by the advisor",
     );
@@ -121,7 +121,7 @@ describe("refundSummary", () => {
         },
         "Asia/Kolkata",
       ),
-    ).toEqual({ state: "processed", text: "₹2,360 · processed on Saturday, March 14, 2026" });
+    ).toEqual({ state: "processed", text: "₹2,360 · processed on Saturday, 14 March 2026" });
   });
   it("a refused refund, or one whose sending failed, is retrying", () => {
     const retrying = { state: "retrying", text: "₹2,360 · failed, retrying automatically" };

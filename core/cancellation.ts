@@ -1,12 +1,11 @@
-import { formatSessionDate } from "./booking";
-import { formatInr } from "./format";
+import { formatInr, formatSessionDate, formatSessionTime } from "./format";
 import {
   CANCEL_REFUND_MESSAGES as C,
   CANCELLED_BY_MESSAGES as BY,
   REFUND_STATE_MESSAGES as R,
 } from "./messages/sessions";
 import type { Role } from "./roles";
-import { formatSessionTime, refundPaise, type SessionRow } from "./sessions";
+import { refundPaise, type SessionRow } from "./sessions";
 
 /*
  * What a cancellation says, to whom. The cancel dialog tells the person cancelling what
@@ -104,7 +103,7 @@ export function refundSummary(
   return { state: "pending", text: R.pending(amount) };
 }
 
-/** "Cancelled by you on Mon, Mar 2, 2026, 10:00 AM GMT+5:30". */
+/** "Cancelled by you on Mon, 2 Mar 2026, 10:00 AM (Asia/Kolkata)". */
 export function cancelledLine(
   row: Pick<SessionRow, "cancelledBy" | "cancelledAt">,
   reader: Role,

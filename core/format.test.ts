@@ -1,5 +1,15 @@
 import { describe, it, expect } from "vitest";
-import { firstCallPricing, formatInr, formatPriceLabel, fullName, truncate } from "./format";
+import {
+  firstCallPricing,
+  formatInr,
+  formatLongDate,
+  formatPriceLabel,
+  formatSessionDate,
+  formatSessionTime,
+  formatSessionTimes,
+  fullName,
+  truncate,
+} from "./format";
 import { sessionOptions } from "./booking";
 
 describe("formatInr", () => {
@@ -86,5 +96,42 @@ describe("firstCallPricing", () => {
   it("says nothing once follow-ups are open, or when the advisor is free", () => {
     expect(firstCallPricing(3500, sessionOptions(3500, false))).toBeNull();
     expect(firstCallPricing(0, sessionOptions(0, true))).toBeNull();
+  });
+});
+
+describe("dates read the Indian way (en-IN)", () => {
+  // 04:30 UTC: still the 23rd in New York, already 10 AM on the 24th in India.
+  const start = new Date("2026-11-24T04:30:00Z");
+
+  it("puts the day before the month, in each party's zone", () => {
+    expect(formatSessionTime(start, "Asia/Kolkata")).toBe(
+      "Tue, 24 Nov 2026, 10:00 AM (Asia/Kolkata)",
+    );
+    expect(formatSessionTime(start, "America/New_York")).toBe(
+      "Mon, 23 Nov 2026, 11:30 PM (America/New_York)",
+    );
+    expect(formatSessionTime(new Date("2026-03-14T04:00:00Z"), "Europe/London")).toBe(
+      "Sat, 14 Mar 2026, 4:00 AM (Europe/London)",
+    );
+  });
+
+  it("writes a long date as weekday, day, month, year", () => {
+    expect(formatSessionDate(start, "Asia/Kolkata")).toBe("Tuesday, 24 November 2026");
+    expect(formatSessionDate(start, "America/New_York")).toBe("Monday, 23 November 2026");
+    expect(formatLongDate("2026-03-03")).toBe("Tuesday, 3 March 2026");
+  });
+
+  it("gives each party's zone once, for a calendar file both share", () => {
+    expect(formatSessionTimes(start, ["Asia/Kolkata", "America/New_York"])).toBe(
+      "Tue, 24 Nov 2026, 10:00 AM (Asia/Kolkata); Mon, 23 Nov 2026, 11:30 PM (America/New_York)",
+    );
+    expect(formatSessionTimes(start, ["Asia/Kolkata", "Asia/Kolkata"])).toBe(
+      "Tue, 24 Nov 2026, 10:00 AM (Asia/Kolkata)",
+    );
+  });
+
+  it("falls back to UTC for a zone it does not know, and never throws", () => {
+    expect(formatSessionTime(start, "Mars/Olympus")).toBe("Tue, 24 Nov 2026, 4:30 AM (UTC)");
+    expect(formatSessionDate(start, "not a zone")).toBe("Tuesday, 24 November 2026");
   });
 });

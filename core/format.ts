@@ -2,6 +2,8 @@
 
 import type { SessionOption } from "./booking";
 import { startingPriceInr } from "./pricing";
+import { formatSlotLabel } from "./slots";
+import { safeTimeZone } from "./time-zones";
 
 // Built once: constructing Intl formatters is comparatively slow.
 // "en-IN" gives Indian digit grouping (1,23,45,678) and the ₹ sign.
@@ -60,15 +62,69 @@ export function advisorDisplayName(a: {
   return fullName(a.firstName, a.lastName) || a.jobTitle || "Professional Advisor";
 }
 
-/** "Tuesday, 3 March 2026" for a calendar date, whatever the browser's zone. */
+/*
+ * Dates read the Indian way everywhere (en-IN: "Tue, 24 Nov", day before month), on pages, in
+ * e-mails and in calendar files; times keep the slot labels' "9:30 AM". Built from parts so the
+ * server's and the browser's ICU versions cannot disagree on commas.
+ */
+const shortParts = new Map<string, Intl.DateTimeFormat>();
+const longParts = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(
+  cache: Map<string, Intl.DateTimeFormat>,
+  zone: string,
+  style: "short" | "long",
+): Intl.DateTimeFormat {
+  let formatter = cache.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-IN", {
+      weekday: style,
+      day: "numeric",
+      month: style,
+      year: "numeric",
+      timeZone: zone,
+    });
+    // Zones come from a short list plus each user's own: the cache stays small.
+    if (cache.size < 200) cache.set(zone, formatter);
+  }
+  return formatter;
+}
+
+function dateParts(instant: Date, zone: string, style: "short" | "long") {
+  const parts = formatterFor(style === "short" ? shortParts : longParts, zone, style);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.formatToParts(instant).find((p) => p.type === type)?.value ?? "";
+  return { weekday: part("weekday"), day: part("day"), month: part("month"), year: part("year") };
+}
+
+/** "Tuesday, 24 November 2026" in `zone` (invalid zone → UTC): a session's or invoice's day. */
+export function formatSessionDate(instant: Date, zone: string): string {
+  const { weekday, day, month, year } = dateParts(instant, safeTimeZone(zone), "long");
+  return `${weekday}, ${day} ${month} ${year}`;
+}
+
+/**
+ * "Tue, 24 Nov 2026, 10:00 AM (Asia/Kolkata)": a session's time in one party's zone, the one
+ * form lists, dialogs, the booking pages and e-mails show.
+ */
+export function formatSessionTime(instant: Date, zone: string): string {
+  const safe = safeTimeZone(zone);
+  const { weekday, day, month, year } = dateParts(instant, safe, "short");
+  return `${weekday}, ${day} ${month} ${year}, ${formatSlotLabel(instant, safe)} (${safe})`;
+}
+
+/**
+ * The session's time in each party's zone, each zone once ("…; …"): a calendar file's
+ * description, which both parties share.
+ */
+export function formatSessionTimes(instant: Date, zones: readonly string[]): string {
+  const distinct = [...new Set(zones.map(safeTimeZone))];
+  return distinct.map((zone) => formatSessionTime(instant, zone)).join("; ");
+}
+
+/** "Tuesday, 3 March 2026" for a calendar date ("2026-03-03"), whatever the browser's zone. */
 export function formatLongDate(date: string): string {
-  return new Intl.DateTimeFormat("en-IN", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+  return formatSessionDate(new Date(`${date}T00:00:00Z`), "UTC");
 }
 
 /**

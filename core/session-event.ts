@@ -1,5 +1,5 @@
 import { type SessionType, sessionTypeLabel } from "./booking";
-import { advisorDisplayName, fullName } from "./format";
+import { advisorDisplayName, formatSessionTimes, fullName } from "./format";
 import type { SessionRow } from "./sessions";
 
 /**
@@ -27,6 +27,8 @@ export type SessionEventFacts = {
   advisor: { firstName: string; lastName: string; jobTitle: string | null };
   /** `${APP_URL}/dashboard`, where the session is managed. */
   dashboardUrl: string;
+  /** The parties' time zones (seeker's, advisor's): the description says when in each. */
+  zones?: readonly string[];
 };
 
 /** The names the e-mails and the event use: a seeker without one by e-mail address. */
@@ -44,6 +46,7 @@ export function sessionEvent(facts: SessionEventFacts): SessionEvent {
     // (calendar-links.ts) keeps them.
     description: [
       `${type}, ${facts.duration} minutes.`,
+      facts.zones ? `When: ${formatSessionTimes(facts.start, facts.zones)}` : "",
       facts.joinLink ? `Join: ${facts.joinLink}` : "",
       `Manage: ${facts.dashboardUrl}`,
       facts.topics.length > 0 ? `Topics: ${facts.topics.join(", ")}` : "",
@@ -74,6 +77,8 @@ export function sessionRowEvent(
     | "seekerEmail"
     | "advisorName"
     | "advisorJobTitle"
+    | "seekerTimezone"
+    | "advisorTimezone"
   >,
   dashboardUrl: string,
 ): SessionEvent {
@@ -87,5 +92,6 @@ export function sessionRowEvent(
     seeker: { firstName: row.seekerName, lastName: "", email: row.seekerEmail },
     advisor: { firstName: row.advisorName, lastName: "", jobTitle: row.advisorJobTitle },
     dashboardUrl,
+    zones: [row.seekerTimezone, row.advisorTimezone],
   });
 }

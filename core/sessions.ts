@@ -147,25 +147,5 @@ export function recommendPercent(recommended: number, total: number): number | n
   return total === 0 ? null : Math.round((recommended / total) * 100);
 }
 
-/** "Mon, Mar 2, 2026, 10:00 AM GMT+5:30" in `zone`: what lists, dialogs and e-mails show. */
-export function formatSessionTime(instant: Date, zone: string): string {
-  let timeZone = zone;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-  } catch {
-    timeZone = "UTC";
-  }
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(instant);
-}
-
 /** The admin dashboard lists this many pending advisors; "View All" shows from this many. */
 export const PENDING_PREVIEW = 5;

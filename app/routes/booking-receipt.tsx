@@ -1,6 +1,7 @@
 import { Printer } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { formatSessionDate, invoiceNumber, sessionTypeLabel } from "../../core/booking";
+import { invoiceNumber, sessionTypeLabel } from "../../core/booking";
+import { formatSessionDate } from "../../core/format";
 import { formatInr, fullName } from "../../core/format";
 import { isUuid } from "../../core/ids";
 import { requireViewer } from "../../server/auth/session.server";

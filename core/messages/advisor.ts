@@ -23,6 +23,9 @@ export const APPLICATION_MESSAGES = {
   topicsMin: "Minimum 3 required",
   topicsMax: "Maximum 10 allowed",
   keepBelowTen: "Keep below 10",
+  // Said before the first error, so nobody learns the minimums by failing them.
+  expertiseMinimums: (skills: number, topics: number) =>
+    `Add at least ${skills} skills, ${topics} career advice topics and ${topics} personal advice topics (${skills + 2 * topics} in all). Business advice topics are optional.`,
   // Step 4: Your Availability
   availabilityRequired: "Please add and save at least one availability slot to continue.",
   // Step 5: Pricing & Agreement

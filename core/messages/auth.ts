@@ -18,6 +18,8 @@ export const AUTH_MESSAGES = {
   signUpSuccess: "We've sent you a confirmation link to complete your registration.",
   emailConfirmedTitle: "Email confirmed",
   emailConfirmed: "You can sign in now.",
+  confirmedSignedInTitle: "Welcome!",
+  confirmedSignedIn: "Your e-mail is confirmed and you are signed in.",
   lockedTitle: "Account Temporarily Locked",
   locked: (minutes: number) =>
     `Too many failed login attempts. Please try again in ${minutes} minutes.`,

@@ -71,7 +71,7 @@ export const CANCELLED_BY_MESSAGES = {
   advisor: "Cancelled by the advisor",
   admin: "Cancelled by an admin",
   unknown: "Cancelled",
-  /** "Cancelled by you on Mon, Mar 2, 2026, 10:00 AM GMT+5:30". */
+  /** "Cancelled by you on Mon, 2 Mar 2026, 10:00 AM (Asia/Kolkata)". */
   on: (who: string, when: string) => `${who} on ${when}`,
 } as const;
 

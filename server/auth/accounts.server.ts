@@ -2,7 +2,12 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { lockMinutesLeft, recordFailure, type LoginRecord } from "../../core/auth-rules";
+import {
+  lockMinutesLeft,
+  recordFailure,
+  safeRedirect,
+  type LoginRecord,
+} from "../../core/auth-rules";
 import { AUTH_MESSAGES as MESSAGES } from "../../core/messages/auth";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
@@ -71,10 +76,15 @@ export async function checkEmail(
   return { ok: true as const, registered: await emailRegistered(deps.db, email) };
 }
 
+/**
+ * Creates the account and e-mails its confirmation link. The link signs the person in
+ * (auth.server.ts) and carries `redirectTo`, so they continue where they were going.
+ */
 export async function signUp(
   { db, auth, config }: Deps,
   input: { firstName: string; lastName: string; email: string; password: string },
   clientIp: string,
+  redirectTo?: string,
 ): Promise<{ ok: true } | Failure> {
   const refused = await limited({ db, config }, `sign-up:${clientIp}`, LIMITS.signUp);
   if (refused) return refused;
@@ -92,7 +102,7 @@ export async function signUp(
         name: `${input.firstName} ${input.lastName}`,
         email: input.email,
         password: input.password,
-        callbackURL: "/auth?confirmed=1",
+        callbackURL: confirmationLanding(redirectTo),
       },
     });
     // The user-create hook made the product user; give it the names exactly as typed.
@@ -112,6 +122,11 @@ export async function signUp(
     }
     throw error;
   }
+}
+
+/** Where the confirmation link lands: /auth, which sends a signed-in person on to `redirectTo`. */
+export function confirmationLanding(redirectTo: string | undefined): string {
+  return `/auth?confirmed=1&redirect=${encodeURIComponent(safeRedirect(redirectTo))}`;
 }
 
 export type SignInResult = { ok: true; headers: Headers } | Failure;

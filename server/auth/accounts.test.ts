@@ -103,6 +103,50 @@ describe("sign-up", () => {
   });
 });
 
+describe("confirming the e-mail", () => {
+  async function confirmationLink(email: string) {
+    const [mail] = await database.db
+      .select()
+      .from(s.emailOutbox)
+      .where(eq(s.emailOutbox.toAddress, email));
+    const link = /https?:\/\/\S+verify-email\S+/.exec(mail!.text)?.[0];
+    expect(link).toBeDefined();
+    return link!;
+  }
+  const person = (email: string) => ({
+    firstName: "Ravi",
+    lastName: "K",
+    email,
+    password: "password-1",
+  });
+
+  it("signs the person in and sends them on to where they were going", async () => {
+    const email = "ravi@example.com";
+    await signUp(deps, person(email), "10.0.0.8", "/become-advisor");
+    const answer = await deps.auth.handler(new Request(await confirmationLink(email)));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/auth?confirmed=1&redirect=%2Fbecome-advisor");
+    const cookies = answer.headers.getSetCookie().map((c) => c.split(";")[0]!);
+    const session = await deps.auth.api.getSession({
+      headers: new Headers({ cookie: cookies.join("; ") }),
+    });
+    expect(session?.user.email).toBe(email);
+    expect(session?.user.emailVerified).toBe(true);
+
+    // A used link only redirects: it signs no one in a second time.
+    const again = await deps.auth.handler(new Request(await confirmationLink(email)));
+    expect(again.status).toBe(302);
+    expect(again.headers.getSetCookie().join(";")).not.toMatch(/session_token=[^;]/);
+  });
+
+  it("carries only a local path: another site becomes the dashboard", async () => {
+    const email = "ravi.two@example.com";
+    await signUp(deps, person(email), "10.0.0.8", "https://evil.example/steal");
+    const answer = await deps.auth.handler(new Request(await confirmationLink(email)));
+    expect(answer.headers.get("location")).toBe("/auth?confirmed=1&redirect=%2Fdashboard");
+  });
+});
+
 describe("sign-in lockout", () => {
   it("locks after 5 failures, refuses the right password while locked, and unlocks 15 minutes after the last", async () => {
     await confirmedAccount("lock@example.com", "right-password");

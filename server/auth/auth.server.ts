@@ -70,7 +70,9 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: false,
+      // Opening the link proves the address: it signs the person in (once; a used link only
+      // redirects), and its callbackURL carries where they were going (accounts.server.ts).
+      autoSignInAfterVerification: true,
       expiresIn: RESET_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         await queueEmail(db, {

@@ -259,8 +259,14 @@ describe("verifyPayment", () => {
     expect(invitations).toHaveLength(2);
     expect(invitations[0]!.attachments![0]!.content).toContain("METHOD:REQUEST");
     const texts = invitations.map((m) => m.text).join("\n");
-    expect(texts).toContain("Tuesday, March 10, 2026 at 3:30 AM (Europe/London)");
-    expect(texts).toContain("Tuesday, March 10, 2026 at 9:00 AM (Asia/Kolkata)");
+    expect(texts).toContain("Tue, 10 Mar 2026, 3:30 AM (Europe/London)");
+    expect(texts).toContain("Tue, 10 Mar 2026, 9:00 AM (Asia/Kolkata)");
+    // The invitation's description says it the same way, the seeker's zone then the advisor's (RFC 5545: folded
+    // lines, escaped commas).
+    const ics = invitations[0]!.attachments![0]!.content.replace(/\r\n[ \t]/g, "");
+    expect(ics).toContain(
+      "When: Tue\\, 10 Mar 2026\\, 3:30 AM (Europe/London)\\; Tue\\, 10 Mar 2026\\, 9:00 AM (Asia/Kolkata)",
+    );
   });
 
   it("refuses a forged signature, a signature of another order, and someone else's payment", async () => {

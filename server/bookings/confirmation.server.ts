@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { formatSessionTime, sessionTypeLabel } from "../../core/booking";
-import { advisorDisplayName } from "../../core/format";
+import { sessionTypeLabel } from "../../core/booking";
+import { advisorDisplayName, formatSessionTime } from "../../core/format";
 import { seekerDisplayName } from "../../core/session-event";
 import type { Config } from "../config.server";
 import { type CalendarClient, googleEventId } from "../calendar/calendar.server";

@@ -1,6 +1,6 @@
 import { joinLinkOf } from "./meeting-link.server";
 import { invitationAttachment } from "./session-invitation.server";
-import { formatSessionTime } from "../../core/sessions";
+import { formatSessionTime } from "../../core/format";
 import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
 import { queueEmail } from "../mail/mailer.server";

@@ -18,6 +18,8 @@ export type InvitationRecord = {
     | "duration"
     | "topics"
     | "additionalInfo"
+    | "seekerTimezone"
+    | "advisorTimezone"
     | "calendarSequence"
     | "googleMeetLink"
     | "videoCallLink"
@@ -40,6 +42,7 @@ export function sessionEventOf(record: InvitationRecord, appUrl: string): Sessio
     seeker: record.seeker,
     advisor: record.advisor,
     dashboardUrl: `${appUrl}/dashboard`,
+    zones: [booking.seekerTimezone, booking.advisorTimezone],
   });
 }
 

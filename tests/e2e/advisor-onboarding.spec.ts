@@ -8,7 +8,15 @@ import {
   STATUS_BANNERS,
 } from "../../core/messages/advisor";
 import { BANK_DETAILS_URL } from "../../app/components/advisor/payment-settings-dialog";
-import { DEMO_ADVISOR, DEMO_PASSWORD, mailLink, signIn, signUp, uniqueEmail } from "./support/auth";
+import {
+  DEMO_ADVISOR,
+  DEMO_PASSWORD,
+  DEMO_SEEKER,
+  mailLink,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from "./support/auth";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
 
@@ -266,4 +274,43 @@ test("the full account number is fetched only when its owner opens the dialog, a
     expect(answer.headers()["cache-control"], url).toBe("no-store");
     expect((await answer.text()).includes(account), url).toBe(full);
   }
+});
+
+test("step 3 says its minimums before any error, and every input shows an example", async ({
+  page,
+}) => {
+  await signIn(page, DEMO_SEEKER, DEMO_PASSWORD, "/become-advisor/apply");
+  await expect(page.getByRole("heading", { name: "Profile Basics" })).toBeVisible();
+  await page.getByLabel("Phone number").fill("+91 98200 22222");
+  await page.getByLabel("Job title").fill("Product Manager");
+  await page.getByLabel("Company").fill("Zalando");
+  await page.getByLabel("Total experience").selectOption("7");
+  await page.getByLabel("LinkedIn URL").fill("NA");
+  await addEntries(page, "Work locations", ["Germany"]);
+  await continueTo(page, "Profile Content");
+  await page.getByLabel("Short introduction").fill("Product manager who moved from Pune to Berlin");
+  await page
+    .getByLabel("About")
+    .fill(
+      "I moved from Pune to Berlin in 2020 as a product manager. I can help with German job hunting, the Blue Card, salaries, flats and the way teams here plan and decide.",
+    );
+  await page.getByLabel("Professional headshot").setInputFiles(await headshot());
+  await expect(page.getByText("Headshot uploaded successfully.")).toBeVisible();
+  await continueTo(page, "Your Expertise");
+
+  // Before anything is pressed: the minimums are on the page and no error is.
+  await expect(
+    page.getByText(
+      "Add at least 3 skills, 3 career advice topics and 3 personal advice topics (9 in all).",
+      { exact: false },
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  const form = page.locator("form").filter({ has: page.getByLabel("Skills", { exact: true }) });
+  const inputs = form.locator("input:not([type=hidden])");
+  expect(await inputs.count()).toBe(4);
+  for (const input of await inputs.all()) {
+    await expect(input).toHaveAttribute("placeholder", /^e\.g\. \S/);
+  }
+  await noAxeViolations(page);
 });

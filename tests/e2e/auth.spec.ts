@@ -26,7 +26,15 @@ test.describe("sign-up and sign-in", () => {
       "true",
     );
 
+    // The link signs them in: no password typed a second time.
     await page.goto(await mailLink(page, email, "Confirm your e-mail"));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Welcome!", { exact: true })).toBeVisible();
+
+    // A used link signs no one in again: it lands on Sign In, saying the e-mail is confirmed.
+    const link = await mailLink(page, email, "Confirm your e-mail");
+    await page.context().clearCookies();
+    await page.goto(link);
     await expect(page).toHaveURL(/\/auth\?confirmed=1/);
     await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute(
       "aria-selected",
@@ -144,6 +152,29 @@ test.describe("sign-up and sign-in", () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
+  test("confirming the e-mail signs the person in and continues where they were going", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("meera");
+    // Sent to sign in by a page that needs an account, they sign up instead.
+    await gotoHydrated(page, "/become-advisor/apply");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fbecome-advisor%2Fapply$/);
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    const form = page.getByRole("tabpanel", { name: "Sign Up" });
+    await form.getByLabel("First Name").fill("Meera");
+    await form.getByLabel("Last Name").fill("Nair");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password").fill("long-enough-1");
+    await form.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Check Your Email" })).toBeVisible();
+
+    await page.goto(await mailLink(page, email, "Confirm your e-mail"));
+    await expect(page).toHaveURL(/\/become-advisor\/apply$/);
+    await expect(page.getByText("Welcome!", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Account menu for Meera Nair" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Profile Basics" })).toBeVisible();
+  });
+
   test("an outside redirect is ignored; a local one is honoured", async ({ page }) => {
     await signIn(page, DEMO_SEEKER, DEMO_PASSWORD, "https://evil.example/steal");
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -218,7 +249,8 @@ test.describe("roles", () => {
 
     await signIn(page, DEMO_ADVISOR);
     await expect(page).toHaveURL(/\/dashboard$/);
-    const switcher = page.getByRole("banner").getByLabel("Viewing as:");
+    // On the dashboard the page's own switcher is the only one (the header's steps aside).
+    const switcher = page.getByLabel("Viewing as:");
     await expect(switcher).toHaveValue("advisor");
     await expect(switcher.locator("option")).toHaveText(["Advisor", "Advice Seeker"]);
     const switched = page.waitForResponse((r) => r.url().includes("/api/role"));
@@ -233,11 +265,11 @@ test.describe("roles", () => {
     await expect(switcher).toHaveValue("seeker");
 
     await page.route("**/api/role*", (route) => route.abort("internetdisconnected"));
-    await page.getByRole("banner").getByLabel("Viewing as:").selectOption("advisor");
+    await switcher.selectOption("advisor");
     await expect(
       page.getByText("Could not reach BeenThere. Please check your connection and try again."),
     ).toBeVisible();
-    await expect(page.getByRole("banner").getByLabel("Viewing as:")).toHaveValue("seeker");
+    await expect(switcher).toHaveValue("seeker");
   });
 
   test("an advisor's Join button says Go to Dashboard and takes them there", async ({ page }) => {

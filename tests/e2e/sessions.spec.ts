@@ -105,7 +105,7 @@ test("a seeker's cancel dialog speaks to them; the Cancelled tab says they cance
 
   await page.getByRole("link", { name: /^Cancelled \(\d+\)$/ }).click();
   const row = rowWith(page, "Ananya Chatterjee");
-  const refundState = new RegExp(`^${amount} · (processing|processed on \\w+, \\w+ \\d+, \\d{4})$`);
+  const refundState = new RegExp(`^${amount} · (processing|processed on \\w+, \\d+ \\w+ \\d{4})$`);
   await expect(row.getByTestId("cancelled-by")).toHaveText(/^Cancelled by you on \w{3}, /);
   await expect(row.getByTestId("cancellation-reason")).toHaveText("My interview moved to that day");
   await expect(row.getByTestId("refund-status")).toHaveText(refundState);
@@ -359,4 +359,71 @@ test("each role's dashboard shows its tiles with the database's counts", async (
 test("visitors are sent to sign in", async ({ page }) => {
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard/);
+});
+
+test.describe("the dashboard's small frictions (issue 22)", () => {
+  test("on a phone the sessions come before the tiles; on a wide screen the tiles lead", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signIn(page, DEMO_SEEKER);
+    await gotoHydrated(page, "/dashboard");
+    const top = async (target: ReturnType<Page["getByTestId"]>) =>
+      (await target.first().boundingBox())!.y;
+    const sessions = page.getByTestId("session-row");
+    const tiles = page.getByTestId("tile-Find Advisors");
+    expect(await top(sessions)).toBeLessThan(await top(tiles));
+    // The first session is on the first screen.
+    expect(await top(sessions)).toBeLessThan(800);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(async () => (await top(tiles)) < (await top(sessions))).toBe(true);
+  });
+
+  test('the dashboard says "Viewing as:" once and offers no "Go to Dashboard"', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, PRIYA);
+    await gotoHydrated(page, "/dashboard");
+    await expect(page.getByTestId("advisor-status")).toBeVisible();
+    await expect(page.getByText("Viewing as:")).toHaveCount(1);
+    await expect(page.getByLabel("Viewing as:")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Go to Dashboard" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveCount(0);
+
+    // Elsewhere the header still offers both.
+    await gotoHydrated(page, "/advisors");
+    await expect(page.getByRole("banner").getByLabel("Viewing as:")).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("button", { name: "Go to Dashboard" }),
+    ).toBeVisible();
+  });
+
+  test("session times read the Indian way, day before month, in the viewer's zone", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_SEEKER);
+    await gotoHydrated(page, "/dashboard");
+    const row = page.getByTestId("session-row").first();
+    const text = (await row.getByTestId("session-time").textContent()) ?? "";
+    const shape =
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}), \d{1,2}:\d{2} (AM|PM) \(([\w/+-]+)\) · \d+ minutes$/;
+    const match = shape.exec(text.trim());
+    expect(match, text).not.toBeNull();
+    // The day and month are the session's own in the zone named.
+    const start = new Date((await row.getAttribute("data-start"))!);
+    const parts = new Intl.DateTimeFormat("en-US", {
+      day: "numeric",
+      month: "short",
+      timeZone: match![6],
+    }).formatToParts(start);
+    expect(match![2]).toBe(parts.find((p) => p.type === "day")!.value);
+    expect(match![3]).toBe(parts.find((p) => p.type === "month")!.value);
+
+    // The details dialog says it the same way.
+    await row.getByRole("button", { name: "View Details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Session Details" });
+    await expect(dialog).toContainText(`${match![1]}, ${match![2]} ${match![3]} ${match![4]}`);
+  });
 });

@@ -176,8 +176,12 @@ export function ExpertiseFields({
   "skills" | "careerAdviceTopics" | "personalAdviceTopics" | "businessAdviceTopics"
 >) {
   const keep = APPLICATION_MESSAGES.keepBelowTen;
+  const { skillsMin, topicsMin } = ADVISOR_LIMITS;
   return (
     <>
+      <p className="text-sm text-muted" data-testid="expertise-minimums">
+        {APPLICATION_MESSAGES.expertiseMinimums(skillsMin, topicsMin)}
+      </p>
       <ListInput
         id={`${p}-skills`}
         label="Skills"
@@ -193,6 +197,7 @@ export function ExpertiseFields({
         values={values.careerAdviceTopics}
         onChange={(next) => set("careerAdviceTopics", next)}
         suggestions={CAREER_TOPIC_OPTIONS}
+        placeholder={`e.g. ${CAREER_TOPIC_OPTIONS[0]}`}
         hint={`At least 3. ${keep}.`}
         error={errors.careerAdviceTopics}
       />
@@ -202,6 +207,7 @@ export function ExpertiseFields({
         values={values.personalAdviceTopics}
         onChange={(next) => set("personalAdviceTopics", next)}
         suggestions={PERSONAL_TOPIC_OPTIONS}
+        placeholder={`e.g. ${PERSONAL_TOPIC_OPTIONS[0]}`}
         hint={`At least 3. ${keep}.`}
         error={errors.personalAdviceTopics}
       />
@@ -211,6 +217,7 @@ export function ExpertiseFields({
         values={values.businessAdviceTopics}
         onChange={(next) => set("businessAdviceTopics", next)}
         suggestions={BUSINESS_TOPIC_OPTIONS}
+        placeholder={`e.g. ${BUSINESS_TOPIC_OPTIONS[0]}`}
         error={errors.businessAdviceTopics}
       />
     </>

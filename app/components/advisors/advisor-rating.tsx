@@ -23,7 +23,7 @@ export function RatingBadge({
 /** The profile's ratings: average, count, share who recommend, the latest written feedback. */
 export function RatingCard({ rating }: { rating: AdvisorRating | null }) {
   if (!rating) return null;
-  const month = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
+  const month = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric" });
   return (
     <Card className="grid gap-3 p-6 sm:p-8" data-testid="profile-rating">
       <h2 className="text-xl font-semibold">Reviews</h2>

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { formatSessionDate, sessionTypeLabel, type SessionType } from "../../../core/booking";
-import { formatInr } from "../../../core/format";
-import { formatSlotLabel } from "../../../core/slots";
+import { sessionTypeLabel, type SessionType } from "../../../core/booking";
+import { formatInr, formatSessionTime } from "../../../core/format";
 import { GST_PERCENT } from "../../../core/pricing";
 
 /** The session's date and time in the seeker's and the advisor's zones, one line each. */
@@ -25,7 +24,7 @@ export function SessionTimes({
     <>
       {zones.map(({ who, zone }) => (
         <Fact key={who} label={who}>
-          {formatSessionDate(datetime, zone)}, {formatSlotLabel(datetime, zone)} ({zone})
+          {formatSessionTime(datetime, zone)}
         </Fact>
       ))}
     </>

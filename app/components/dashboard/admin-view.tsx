@@ -5,37 +5,43 @@ import { PENDING_PREVIEW } from "../../../core/sessions";
 import type { AdminStats } from "../../../core/dashboard";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
-import { StatTile, TileGrid } from "./stat-tile";
+import { StatTile, TileGrid, TilesAndSessions } from "./stat-tile";
 
 export function AdminView({ stats, children }: { stats: AdminStats; children: ReactNode }) {
   return (
     <>
-      <TileGrid>
-        <StatTile icon={Users} label="Total Users" value={stats.totalUsers} />
-        <StatTile icon={UserCheck} label="Total Advisors" value={stats.totalAdvisors} />
-        <StatTile
-          icon={Clock}
-          label="Pending Approvals"
-          value={stats.pendingApprovals}
-          to="/admin/advisors"
-          newTab
-        />
-        <StatTile
-          icon={CalendarCheck}
-          label="Total Sessions"
-          value={`${stats.completedSessions}/${stats.totalSessions}`}
-          note="Completed / total"
-        />
-      </TileGrid>
-      <div className="flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to="/admin/advisors">Manage Advisors</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/admin/users">Manage Users</Link>
-        </Button>
-      </div>
-      {children}
+      <TilesAndSessions
+        sessions={children}
+        tiles={
+          <>
+            <TileGrid>
+              <StatTile icon={Users} label="Total Users" value={stats.totalUsers} />
+              <StatTile icon={UserCheck} label="Total Advisors" value={stats.totalAdvisors} />
+              <StatTile
+                icon={Clock}
+                label="Pending Approvals"
+                value={stats.pendingApprovals}
+                to="/admin/advisors"
+                newTab
+              />
+              <StatTile
+                icon={CalendarCheck}
+                label="Total Sessions"
+                value={`${stats.completedSessions}/${stats.totalSessions}`}
+                note="Completed / total"
+              />
+            </TileGrid>
+            <div className="flex flex-wrap gap-3">
+              <Button asChild>
+                <Link to="/admin/advisors">Manage Advisors</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/users">Manage Users</Link>
+              </Button>
+            </div>
+          </>
+        }
+      />
       <Card className="grid min-w-0 gap-4 p-6">
         <h2 className="text-lg font-semibold">Pending Advisor Approvals</h2>
         {stats.pending.length === 0 ? (

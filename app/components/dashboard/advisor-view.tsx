@@ -8,7 +8,7 @@ import type { AdvisorStats } from "../../../core/dashboard";
 import { PaymentSettingsDialog } from "../advisor/payment-settings-dialog";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
-import { StatTile, TileGrid } from "./stat-tile";
+import { StatTile, TileGrid, TilesAndSessions } from "./stat-tile";
 
 const STATUS_LABELS: Record<string, string> = {
   draft: "Draft",
@@ -59,27 +59,31 @@ export function AdvisorView({
           {stats.status === "pending" ? STATUS_BANNERS.pending : STATUS_BANNERS.other}
         </p>
       ) : null}
-      <TileGrid>
-        <StatTile icon={CalendarDays} label="Total Bookings" value={stats.totalBookings} />
-        <StatTile
-          icon={IndianRupee}
-          label="Earnings"
-          value={formatInr(stats.earningsInr)}
-          note="Estimated"
-        />
-        <StatTile
-          icon={Star}
-          label="Rating"
-          value={displayRating(stats.rating?.average ?? null)}
-          note={
-            stats.rating
-              ? `${stats.rating.count} review${stats.rating.count === 1 ? "" : "s"}`
-              : "No reviews yet"
-          }
-        />
-        <StatTile icon={MessageCircle} label="Response Rate" value="100%" />
-      </TileGrid>
-      {children}
+      <TilesAndSessions
+        sessions={children}
+        tiles={
+          <TileGrid>
+            <StatTile icon={CalendarDays} label="Total Bookings" value={stats.totalBookings} />
+            <StatTile
+              icon={IndianRupee}
+              label="Earnings"
+              value={formatInr(stats.earningsInr)}
+              note="Estimated"
+            />
+            <StatTile
+              icon={Star}
+              label="Rating"
+              value={displayRating(stats.rating?.average ?? null)}
+              note={
+                stats.rating
+                  ? `${stats.rating.count} review${stats.rating.count === 1 ? "" : "s"}`
+                  : "No reviews yet"
+              }
+            />
+            <StatTile icon={MessageCircle} label="Response Rate" value="100%" />
+          </TileGrid>
+        }
+      />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Card className="grid gap-3 p-6">
           <h2 className="text-lg font-semibold">Profile Info</h2>

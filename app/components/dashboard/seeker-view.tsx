@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { StatTile, TileGrid } from "./stat-tile";
+import { StatTile, TileGrid, TilesAndSessions } from "./stat-tile";
 
 export function SeekerView({
   stats,
@@ -14,18 +14,22 @@ export function SeekerView({
 }) {
   return (
     <>
-      <TileGrid>
-        <StatTile icon={Search} label="Find Advisors" value="500+" to="/advisors" />
-        <StatTile
-          icon={CalendarCheck}
-          label="My Sessions"
-          value={stats.upcomingSessions}
-          note="Upcoming"
-        />
-        <StatTile icon={TrendingUp} label="Learning Path" value="0%" />
-        <StatTile icon={Star} label="Reviews" value={stats.reviewsGiven} note="Given" />
-      </TileGrid>
-      {children}
+      <TilesAndSessions
+        sessions={children}
+        tiles={
+          <TileGrid>
+            <StatTile icon={Search} label="Find Advisors" value="500+" to="/advisors" />
+            <StatTile
+              icon={CalendarCheck}
+              label="My Sessions"
+              value={stats.upcomingSessions}
+              note="Upcoming"
+            />
+            <StatTile icon={TrendingUp} label="Learning Path" value="0%" />
+            <StatTile icon={Star} label="Reviews" value={stats.reviewsGiven} note="Given" />
+          </TileGrid>
+        }
+      />
       <div className="grid gap-4 md:grid-cols-2">
         <Card className="grid gap-3 p-6">
           <h2 className="text-lg font-semibold">Quick Actions</h2>

@@ -48,3 +48,19 @@ export function StatTile({
 export function TileGrid({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>;
 }
+
+/**
+ * The tiles, then the sessions list. On a phone the sessions come first: four stacked tiles
+ * would push them, the dashboard's work, below the fold. Only the order on screen changes;
+ * the page keeps the spec's order for readers and keyboards.
+ */
+export function TilesAndSessions({ tiles, sessions }: { tiles: ReactNode; sessions: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-8">
+      <div className="grid gap-8 max-sm:order-last" data-testid="dashboard-tiles">
+        {tiles}
+      </div>
+      {sessions}
+    </div>
+  );
+}

@@ -23,6 +23,8 @@ export function JoinAdvisorButton({
   const submit = useSubmit();
   const loading = navigation.state === "loading" && navigation.formMethod != null;
 
+  // "Go to Dashboard" would lead where the advisor already is.
+  if (viewer?.isAdvisor && location.pathname === "/dashboard") return null;
   if (loading) {
     return (
       <Button variant="outline" className={className} disabled>

@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { useViewer } from "../../lib/viewer";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent } from "../ui/dialog";
@@ -21,6 +21,8 @@ export default function MobileMenuDialog({
   triggerRef: RefObject<HTMLButtonElement | null>;
 }) {
   const viewer = useViewer();
+  // As in the header: on the dashboard its own switcher is the one.
+  const onDashboard = useLocation().pathname === "/dashboard";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -38,7 +40,7 @@ export default function MobileMenuDialog({
             </NavLink>
           ))}
         </nav>
-        {viewer ? <RoleSwitcher viewer={viewer} /> : null}
+        {viewer && !onDashboard ? <RoleSwitcher viewer={viewer} /> : null}
         <div className="grid gap-2 border-t border-line pt-4">
           <JoinAdvisorButton viewer={viewer} />
           {viewer ? (

@@ -15,6 +15,8 @@ const MobileMenuDialog = lazy(loadMobileMenu);
 /** The site-wide header: logo, navigation and the calls to action. */
 export function SiteHeader() {
   const viewer = useViewer();
+  // The dashboard has its own "Viewing as:" beside its heading: the header's would repeat it.
+  const onDashboard = useLocation().pathname === "/dashboard";
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
@@ -27,7 +29,9 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          {viewer ? <RoleSwitcher viewer={viewer} className="hidden xl:flex" /> : null}
+          {viewer && !onDashboard ? (
+            <RoleSwitcher viewer={viewer} className="hidden xl:flex" />
+          ) : null}
           <JoinAdvisorButton viewer={viewer} className="hidden lg:inline-flex" />
           <Button asChild variant="accent" size="md">
             <Link to="/free-discovery-call">

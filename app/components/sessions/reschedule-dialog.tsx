@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { SESSION_MESSAGES } from "../../../core/messages/sessions";
 import type { Role } from "../../../core/roles";
-import { formatSessionTime } from "../../../core/sessions";
+import { formatSessionTime } from "../../../core/format";
 import { DateTimeStep, type SlotChoice } from "../booking/date-time-step";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent } from "../ui/dialog";

@@ -1,5 +1,6 @@
 import type { Role } from "../../../core/roles";
-import { formatSessionTime, type SessionRow } from "../../../core/sessions";
+import { formatSessionTime } from "../../../core/format";
+import type { SessionRow } from "../../../core/sessions";
 
 export type { SessionRow };
 

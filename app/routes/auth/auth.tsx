@@ -28,8 +28,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const redirectTo = safeRedirect(params.get("redirect"));
-  if (await getViewer(request, context)) throw redirect(redirectTo);
   const confirmed = params.get("confirmed") === "1";
+  if (await getViewer(request, context)) {
+    // The confirmation link has just signed them in: say so where they arrive.
+    const headers = confirmed
+      ? {
+          "Set-Cookie": flashCookie({
+            title: MESSAGES.confirmedSignedInTitle,
+            description: MESSAGES.confirmedSignedIn,
+          }),
+        }
+      : undefined;
+    throw redirect(redirectTo, { headers });
+  }
   // Sign Up is the default; Sign In is for the header's Sign In, a confirmed e-mail, and
   // anyone sent here by a page that needs an account.
   const signInFirst = params.get("tab") === "signin" || confirmed || params.has("redirect");
@@ -69,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "google") return startGoogleSignIn(request, context, redirectTo);
   return intent === "signin"
     ? signInAction(request, form, context, redirectTo)
-    : signUpAction(form, context);
+    : signUpAction(form, context, redirectTo);
 }
 
 async function signInAction(
@@ -96,7 +107,11 @@ async function signInAction(
   throw redirect(redirectTo, { headers });
 }
 
-async function signUpAction(form: FormData, context: Route.ActionArgs["context"]) {
+async function signUpAction(
+  form: FormData,
+  context: Route.ActionArgs["context"],
+  redirectTo: string,
+) {
   const parsed = await parseForm(form, signUpSchema);
   if (!parsed.success) return invalidForm(parsed, { intent: "signup" as const, ok: false });
   try {
@@ -109,7 +124,7 @@ async function signUpAction(form: FormData, context: Route.ActionArgs["context"]
     context.logger.error({ err: error }, "e-mail check failed");
     return fail("signup", MESSAGES.signUpFailedTitle, MESSAGES.emailCheckFailed);
   }
-  const result = await signUp(context, parsed.data, context.clientIp);
+  const result = await signUp(context, parsed.data, context.clientIp, redirectTo);
   if (!result.ok) return fail("signup", result.title, result.message, result);
   return data<AuthActionData>({
     intent: "signup",
