@@ -130,14 +130,16 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
   if (submitter.data !== seenAnswer) {
     setSeenAnswer(submitter.data);
     const answer = submitter.data;
-    if (answer && !answer.ok && answer.step) {
-      if (answer.step !== step) showStep(answer.step, "push");
-      setErrors(answer.errors ?? {});
-    }
+    if (answer && !answer.ok && answer.step) setErrors(answer.errors ?? {});
   }
   useEffect(() => {
     const answer = submitter.data;
     if (answer && !answer.ok) toast.error(answer.title, { description: answer.message });
+    // A navigation is an effect, never part of rendering.
+    if (answer && !answer.ok && answer.step && answer.step !== step) {
+      showStep(answer.step, "push");
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [submitter.data]);
 
   const set = <F extends keyof ApplicationValues>(field: F, value: ApplicationValues[F]) => {
