@@ -264,6 +264,7 @@ test("a shared link opens its step, and a time no longer offered returns to the 
   await expect(page.getByRole("region", { name: "Select Date & Time" })).toBeVisible();
   await expect(page).not.toHaveURL(/time=/);
   await expect(page).toHaveURL(/topics=0(&|$)/);
+  expect(await axeViolations(page, "#booking")).toEqual([]);
 
   // The same link with an offered time opens at the summary with its choices.
   await gotoHydrated(page, profile);
