@@ -19,8 +19,12 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Button } from "./components/ui/button";
 import { toast, Toaster } from "./components/ui/toaster";
+import { revalidateUnlessQueryOnly } from "./lib/client-state";
 import { takeFlash } from "./lib/flash";
 import type { ViewerSummary } from "./lib/viewer";
+
+/** Who is signed in changes with a submission or another page, never with a query alone. */
+export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let viewer: ViewerSummary | null = null;

@@ -5,6 +5,8 @@ import {
   checkStep,
   emptyApplication,
   hasProgress,
+  reachableStep,
+  readWizardStep,
   settleDraft,
 } from "./advisor-application";
 import { addToList, cleanList, countWords } from "./advisor-fields";
@@ -164,5 +166,33 @@ describe("drafts", () => {
     expect(draft.currentStep).toBe(1);
     expect(draft.values).toEqual({ isProBono: true });
     expect(hasProgress(draft)).toBe(false);
+  });
+});
+
+describe("the wizard's step in the URL", () => {
+  const read = (query: string) => readWizardStep(new URLSearchParams(query));
+
+  it("reads one of the five steps, the first of a repeated parameter", () => {
+    expect(read("step=3")).toBe(3);
+    expect(read("step=5&step=1")).toBe(5);
+  });
+
+  it("reads nothing from garbage, huge or out-of-range values", () => {
+    for (const value of ["", "0", "6", "-1", "2.0", "03", "three", " 3", "3%00", "9".repeat(1e5)]) {
+      expect(read(`step=${value}`), value.slice(0, 10)).toBe(null);
+    }
+    expect(read("")).toBe(null);
+  });
+
+  it("goes no further than the first step whose data does not pass", () => {
+    const full = validApplication();
+    expect(reachableStep(5, full, HEADSHOT)).toBe(5);
+    expect(reachableStep(5, full, null)).toBe(2);
+    expect(reachableStep(4, { ...full, skills: [] }, HEADSHOT)).toBe(3);
+    expect(reachableStep(3, emptyApplication({ firstName: "A", lastName: "B" }, null), null)).toBe(
+      1,
+    );
+    // The step itself may still need filling: that is what it is for.
+    expect(reachableStep(3, { ...full, skills: [] }, HEADSHOT)).toBe(3);
   });
 });

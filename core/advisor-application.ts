@@ -279,3 +279,26 @@ function isEmptyWeek(windows: unknown): boolean {
 function stripUndefined(value: Record<string, unknown>) {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null));
 }
+
+// ---- The wizard's step in the URL (`?step=3`, ADR 72): reload, Back and Forward keep it. ----
+
+/** The step a URL names, or null when it names none of the five (absent, garbage, repeated: the first counts). */
+export function readWizardStep(params: URLSearchParams): StepNumber | null {
+  const raw = params.get("step");
+  return raw !== null && /^[1-5]$/.test(raw) ? (Number(raw) as StepNumber) : null;
+}
+
+/**
+ * The step to show for a URL's `step`: no later than the first step whose data does not pass,
+ * so a typed or stale link never skips a step that still needs filling.
+ */
+export function reachableStep(
+  wanted: StepNumber,
+  values: ApplicationValues,
+  headshotUrl: string | null,
+): StepNumber {
+  const firstFailing =
+    STEP_NUMBERS.find((step) => step < wanted && !checkStep(step, values, headshotUrl).ok) ??
+    wanted;
+  return firstFailing;
+}

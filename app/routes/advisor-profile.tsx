@@ -12,8 +12,12 @@ import { Badge, Card } from "../components/ui/card";
 import { RatingCard } from "../components/advisors/advisor-rating";
 import type { Route } from "./+types/advisor-profile";
 import { type CacheHandle, DIRECTORY, PAGE } from "../../core/cache-contract";
+import { revalidateUnlessQueryOnly } from "../lib/client-state";
 
 export const handle: CacheHandle = { cache: { ...PAGE, ...DIRECTORY } };
+
+/** The booking steps' parameters are the browser's own (ADR 72): the loader never reads them. */
+export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const advisor = isUuid(params.id) ? await context.directory.findApproved(params.id) : null;

@@ -15,12 +15,16 @@ import { flashCookie } from "../lib/flash";
 import { readJson } from "../lib/request-body";
 import type { Route } from "./+types/become-advisor.apply";
 import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
+import { revalidateUnlessQueryOnly } from "../lib/client-state";
 
 export function meta() {
   return [{ title: "Become An Advisor | BeenThere" }];
 }
 
 export const handle: CacheHandle = { cache: NOT_KEPT };
+
+/** The wizard's step in the URL is the browser's own (ADR 72): the draft need not reload. */
+export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);

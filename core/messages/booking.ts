@@ -12,6 +12,12 @@ export const BOOKING_MESSAGES = {
   invalidTimeZone: "Invalid time zone: use an IANA name such as Asia/Kolkata.",
   invalidRequest: "Invalid booking request. Please refresh the page and try again.",
 
+  // A booking link's choices that could not be kept (ADR 72)
+  linkTopicsDropped: "Some topics in this link are not offered by this advisor and were removed.",
+  linkOptionDropped:
+    "The session option in this link is not available to you. Please choose a session option.",
+  linkZoneDropped: "The time zone in this link was not recognised, so times are shown in yours.",
+
   // Decided by the server
   advisorNotFound: "Advisor profile not found",
   userNotFound: "User profile not found",

@@ -13,6 +13,7 @@ import {
 } from "../../core/slots";
 import { seededRandom, type SeededRandom as Random } from "../../core/seeded-random";
 import { parseAdvisorSearch, parseSuggestionQuery } from "../../core/advisor-search-params";
+import { BOOKING_PARAMS } from "../../core/booking-url-state";
 import { type CachePolicy, untilNextQuarterHour } from "../../core/cache-contract";
 import { parseSlotParams } from "../scheduling/slot-query";
 import { cacheKeyOf, cachePolicyOf } from "./public-cache-policy";
@@ -133,6 +134,17 @@ describe("cacheKeyOf", () => {
     expect(key("/api/advisors/x/slots?duration=15&tz=UTC&date=2026-12-01&v=1")).toBe(
       "/api/advisors/x/slots?date=2026-12-01&tz=UTC&duration=15",
     );
+  });
+
+  // The booking steps' parameters are the browser's own (ADR 72): one kept page for them all.
+  it("keeps one answer for a profile whatever booking step its URL holds", () => {
+    const booking =
+      "step=4&topics=0.2&option=First+Call-30&tz=Asia%2FKolkata&time=2026-12-01T04:30:00.000Z";
+    expect(
+      BOOKING_PARAMS.filter((name) => cachePolicyFor("/advisor/x")!.params.includes(name)),
+    ).toEqual([]);
+    expect(key(`/advisor/x?${booking}`)).toBe("/advisor/x");
+    expect(key(`/advisor/x.data?${booking}&_routes=root`)).toBe("/advisor/x.data?_routes=root");
   });
 
   it("keeps which loaders a data request runs", () => {

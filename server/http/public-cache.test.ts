@@ -205,6 +205,22 @@ describe("visitors' public reads", () => {
     }
   });
 
+  // The booking steps' parameters are the browser's own (ADR 72).
+  it("keep one profile page whatever booking step its URL holds, and render it at step 1", async () => {
+    const profile = `/advisor/${advisorId}`;
+    const first = await visit(profile);
+    const booking = `${profile}?step=4&topics=0.1&option=First+Call-30&tz=Asia%2FKolkata&time=2026-12-01T04:30:00.000Z`;
+    const linked = await visit(booking);
+    expect(linked.headers.get("x-cache")).toBe("hit");
+    expect(linked.headers.get("etag")).toBe(first.headers.get("etag"));
+    // Rendered for a signed-in person too, the page starts at the first step: the choices are
+    // read in the browser once it has hydrated.
+    const person = await app.createPerson();
+    const html = await (await visit(booking, { cookie: person.cookie })).text();
+    expect(html).toContain("What would you like to discuss?");
+    expect(html).not.toContain("Review your booking");
+  });
+
   it("serve what is the same for everyone to a signed-in person too", async () => {
     const person = await app.createPerson();
     await visit("/api/advisors?search=glass");

@@ -314,3 +314,62 @@ test("step 3 says its minimums before any error, and every input shows an exampl
   }
   await noAxeViolations(page);
 });
+
+// Issue 22, point 1: the wizard's step lives in the URL (ADR 72).
+test("the wizard keeps its step through a reload, and Back and Forward move one step", async ({
+  page,
+}) => {
+  await signIn(page, DEMO_SEEKER, DEMO_PASSWORD, "/become-advisor/apply");
+  await expect(page.getByRole("heading", { name: "Profile Basics" })).toBeVisible();
+  await page.getByLabel("Phone number").fill("+91 98200 22222");
+  await page.getByLabel("Job title").fill("Product Manager");
+  await page.getByLabel("Company").fill("Flipkart");
+  await page.getByLabel("Total experience").selectOption("7");
+  await page.getByLabel("LinkedIn URL").fill("NA");
+  await addEntries(page, "Work locations", ["Bengaluru"]);
+  await continueTo(page, "Profile Content");
+  await expect(page).toHaveURL(/\/become-advisor\/apply\?step=2$/);
+  const intro = "Product manager who moved from services to a product company";
+  await page.getByLabel("Short introduction").fill(intro);
+  await page
+    .getByLabel("About")
+    .fill(
+      "I spent six years in IT services before moving into product management at a large e-commerce company, and I can help with that switch, interviews and the first ninety days.",
+    );
+  await page.getByLabel("Professional headshot").setInputFiles(await headshot());
+  await expect(page.getByText("Headshot uploaded successfully.")).toBeVisible();
+  await continueTo(page, "Your Expertise");
+  await expect(page).toHaveURL(/\?step=3$/);
+
+  // A value typed at step 3 is in the draft a second later; the reload stays on step 3 with it.
+  const saved = page.waitForResponse(
+    (r) =>
+      r.request().method() === "POST" &&
+      r.url().includes("/become-advisor/apply") &&
+      (r.request().postData() ?? "").includes("Product Roadmaps"),
+  );
+  await addEntries(page, "Skills", ["Product Roadmaps"]);
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(page.getByRole("heading", { name: "Your Expertise", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Continue Your Profile" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Remove Product Roadmaps" })).toBeVisible();
+
+  // The browser's Back is one step, with its values; Forward returns.
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Profile Content", level: 2 })).toBeVisible();
+  await expect(page.getByLabel("Short introduction")).toHaveValue(intro);
+  await page.goForward();
+  await expect(page.getByRole("heading", { name: "Your Expertise", level: 2 })).toBeVisible();
+  // So is the wizard's own Back button.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByRole("heading", { name: "Profile Content", level: 2 })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole("heading", { name: "Your Expertise", level: 2 })).toBeVisible();
+
+  // A link to a later step opens the first step that still needs filling.
+  await gotoHydrated(page, "/become-advisor/apply?step=5");
+  await expect(page.getByRole("heading", { name: "Your Expertise", level: 2 })).toBeVisible();
+  await expect(page).toHaveURL(/\?step=3$/);
+});

@@ -141,10 +141,13 @@ test("a signed-out seeker's pending booking survives signing in", async ({ page 
     .locator("dd")
     .textContent())!;
   await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
-  await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(profile)}`);
+  // The way back is the summary's own URL (ADR 72): every choice but the notes is in it.
+  await expect(page).toHaveURL(/^[^?]*\/auth\?redirect=/);
+  const back = new URL(page.url()).searchParams.get("redirect")!;
+  expect(back).toMatch(new RegExp(`^${profile}\\?.*step=4`));
 
-  await signIn(page, SEEKER, undefined, profile);
-  await expect(page).toHaveURL(profile);
+  await signIn(page, SEEKER, undefined, back);
+  await expect(page).toHaveURL(back);
   await expect(booking.getByRole("heading", { name: "Review your booking" })).toBeVisible();
   await expect(booking.getByText(topic, { exact: true })).toBeVisible();
   await expect(booking.getByText(new RegExp(label))).not.toHaveCount(0);
@@ -181,4 +184,103 @@ test("a discovery call: signed out, sign in, the summary is restored, booked", a
   await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
   await expect(page.getByText("Free Discovery Call").first()).toBeVisible();
   await expect(page.getByText("Free Consultation")).toBeVisible();
+});
+
+/*
+ * Issue 22, point 1: the steps live in the URL (ADR 72). Reload, Back and Forward keep every
+ * choice and move one step; a shared link opens the same step, without what no longer holds.
+ */
+const slotSummary = (page: Page) =>
+  page.getByRole("region", { name: "Select Date & Time" }).getByTestId("slot-summary");
+
+test("a reload at the date-time step keeps the step, the topics, the notes and the time", async ({
+  page,
+}) => {
+  await gotoHydrated(page, await advisorPath(page, KAVYA));
+  const booking = page.locator("#booking");
+  const topics = booking.locator("fieldset label");
+  const first = (await topics.nth(0).textContent())!;
+  const second = (await topics.nth(2).textContent())!;
+  await topics.nth(0).click();
+  await topics.nth(2).click();
+  const notes = "I am moving from Pune to Berlin in June.\nWhat should I ask my employer first?";
+  await booking.getByLabel("Additional information (optional)").fill(notes);
+  await booking.getByRole("button", { name: "Continue" }).click();
+  await booking.getByRole("button", { name: "Continue" }).click();
+  const step = page.getByRole("region", { name: "Select Date & Time" });
+  await chooseOpenDate(step, { nth: 1 });
+  const slot = step
+    .getByRole("group", { name: /Available times on/ })
+    .getByRole("button")
+    .first();
+  const label = (await slot.textContent())!;
+  await slot.click();
+  await expect(page).toHaveURL(/[?&]time=/);
+
+  await page.reload();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(step).toBeVisible();
+  await expect(step.getByRole("button", { name: label, pressed: true })).toBeVisible();
+  await expect(slotSummary(page)).toContainText(label);
+
+  // Back moves one step each time, to the choices as they were.
+  await page.goBack();
+  await expect(booking.getByRole("radio", { checked: true })).toHaveCount(1);
+  await page.goBack();
+  await expect(booking.getByRole("checkbox", { name: first, checked: true })).toBeAttached();
+  await expect(booking.getByRole("checkbox", { name: second, checked: true })).toBeAttached();
+  await expect(booking.getByRole("checkbox", { checked: true })).toHaveCount(2);
+  await expect(booking.getByLabel("Additional information (optional)")).toHaveValue(notes);
+  // The notes never reach the URL.
+  expect(page.url()).not.toContain("Berlin");
+});
+
+test("the browser's Back on the summary returns to the date-time step and Forward to the summary", async ({
+  page,
+}) => {
+  const profile = await advisorPath(page, KAVYA);
+  await gotoHydrated(page, profile);
+  const { booking, label } = await chooseSession(page, "Pay ₹1,180");
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`^[^?]*${profile}\\?`));
+  const step = page.getByRole("region", { name: "Select Date & Time" });
+  await expect(step.getByRole("button", { name: label, pressed: true })).toBeVisible();
+  await page.goForward();
+  await expect(booking.getByRole("heading", { name: "Review your booking" })).toBeVisible();
+  await expect(booking.getByText(new RegExp(label))).not.toHaveCount(0);
+  // The summary's own Back goes one step too, and the browser's Forward returns again.
+  await booking.getByRole("button", { name: "Back" }).click();
+  await expect(step).toBeVisible();
+  await page.goForward();
+  await expect(booking.getByRole("heading", { name: "Review your booking" })).toBeVisible();
+});
+
+test("a shared link opens its step, and a time no longer offered returns to the date-time step with a message", async ({
+  page,
+}) => {
+  const profile = await advisorPath(page, KAVYA);
+  // A link to the summary: the first topic and one past the end, the First Call, and a time
+  // one hour from now, which is never offered (bookings start 12 hours ahead at the earliest).
+  const soon = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 3_600_000).toISOString();
+  const link = `${profile}?step=4&topics=0.999&option=First+Call-30&time=${soon}`;
+  await gotoHydrated(page, link);
+  const booking = page.locator("#booking");
+  const notices = booking.getByTestId("booking-notices");
+  await expect(notices).toContainText(M.timeNotOffered);
+  await expect(notices).toContainText(M.linkTopicsDropped);
+  await expect(page.getByRole("region", { name: "Select Date & Time" })).toBeVisible();
+  await expect(page).not.toHaveURL(/time=/);
+  await expect(page).toHaveURL(/topics=0(&|$)/);
+  expect(await axeViolations(page, "#booking")).toEqual([]);
+
+  // The same link with an offered time opens at the summary with its choices.
+  await gotoHydrated(page, profile);
+  const { label } = await chooseSession(page, "Pay ₹1,180");
+  const shared = page.url();
+  const other = await page.context().newPage();
+  await gotoHydrated(other, shared);
+  const summary = other.locator("#booking");
+  await expect(summary.getByRole("heading", { name: "Review your booking" })).toBeVisible();
+  await expect(summary.getByText(new RegExp(label))).not.toHaveCount(0);
+  await expect(summary.getByTestId("booking-notices")).toHaveCount(0);
 });

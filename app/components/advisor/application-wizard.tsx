@@ -1,11 +1,13 @@
 import { ArrowLeft, ArrowRight, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation, useNavigate, useSearchParams } from "react-router";
 import {
   APPLICATION_STEPS,
   type ApplicationValues,
   checkStep,
   hasProgress,
+  reachableStep,
+  readWizardStep,
   type StepNumber,
   type StoredDraft,
 } from "../../../core/advisor-application";
@@ -42,21 +44,69 @@ type Props = {
   blank: ApplicationValues;
 };
 
+/** The history entry a step change pushes remembers the step it left (for the Back button). */
+type StepEntry = { wizardStep?: StepNumber } | null;
+
 /**
  * The five-step application. Every change is saved to the server's draft a second after it
  * is made; "Save & Continue" checks the step with the same schema the server uses on submit.
+ * The step lives in the URL (`?step=3`, ADR 72): a step change is a history entry, so reload,
+ * Back and Forward keep the step, and the values come back from the draft.
  */
 export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, blank }: Props) {
   const [values, setValues] = useState<ApplicationValues>({ ...blank, ...draft?.values });
-  const [step, setStep] = useState<StepNumber>(draft?.currentStep ?? 1);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const urlStep = readWizardStep(params);
   const [completed, setCompleted] = useState<StepNumber[]>(draft?.completedSteps ?? []);
   const [headshotUrl, setHeadshotUrl] = useState(savedHeadshot);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [resume, setResume] = useState(draft !== null && hasProgress(draft));
+  const resumeStep = draft?.currentStep ?? 1;
   const [dirty, setDirty] = useState(false);
   const saver = useFetcher();
   const submitter = useFetcher<SubmitAnswer>();
   const top = useRef<HTMLHeadingElement>(null);
+  // A URL's step counts only as far as the steps before it pass (a link never skips one).
+  // Without one, the page starts at step 1 (or offers the draft's step, below).
+  const step =
+    urlStep === null ? (resume ? resumeStep : 1) : reachableStep(urlStep, values, headshotUrl);
+
+  /** A step change is a history entry of its own; `replace` puts the URL right in place. */
+  const showStep = (next: StepNumber, how: "push" | "replace") => {
+    const search = new URLSearchParams(params);
+    search.set("step", String(next));
+    void navigate(
+      { search: `?${search}` },
+      {
+        replace: how === "replace",
+        preventScrollReset: true,
+        state: how === "push" ? { wizardStep: step } : location.state,
+      },
+    );
+  };
+
+  // Once mid-way (a URL with a step), coming back to the bare URL is step 1, not the question.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is outside React
+    if (urlStep !== null) setResume(false);
+  }, [urlStep]);
+
+  // A step the data does not reach yet is replaced by the first one that needs filling.
+  useEffect(() => {
+    if (urlStep !== null && urlStep !== step) showStep(step, "replace");
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `showStep` is rebuilt every render
+  }, [urlStep, step]);
+
+  // Every step change (buttons, Back, Forward) brings the new step's heading into view.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    top.current?.focus({ preventScroll: true });
+    top.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [step]);
 
   const save = (next: { step: StepNumber; completed: StepNumber[]; values: ApplicationValues }) =>
     void saver.submit(
@@ -80,14 +130,16 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
   if (submitter.data !== seenAnswer) {
     setSeenAnswer(submitter.data);
     const answer = submitter.data;
-    if (answer && !answer.ok && answer.step) {
-      setStep(answer.step);
-      setErrors(answer.errors ?? {});
-    }
+    if (answer && !answer.ok && answer.step) setErrors(answer.errors ?? {});
   }
   useEffect(() => {
     const answer = submitter.data;
     if (answer && !answer.ok) toast.error(answer.title, { description: answer.message });
+    // A navigation is an effect, never part of rendering.
+    if (answer && !answer.ok && answer.step && answer.step !== step) {
+      showStep(answer.step, "push");
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [submitter.data]);
 
   const set = <F extends keyof ApplicationValues>(field: F, value: ApplicationValues[F]) => {
@@ -97,10 +149,14 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
   };
 
   const goTo = (next: StepNumber) => {
-    setStep(next);
+    showStep(next, "push");
     setDirty(true);
-    top.current?.focus({ preventScroll: true });
-    top.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  };
+  /** Back one step: through history when the last step change came from there. */
+  const back = () => {
+    const previous = Math.max(1, step - 1) as StepNumber;
+    if ((location.state as StepEntry)?.wizardStep === previous) void navigate(-1);
+    else goTo(previous);
   };
 
   const validateStep = () => {
@@ -139,7 +195,7 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
       { method: "post", action: APPLY_ACTION, encType: "application/json" },
     );
     setValues(blank);
-    setStep(1);
+    showStep(1, "replace");
     setCompleted([]);
     setHeadshotUrl(null);
     setErrors({});
@@ -147,7 +203,8 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
     setResume(false);
   };
 
-  if (resume) {
+  // A URL naming a step is someone mid-way (a reload, Back, Forward): no question to ask.
+  if (resume && urlStep === null) {
     return (
       <Card className="grid gap-4 p-6 sm:p-8">
         <h2 className="text-xl font-semibold">Continue Your Profile</h2>
@@ -157,7 +214,13 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
           beginning.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Button type="button" onClick={() => setResume(false)}>
+          <Button
+            type="button"
+            onClick={() => {
+              setResume(false);
+              showStep(resumeStep, "replace");
+            }}
+          >
             Continue
           </Button>
           <Button type="button" variant="outline" onClick={startOver}>
@@ -224,12 +287,7 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
           ) : null}
           {step === 5 ? <PricingFields values={values} set={set} errors={errors} /> : null}
           <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-between">
-            <Button
-              type="button"
-              variant="outline"
-              disabled={step === 1}
-              onClick={() => goTo(Math.max(1, step - 1) as StepNumber)}
-            >
+            <Button type="button" variant="outline" disabled={step === 1} onClick={back}>
               <ArrowLeft aria-hidden="true" />
               Back
             </Button>

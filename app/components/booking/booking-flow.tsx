@@ -1,22 +1,45 @@
-import { LoaderCircle } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { AlertCircle, LoaderCircle } from "lucide-react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { SessionOption } from "../../../core/booking";
 import { topicsValid } from "../../../core/booking-limits";
+import {
+  BOOKING_PARAMS,
+  type BookingStep,
+  type BookingUrlState,
+  type DroppedChoice,
+  dropTime,
+  EMPTY_BOOKING,
+  type ParsedBookingUrl,
+  readBookingUrl,
+  settleBooking,
+  writeBookingUrl,
+} from "../../../core/booking-url-state";
 import { fullName } from "../../../core/format";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
+import type { AdvisorSlots } from "../../../core/slots";
+import { guessTimeZone } from "../../../core/time-zones";
 import { cn } from "../../lib/cn";
+import { useHydrated } from "../../lib/hydrated";
 import { useViewer } from "../../lib/viewer";
 import { toast } from "../ui/toaster";
+import { readBookingNotes, saveBookingNotes } from "./booking-notes";
 import { ApiError, type PaymentOrder, postJson } from "./checkout";
 import type { SlotChoice } from "./date-time-step";
-import { savePendingBooking, takePendingBooking } from "./pending-booking";
 import { SessionStep } from "./session-step";
 import { TopicsStep } from "./topics-step";
+import { useBrowserTimeZone } from "./use-json";
 import { useCheckout } from "./use-checkout";
 
 const STEPS = ["Topics", "Session", "Date & time", "Summary"] as const;
-type Step = 1 | 2 | 3 | 4;
+
+/** What a dropped choice of a link tells the seeker. */
+const DROPPED_MESSAGES: Record<DroppedChoice, string> = {
+  topics: M.linkTopicsDropped,
+  option: M.linkOptionDropped,
+  zone: M.linkZoneDropped,
+  time: M.timeNotOffered,
+};
 
 /*
  * The calendar step (react-day-picker, the time-zone list, luxon) and the summary (luxon, the
@@ -30,9 +53,18 @@ const BookingSummary = lazy(() =>
   loadBookingSummary().then((m) => ({ default: m.BookingSummary })),
 );
 
+/** The history entry a step change pushes remembers the step it left (for the Back buttons). */
+type StepEntry = { bookingStep?: BookingStep } | null;
+
+/** "YYYY-MM-DD" of an instant in a zone. */
+const dateIn = (instant: string, zone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(instant));
+
 /**
- * The four booking steps on an advisor's profile. Everything chosen here is a request: the
- * server re-checks the advisor, the option, the time and the price when the seeker pays.
+ * The four booking steps on an advisor's profile. The step and every short choice live in the
+ * URL (ADR 72), so a reload, Back and Forward keep them and a link opens the same step; the
+ * additional information stays in the tab's session storage. Everything chosen here is a
+ * request: the server re-checks the advisor, the option, the time and the price on payment.
  */
 export function BookingFlow({
   advisor,
@@ -45,16 +77,75 @@ export function BookingFlow({
 }) {
   const viewer = useViewer();
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>(1);
-  const [topics, setTopics] = useState<string[]>([]);
+  const location = useLocation();
+  const [params] = useSearchParams();
+  // The server renders the flow without the URL's choices (the page is cached per path, ADR
+  // 69): they are read once the page has hydrated.
+  const hydrated = useHydrated();
+  const optionKeys = options.map((o) => o.key).join("|");
+  const settled: ParsedBookingUrl = useMemo(
+    () =>
+      hydrated
+        ? settleBooking(readBookingUrl(params), {
+            topicCount: advisor.topics.length,
+            optionKeys: optionKeys.split("|"),
+          })
+        : { state: EMPTY_BOOKING, dropped: [] },
+    [hydrated, params, advisor.topics.length, optionKeys],
+  );
+  const state = settled.state;
+  const step = state.step;
+  const [notices, setNotices] = useState<DroppedChoice[]>([]);
   const [info, setInfo] = useState("");
-  const [optionKey, setOptionKey] = useState<string | null>(options[0]?.key ?? null);
-  const [choice, setChoice] = useState<SlotChoice | null>(null);
+  const [verified, setVerified] = useState<SlotChoice | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const option = options.find((o) => o.key === optionKey) ?? null;
+  const option = options.find((o) => o.key === state.option) ?? null;
+  const topics = state.topics.map((i) => advisor.topics[i]!);
+  const browserZone = useBrowserTimeZone();
+  const zone = state.zone ?? (browserZone ? guessTimeZone({ browserZone }) : null);
   const top = useRef<HTMLDivElement>(null);
   const shownStep = useRef(step);
+
+  /** A step change is a history entry of its own; an edit within a step replaces the entry. */
+  const go = (next: BookingUrlState, how: "push" | "replace") => {
+    const search = writeBookingUrl(params, next).toString();
+    if (how === "push") setNotices([]);
+    void navigate(
+      { search: search ? `?${search}` : "" },
+      {
+        replace: how === "replace",
+        preventScrollReset: true,
+        state: how === "push" ? { bookingStep: step } : location.state,
+      },
+    );
+  };
+  /** Back one step: through history when the last step change came from there, else a new entry. */
+  const back = (to: BookingStep) => {
+    if ((location.state as StepEntry)?.bookingStep === to) void navigate(-1);
+    else go({ ...state, step: to }, "push");
+  };
+
+  // A link's choices that could not be kept are said once, and the URL is put right (replaced).
+  useEffect(() => {
+    if (!hydrated) return;
+    // The messages belong to this URL, which is then replaced by the settled one.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (settled.dropped.length > 0) setNotices(settled.dropped);
+    if (writeBookingUrl(params, settled.state).toString() !== params.toString()) {
+      go(settled.state, "replace");
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `go` is rebuilt every render
+  }, [hydrated, settled]);
+
+  // The notes come back with a flow in progress (reload, Back, signing in), not on a bare visit.
+  useEffect(() => {
+    if (!hydrated || !BOOKING_PARAMS.some((name) => params.has(name))) return;
+    // Session storage exists only in the browser, so it is read after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setInfo(readBookingNotes(advisor.id));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per advisor, not per edit
+  }, [hydrated, advisor.id]);
 
   // On a phone a new step can start above the screen: bring its top into view.
   useEffect(() => {
@@ -64,23 +155,54 @@ export function BookingFlow({
     if (box && box.top < 0) top.current?.scrollIntoView({ block: "start" });
   }, [step]);
 
-  // Back from signing in: the saved pending booking opens at the summary.
+  // A time from the URL is shown only once the slots API still offers it (a link may be old).
+  const wanted =
+    step >= 3 && state.time && option && zone
+      ? { time: state.time, zone, duration: option.duration }
+      : null;
+  const choice =
+    wanted &&
+    verified?.start === wanted.time &&
+    verified.viewerTimeZone === wanted.zone &&
+    verified.duration === wanted.duration
+      ? verified
+      : null;
+  const verifying = wanted !== null && choice === null;
   useEffect(() => {
-    const pending = takePendingBooking(advisor.id);
-    if (!pending) return;
-    // Session storage exists only in the browser, so it is read after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setTopics(pending.selectedTopics);
-    setInfo(pending.additionalInfo);
-    setChoice(pending.selectedDateTime);
-    const kept = options.find(
-      (o) =>
-        o.type === pending.selectedSession.type && o.duration === pending.selectedSession.duration,
-    );
-    // A choice that is no longer one of the seeker's options goes back to step 2.
-    setOptionKey(kept?.key ?? options[0]?.key ?? null);
-    setStep(kept ? 4 : 2);
-  }, [advisor.id, options]);
+    if (!wanted || !verifying) return;
+    const controller = new AbortController();
+    const date = dateIn(wanted.time, wanted.zone);
+    const query = new URLSearchParams({
+      date,
+      tz: wanted.zone,
+      duration: String(wanted.duration),
+    });
+    fetch(`/api/advisors/${encodeURIComponent(advisor.id)}/slots?${query}`, {
+      signal: controller.signal,
+      headers: { Accept: "application/json" },
+    })
+      .then((response) => (response.ok ? (response.json() as Promise<AdvisorSlots>) : null))
+      .catch(() => null)
+      .then((slots) => {
+        if (controller.signal.aborted) return;
+        const slot = slots?.slots.find((s) => Date.parse(s.start) === Date.parse(wanted.time));
+        if (slots && slot) {
+          setVerified({
+            ...slot,
+            date,
+            duration: wanted.duration,
+            viewerTimeZone: wanted.zone,
+            advisorTimeZone: slots.advisorTimeZone,
+          });
+          return;
+        }
+        // Not offered any more (or not answerable now): choose again at the date-time step.
+        if (slots) setNotices((shown) => [...new Set([...shown, "time" as const])]);
+        go(dropTime({ ...state, date }), "replace");
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by what is checked
+  }, [wanted?.time, wanted?.zone, wanted?.duration, verifying]);
 
   const checkout = useCheckout({
     testCheckout,
@@ -96,30 +218,21 @@ export function BookingFlow({
     void loadBookingSummary();
     if (!topicsValid(topics)) return setErrors({ topics: M.topicsRequired });
     setErrors({});
-    setStep(2);
+    go({ ...state, step: 2, option: state.option ?? options[0]?.key ?? null }, "push");
   };
   const continueFromSession = () => {
     if (!option) return setErrors({ session: M.sessionRequired });
     setErrors({});
-    // A time chosen for another duration is offered again only if it still fits.
-    if (choice && choice.duration !== option.duration) setChoice({ ...choice, start: "" });
-    setStep(3);
+    go({ ...state, step: 3 }, "push");
   };
 
   const confirm = async () => {
     if (!option || !choice) return;
     if (!viewer) {
-      savePendingBooking({
-        advisorId: advisor.id,
-        selectedTopics: topics,
-        additionalInfo: info,
-        selectedSession: { type: option.type, duration: option.duration },
-        selectedDateTime: choice,
-        amount: option.price.totalPaise,
-        seekerTimezone: choice.viewerTimeZone,
-        advisorTimezone: choice.advisorTimeZone,
-      });
-      void navigate(`/auth?redirect=${encodeURIComponent(`/advisor/${advisor.id}`)}`);
+      // The URL is the booking chosen so far, the notes wait in session storage: signing in
+      // comes back to this very step.
+      const here = `${location.pathname}${location.search}`;
+      void navigate(`/auth?redirect=${encodeURIComponent(here)}`);
       return;
     }
     setBusy(true);
@@ -133,6 +246,8 @@ export function BookingFlow({
         datetime: choice.start,
         seekerTimezone: choice.viewerTimeZone,
       });
+      // The booking holds the notes now.
+      saveBookingNotes(advisor.id, "");
       if (order.free || !order.orderId) {
         void navigate(`/booking-confirmed?payment_id=${order.paymentId}`);
         return;
@@ -146,10 +261,7 @@ export function BookingFlow({
       const message = error instanceof Error ? error.message : M.bookingFailed;
       toast.error(M.bookingFailed, { description: message });
       // The time is gone: choose another one.
-      if (error instanceof ApiError && error.field === "datetime") {
-        setChoice({ ...choice, start: "" });
-        setStep(3);
-      }
+      if (error instanceof ApiError && error.field === "datetime") go(dropTime(state), "push");
     }
   };
 
@@ -157,7 +269,7 @@ export function BookingFlow({
     <div ref={top} className="grid scroll-mt-24 gap-5">
       <ol className="grid grid-cols-4 gap-1" aria-label="Booking steps">
         {STEPS.map((label, index) => {
-          const n = (index + 1) as Step;
+          const n = (index + 1) as BookingStep;
           return (
             <li
               key={label}
@@ -179,27 +291,53 @@ export function BookingFlow({
           );
         })}
       </ol>
-      {step === 1 ? (
+      {notices.length > 0 ? (
+        <div
+          role="status"
+          data-testid="booking-notices"
+          className="grid gap-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          {notices.map((dropped) => (
+            <p key={dropped} className="flex gap-2">
+              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {DROPPED_MESSAGES[dropped]}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      {verifying ? (
+        <StepLoading />
+      ) : step === 1 ? (
         <TopicsStep
           topics={advisor.topics}
           selected={topics}
           additionalInfo={info}
           errors={errors}
-          onToggle={(topic) =>
-            setTopics((current) =>
-              current.includes(topic) ? current.filter((t) => t !== topic) : [...current, topic],
-            )
-          }
-          onInfo={setInfo}
+          onToggle={(topic) => {
+            const index = advisor.topics.indexOf(topic);
+            const chosen = state.topics.includes(index)
+              ? state.topics.filter((i) => i !== index)
+              : [...state.topics, index];
+            go({ ...state, topics: chosen }, "replace");
+          }}
+          onInfo={(value) => {
+            setInfo(value);
+            saveBookingNotes(advisor.id, value);
+          }}
           onContinue={continueFromTopics}
         />
       ) : step === 2 ? (
         <SessionStep
           options={options}
-          selected={optionKey}
+          selected={state.option}
           error={errors.session}
-          onSelect={setOptionKey}
-          onBack={() => setStep(1)}
+          onSelect={(key) => {
+            const next = options.find((o) => o.key === key);
+            // A time chosen for another duration is offered again only if it still fits.
+            const time = next?.duration === option?.duration ? state.time : null;
+            go({ ...state, option: key, time }, "replace");
+          }}
+          onBack={() => back(1)}
           onContinue={continueFromSession}
         />
       ) : step === 3 && option ? (
@@ -209,23 +347,36 @@ export function BookingFlow({
             advisorId={advisor.id}
             duration={option.duration}
             initial={
-              choice
-                ? {
-                    zone: choice.viewerTimeZone,
-                    date: choice.date,
-                    slot: choice.start ? choice : null,
-                  }
-                : null
+              state.zone && state.date ? { zone: state.zone, date: state.date, slot: choice } : null
             }
             continueLabel={option.price.isFree ? "Continue" : "Continue to Payment"}
-            onBack={() => setStep(2)}
+            onBack={() => back(2)}
+            onChoice={(next) => {
+              if (next) setVerified(next);
+              if (next?.start === state.time) return;
+              go(
+                next
+                  ? { ...state, zone: next.viewerTimeZone, date: next.date, time: next.start }
+                  : { ...state, time: null },
+                "replace",
+              );
+            }}
             onContinue={(next) => {
-              setChoice(next);
-              setStep(4);
+              setVerified(next);
+              go(
+                {
+                  ...state,
+                  zone: next.viewerTimeZone,
+                  date: next.date,
+                  time: next.start,
+                  step: 4,
+                },
+                "push",
+              );
             }}
           />
         </Suspense>
-      ) : step === 4 && option && choice?.start ? (
+      ) : step === 4 && option && choice ? (
         <Suspense fallback={<StepLoading />}>
           <BookingSummary
             advisorName={advisor.name}
@@ -234,7 +385,7 @@ export function BookingFlow({
             option={option}
             choice={choice}
             busy={busy}
-            onBack={() => setStep(3)}
+            onBack={() => back(3)}
             onConfirm={() => void confirm()}
           />
         </Suspense>

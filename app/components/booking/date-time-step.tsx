@@ -1,5 +1,5 @@
 import { AlertCircle, CalendarX2, LoaderCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatLongDate } from "../../../core/format";
 import type { AdvisorDates, AdvisorSlots, OfferedSlot, SessionDuration } from "../../../core/slots";
 import { guessTimeZone, timeZoneOptions } from "../../../core/time-zones";
@@ -99,7 +99,12 @@ export function DateTimeStep({
       : null;
 
   const chosenStart = choice?.start ?? null;
+  const reported = useRef(false);
   useEffect(() => {
+    // Nothing is chosen yet while the first answers load: that is no news (a host restoring a
+    // time would take it for the time being cleared).
+    if (!reported.current && choice === null) return;
+    reported.current = true;
     onChoice?.(choice);
     // Only a different slot is news; `choice` is a new object on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps

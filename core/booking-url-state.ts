@@ -1,0 +1,158 @@
+import { TOPICS_MAX } from "./booking-limits";
+import { isValidTimeZone } from "./time-zones";
+
+/**
+ * The booking steps' choices as they live in the profile's URL (ADR 72): the step, the topics
+ * as indexes into the profile's topic list, the session option's key, the time zone, the date
+ * and the chosen start. The additional information never goes into the URL (it stays in the
+ * tab's session storage). Nothing here trusts its input: the URL may be typed, shared or old.
+ *
+ * These parameters are the browser's own state: the profile's loader never reads them, and its
+ * cache key ignores them (ADR 69), so every value of them gets the same server-rendered page.
+ */
+export const BOOKING_PARAMS = ["step", "topics", "option", "tz", "date", "time"] as const;
+
+export type BookingStep = 1 | 2 | 3 | 4;
+
+export type BookingUrlState = {
+  step: BookingStep;
+  /** Indexes into the profile's topic list, in the order chosen, without repeats. */
+  topics: number[];
+  option: string | null;
+  zone: string | null;
+  /** "YYYY-MM-DD" in `zone`: the day shown in the calendar. */
+  date: string | null;
+  /** The chosen start, an ISO instant in UTC as the slots API writes it. */
+  time: string | null;
+};
+
+/** What a URL held that could not be kept; each has its message in core/messages/booking.ts. */
+export type DroppedChoice = "topics" | "option" | "zone" | "time";
+
+export const EMPTY_BOOKING: BookingUrlState = {
+  step: 1,
+  topics: [],
+  option: null,
+  zone: null,
+  date: null,
+  time: null,
+};
+
+// Longer values are not ours: read no further than this.
+const MAX_VALUE = 64;
+const MAX_TOPICS_VALUE = TOPICS_MAX * 4;
+const TOPIC_INDEX = /^\d{1,3}$/;
+const OPTION_KEY = /^[A-Za-z ]{1,40}-\d{2}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// UTC as the slots API writes it; a calendar date that does not exist (30 February) is no time.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
+const isInstant = (value: string) =>
+  INSTANT.test(value) &&
+  !Number.isNaN(Date.parse(value)) &&
+  new Date(value).toISOString().slice(0, 19) === value.slice(0, 19);
+
+export type ParsedBookingUrl = { state: BookingUrlState; dropped: DroppedChoice[] };
+
+/**
+ * Reads the booking parameters of `params` (only the first of a repeated parameter, as the
+ * browser's `get` does). A value of the wrong shape is dropped and reported, except the step,
+ * which falls back to 1, and the date, which only positions the calendar.
+ */
+export function readBookingUrl(params: URLSearchParams): ParsedBookingUrl {
+  const dropped: DroppedChoice[] = [];
+  const get = (name: (typeof BOOKING_PARAMS)[number], max = MAX_VALUE) => {
+    const value = params.get(name);
+    return value === null || value === "" || value.length > max ? null : value;
+  };
+  const rawStep = params.get("step");
+  const step = rawStep !== null && /^[1-4]$/.test(rawStep) ? (Number(rawStep) as BookingStep) : 1;
+
+  const rawTopics = get("topics", MAX_TOPICS_VALUE);
+  let topics: number[] = [];
+  if (rawTopics === null && params.get("topics")) dropped.push("topics");
+  if (rawTopics) {
+    const parts = rawTopics.split(".");
+    const indexes = parts.filter((p) => TOPIC_INDEX.test(p)).map(Number);
+    topics = [...new Set(indexes)].slice(0, TOPICS_MAX);
+    if (indexes.length !== parts.length) dropped.push("topics");
+  }
+
+  const pick = (name: "option" | "tz" | "time", valid: (value: string) => boolean) => {
+    const value = get(name);
+    if (value !== null && valid(value)) return value;
+    if (params.get(name)) dropped.push(name === "tz" ? "zone" : name);
+    return null;
+  };
+  const option = pick("option", (v) => OPTION_KEY.test(v));
+  const zone = pick("tz", isValidTimeZone);
+  const instant = pick("time", isInstant);
+  const date = get("date");
+  return {
+    state: {
+      step,
+      topics,
+      option,
+      zone,
+      date: date !== null && DATE.test(date) ? date : null,
+      time: instant === null ? null : new Date(instant).toISOString(),
+    },
+    dropped,
+  };
+}
+
+/**
+ * `params` with the booking parameters replaced by `state`'s (the others kept as they were):
+ * empty choices and step 1 are left out, so an untouched profile keeps its bare URL.
+ */
+export function writeBookingUrl(params: URLSearchParams, state: BookingUrlState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of BOOKING_PARAMS) next.delete(name);
+  const set = (name: (typeof BOOKING_PARAMS)[number], value: string | null) => {
+    if (value) next.set(name, value);
+  };
+  set("step", state.step === 1 ? null : String(state.step));
+  set("topics", state.topics.join("."));
+  set("option", state.option);
+  set("tz", state.zone);
+  set("date", state.date);
+  set("time", state.time);
+  return next;
+}
+
+/** The first step whose input is missing, or 4 when every choice is there. */
+export function firstMissingStep(state: BookingUrlState): BookingStep {
+  if (state.topics.length === 0) return 1;
+  if (state.option === null) return 2;
+  if (state.time === null) return 3;
+  return 4;
+}
+
+/**
+ * The URL's choices checked against what this profile offers this person: a topic index past
+ * the list, or an option they cannot book, is dropped and reported; the step is no later than
+ * the first step whose input is missing. (Whether the time is still offered is the slots API's
+ * to say: `dropTime` below.)
+ */
+export function settleBooking(
+  parsed: ParsedBookingUrl,
+  offer: { topicCount: number; optionKeys: readonly string[] },
+): ParsedBookingUrl {
+  const dropped = new Set(parsed.dropped);
+  const { state } = parsed;
+  const topics = state.topics.filter((i) => i < offer.topicCount);
+  if (topics.length !== state.topics.length) dropped.add("topics");
+  let option = state.option;
+  if (option !== null && !offer.optionKeys.includes(option)) {
+    option = null;
+    dropped.add("option");
+  }
+  const settled = { ...state, topics, option };
+  const step = Math.min(state.step, firstMissingStep(settled)) as BookingStep;
+  return { state: { ...settled, step }, dropped: [...dropped] };
+}
+
+/** The state without its time (no longer offered): back at the date-time step at the latest. */
+export function dropTime(state: BookingUrlState): BookingUrlState {
+  const step = Math.min(state.step, 3) as BookingStep;
+  return { ...state, time: null, step };
+}
