@@ -1,16 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionRowEvent } from "../../core/session-event";
-import { signIn, signUp } from "../auth/accounts.server";
-import { buildConfig } from "../config.server";
-import { freePort } from "../../tests/support/app-process";
-import { loadServerBundle } from "../../tests/support/server-bundle";
-import { advisors, authUsers, bookings, emailOutbox, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { advisors, bookings, emailOutbox } from "../db/schema";
+import { startTestApp, type TestApp } from "../http/test-app";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { calendarUid } from "./meeting-link.server";
 import { sessionEventOf } from "./session-invitation.server";
@@ -23,76 +15,39 @@ import { EVERY_MORNING } from "./test-support";
  * build: who may have it, and that it is the e-mailed invitation (same UID, SEQUENCE, time and
  * text; only the DTSTAMP differs) after the booking, after a reschedule and after a cancel.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let app: TestApp;
+let database: TestApp["database"];
 let baseUrl: string;
-let close: () => void;
-let config: ReturnType<typeof buildConfig>;
+let config: TestApp["config"];
 const cookies: Record<string, string> = {};
 let advisorId: string;
 let bookingId: string;
 let seekerUserId: string;
+let seekerEmail: string;
 
-const PEOPLE = ["seeker", "stranger", "advisor", "otherAdvisor", "admin"] as const;
-type Who = (typeof PEOPLE)[number];
+type Who = "seeker" | "stranger" | "advisor" | "otherAdvisor" | "admin";
 
 beforeAll(async () => {
-  const port = await freePort();
-  const build = await loadServerBundle();
-  database = await createTestDatabase();
-  config = buildConfig({
-    APP_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "bt-session-calendar-")),
-    LOG_LEVEL: "silent",
-  });
-  const services = build.composeServices({ config, logger: pino({ level: "silent" }), database });
-  const deps = { db: database.db, auth: services.auth, config };
-  for (const who of PEOPLE) {
-    const person = { email: `${who.toLowerCase()}@example.com`, password: "password-1" };
-    await signUp(deps, { firstName: who, lastName: "Test", ...person }, "10.0.0.3");
+  app = await startTestApp();
+  ({ database, baseUrl, config } = app);
+  const seeker = await app.createPerson({ firstName: "Seeker" });
+  seekerUserId = seeker.userId;
+  seekerEmail = seeker.email;
+  cookies.seeker = seeker.cookie;
+  cookies.stranger = (await app.createPerson({ firstName: "Stranger" })).cookie;
+  cookies.admin = (await app.createPerson({ firstName: "Admin", admin: true })).cookie;
+  for (const who of ["advisor", "otherAdvisor"] as const) {
+    const person = await app.createPerson({ firstName: who, advisor: "approved" });
     await database.db
-      .update(authUsers)
-      .set({ emailVerified: true })
-      .where(eq(authUsers.email, person.email));
-    const signedIn = await signIn(
-      deps,
-      { ...person, rememberMe: false },
-      { headers: new Headers(), clientIp: "10.0.0.3" },
-    );
-    if (!signedIn.ok) throw new Error(signedIn.message);
-    cookies[who] = signedIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+      .update(advisors)
+      .set({ hourlyRateInr: 2000 })
+      .where(eq(advisors.id, person.advisorId!));
+    await saveSchedule(database.db, person.advisorId!, EVERY_MORNING);
+    cookies[who] = person.cookie;
+    if (who === "advisor") advisorId = person.advisorId!;
   }
-  await database.db.update(users).set({ admin: "Y" }).where(eq(users.email, "admin@example.com"));
-  for (const who of ["advisor", "otheradvisor"]) {
-    const [user] = await database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, `${who}@example.com`));
-    const [advisor] = await database.db
-      .insert(advisors)
-      .values({ userId: user!.id, profileStatus: "approved", hourlyRateInr: 2000 })
-      .returning();
-    await saveSchedule(database.db, advisor!.id, EVERY_MORNING);
-    if (who === "advisor") advisorId = advisor!.id;
-  }
-  const [seeker] = await database.db
-    .select()
-    .from(users)
-    .where(eq(users.email, "seeker@example.com"));
-  seekerUserId = seeker!.id;
-
-  const app = build.createHttpApp({ services, build });
-  const server = app.listen(port, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${port}`;
-  close = () => server.close();
 });
-afterAll(async () => {
-  close();
-  await database.destroy();
-});
+afterAll(() => app.close());
 
 const post = (url: string, body: unknown, who: Who) =>
   fetch(`${baseUrl}${url}`, {
@@ -123,9 +78,7 @@ async function mailedInvitation(subject: string): Promise<string> {
   const mails = await database.db
     .select()
     .from(emailOutbox)
-    .where(
-      and(eq(emailOutbox.toAddress, "seeker@example.com"), like(emailOutbox.subject, subject)),
-    );
+    .where(and(eq(emailOutbox.toAddress, seekerEmail), like(emailOutbox.subject, subject)));
   expect(mails).toHaveLength(1);
   return mails[0]!.attachments![0]!.content;
 }
