@@ -110,16 +110,14 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               ) : null}
               {/* On a phone the booking steps sit below the whole profile: price and a way there. */}
               <div className="mt-3 flex flex-wrap items-center gap-3 lg:hidden">
-                <p className="text-sm text-muted">
-                  Starting @ <span className="font-semibold text-ink">{price}</span>
+                <div className="grid gap-0.5 text-sm text-muted">
+                  <p>
+                    Starting @ <span className="font-semibold text-ink">{price}</span>
+                  </p>
                   {firstCall ? (
-                    <>
-                      <span aria-hidden="true"> · </span>
-                      <span className="sr-only">, </span>
-                      <span className="font-semibold text-ink">{firstCall.firstCall}</span>
-                    </>
+                    <p className="font-semibold text-ink">{firstCall.firstCall}</p>
                   ) : null}
-                </p>
+                </div>
                 <Button asChild size="sm">
                   <a href="#booking">Book a session</a>
                 </Button>
