@@ -139,6 +139,8 @@ test.describe("sign-up and sign-in", () => {
     const email = uniqueEmail("locked");
     await signUp(page, { first: "Lock", last: "Test", email, password: "right-password" });
     await page.goto(await mailLink(page, email, "Confirm your e-mail"));
+    // The link signed them in; the attempts below come from someone who is signed out.
+    await page.context().clearCookies();
     for (let attempt = 1; attempt <= 6; attempt++) {
       await signIn(page, email, `wrong-${attempt}`);
       await expect(page.getByRole("alert")).toBeVisible();

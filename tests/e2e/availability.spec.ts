@@ -93,6 +93,7 @@ test.describe("a visitor in New York", () => {
     const booking = page.locator("#booking");
     await booking.locator("fieldset label").first().click();
     await booking.getByRole("button", { name: "Continue" }).click();
+    await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
     await booking.getByRole("button", { name: "Continue" }).click();
     const step = page.getByRole("region", { name: "Select Date & Time" });
     await expect(step.getByLabel("Times shown in")).toHaveValue(VISITOR_ZONE);

@@ -33,6 +33,7 @@ async function chooseSession(page: Page, payLabel: RegExp | string) {
   await expect(booking.getByText(M.topicsRequired)).toBeVisible();
   await booking.locator("fieldset label").first().click();
   await booking.getByRole("button", { name: "Continue" }).click();
+  await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
   await booking.getByRole("button", { name: "Continue" }).click();
   const step = page.getByRole("region", { name: "Select Date & Time" });
   await chooseOpenDate(step, { nth: 1 });
@@ -92,6 +93,19 @@ test("a seeker pays for a First Call, lands on the confirmation, and is then off
   await expect(booking.getByText("Follow up call")).toHaveCount(2);
   await expect(booking.getByText("First Call")).toHaveCount(0);
   await expect(firstCall).toHaveCount(0);
+});
+
+test("a double click on Continue is one step: Back returns to the topics", async ({ page }) => {
+  await gotoHydrated(page, await advisorPath(page, KAVYA));
+  const booking = page.locator("#booking");
+  await booking.locator("fieldset label").first().click();
+  await expect(page).toHaveURL(/topics=0/); // the choice is in the URL before the double click
+  await booking.getByRole("button", { name: "Continue" }).dblclick();
+  await expect(booking.getByRole("radio").first()).toBeVisible();
+  await page.goBack();
+  await expect(
+    booking.getByRole("group", { name: "What would you like to discuss?" }),
+  ).toBeVisible();
 });
 
 test("a dismissed checkout says so and offers the time again", async ({ page }) => {
@@ -206,6 +220,7 @@ test("a reload at the date-time step keeps the step, the topics, the notes and t
   const notes = "I am moving from Pune to Berlin in June.\nWhat should I ask my employer first?";
   await booking.getByLabel("Additional information (optional)").fill(notes);
   await booking.getByRole("button", { name: "Continue" }).click();
+  await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
   await booking.getByRole("button", { name: "Continue" }).click();
   const step = page.getByRole("region", { name: "Select Date & Time" });
   await chooseOpenDate(step, { nth: 1 });

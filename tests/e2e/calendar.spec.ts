@@ -66,6 +66,7 @@ test("a seeker adds a booked session to a calendar from the confirmation and the
   const booking = page.locator("#booking");
   await booking.locator("fieldset label").first().click();
   await booking.getByRole("button", { name: "Continue" }).click();
+  await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
   await booking.getByRole("button", { name: "Continue" }).click();
   const step = page.getByRole("region", { name: "Select Date & Time" });
   await chooseOpenDate(step, { nth: 1 });

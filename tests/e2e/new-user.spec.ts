@@ -52,6 +52,7 @@ test.describe("a browser that names India's zone by its old name", () => {
     const booking = page.locator("#booking");
     await booking.locator("fieldset label").first().click();
     await booking.getByRole("button", { name: "Continue" }).click();
+    await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
     await booking.getByRole("button", { name: "Continue" }).click();
     const zone = page
       .getByRole("region", { name: "Select Date & Time" })

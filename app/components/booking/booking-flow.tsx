@@ -107,12 +107,24 @@ export function BookingFlow({
   const top = useRef<HTMLDivElement>(null);
   const shownStep = useRef(step);
 
+  // The step change last pushed, until the URL moves: a second click on Continue before the
+  // first lands (a double click, a slow phone) must not push the same step twice.
+  const pushed = useRef<string | null>(null);
+  useEffect(() => {
+    pushed.current = null;
+  }, [location.key]);
+
   /** A step change is a history entry of its own; an edit within a step replaces the entry. */
   const go = (next: BookingUrlState, how: "push" | "replace") => {
     const search = writeBookingUrl(params, next).toString();
-    if (how === "push") setNotices([]);
+    const target = search ? `?${search}` : "";
+    if (how === "push") {
+      if (target === pushed.current || target === location.search) return;
+      pushed.current = target;
+      setNotices([]);
+    }
     void navigate(
-      { search: search ? `?${search}` : "" },
+      { search: target },
       {
         replace: how === "replace",
         preventScrollReset: true,
