@@ -1,5 +1,6 @@
 import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { data } from "react-router";
+import type { z } from "zod";
 import {
   type FieldErrors,
   type FieldName,
@@ -7,6 +8,7 @@ import {
   type FormValidation,
   type FormValues,
   fieldNames,
+  firstErrorPerField,
   formValues,
   validateForm,
 } from "../../core/form";
@@ -53,7 +55,18 @@ export function invalidForm<S extends FormSchema, E extends object = object>(
   return data({ ...(extra as E), ...failure }, { status: 400 });
 }
 
-export type ZodForm<S extends FormSchema> = {
+/** What every form offers its fields (FormField): ids, the shown error and the value. */
+export type FieldHost<N extends string> = {
+  id: (name: N) => string;
+  errorId: (name: N) => string;
+  error: (name: N) => string | undefined;
+  /** A native form's last submitted value (uncontrolled inputs). */
+  defaultValue: (name: N) => string | undefined;
+  /** A bound form's value and setter for one field (controlled inputs and custom controls). */
+  bind?: (name: N) => { value: unknown; onChange: (next: unknown) => void };
+};
+
+export type ZodForm<S extends FormSchema> = FieldHost<FieldName<S>> & {
   /** Spread on the <Form>: checks on submit, on leaving an edited field, and as errors are fixed. */
   props: {
     ref: React.RefObject<HTMLFormElement | null>;
@@ -62,10 +75,6 @@ export type ZodForm<S extends FormSchema> = {
     onBlur: (event: FocusEvent<HTMLFormElement>) => void;
     onChange: (event: FormEvent<HTMLFormElement>) => void;
   };
-  id: (name: FieldName<S>) => string;
-  errorId: (name: FieldName<S>) => string;
-  error: (name: FieldName<S>) => string | undefined;
-  defaultValue: (name: FieldName<S>) => string | undefined;
 };
 
 /**
@@ -73,6 +82,30 @@ export type ZodForm<S extends FormSchema> = {
  * each new one replaces what the browser found, and focus goes to its first invalid field.
  */
 export function useZodForm<S extends FormSchema>(
+  schema: S,
+  options: { id: string; result?: object | null },
+): ZodForm<S>;
+/**
+ * The same for a form whose values live in React state (lists, ratings, files, the steps of
+ * a wizard): `values` and `setValues` are the owner's, the schema checks `values`, and
+ * FormField binds each control to its value. A new schema (the next step) clears the errors.
+ */
+export function useZodForm<S extends z.ZodType, V extends object>(
+  schema: S,
+  options: BoundOptions<S, V>,
+): BoundForm<S, V>;
+export function useZodForm<S extends FormSchema, V extends object>(
+  schema: S,
+  options: { id: string; result?: object | null } | BoundOptions<S, V>,
+): ZodForm<S> | BoundForm<S, V> {
+  // One hook call per form for its whole life: a form is bound or native, never both.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  if ("values" in options) return useBoundForm(schema, options);
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  return useNativeForm(schema, options);
+}
+
+function useNativeForm<S extends FormSchema>(
   schema: S,
   { id, result }: { id: string; result?: object | null },
 ): ZodForm<S> {
@@ -138,6 +171,120 @@ export function useZodForm<S extends FormSchema>(
     error: (name) => errors[name],
     defaultValue: (name) => server?.values?.[name],
   };
+}
+
+type BoundOptions<S extends z.ZodType, V extends object> = {
+  id: string;
+  values: V;
+  setValues: (update: (current: V) => V) => void;
+  /** The action's answer: its `fieldErrors` replace the browser's (FormFailure's shape). */
+  result?: object | null;
+  /** Called with the parsed values when a submit passes the schema. */
+  onValid?: (data: z.output<S>) => void;
+};
+
+export type BoundForm<S extends z.ZodType, V extends object> = FieldHost<keyof V & string> & {
+  props: {
+    ref: React.RefObject<HTMLFormElement | null>;
+    noValidate: true;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  };
+  values: V;
+  set: <K extends keyof V>(name: K, value: V[K]) => void;
+  /** Checks every value: the parsed data, or null with the errors shown and focus on the first. */
+  validate: () => z.output<S> | null;
+  /** Whether any field shows an error now. */
+  invalid: boolean;
+};
+
+function useBoundForm<S extends z.ZodType, V extends object>(
+  schema: S,
+  { id, values, setValues, result, onValid }: BoundOptions<S, V>,
+): BoundForm<S, V> {
+  const ref = useRef<HTMLFormElement>(null);
+  const server = result && "fieldErrors" in result ? (result as FormFailure<FormSchema>) : null;
+  const [errors, setErrors] = useState<Record<string, string | undefined>>(
+    server?.fieldErrors ?? {},
+  );
+  const [seen, setSeen] = useState({ result, schema });
+  const [focusPending, setFocusPending] = useState(false);
+  if (result !== seen.result || schema !== seen.schema) {
+    setSeen({ result, schema });
+    setErrors(result !== seen.result ? (server?.fieldErrors ?? {}) : {});
+    if (result !== seen.result && server) setFocusPending(true);
+  }
+
+  useEffect(() => {
+    if (!focusPending) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- focus waits for the render
+    setFocusPending(false);
+    ref.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [focusPending]);
+
+  const check = (next: V) => {
+    const parsed = schema.safeParse(next);
+    return parsed.success
+      ? ({ ok: true, data: parsed.data } as const)
+      : ({ ok: false, errors: firstErrorPerField(parsed.error) } as const);
+  };
+  const validate = () => {
+    const found = check(values);
+    if (found.ok) {
+      setErrors({});
+      return found.data;
+    }
+    setErrors(found.errors);
+    setFocusPending(true);
+    return null;
+  };
+  const set = <K extends keyof V>(name: K, value: V[K]) => {
+    const next = { ...values, [name]: value };
+    setValues((current) => ({ ...current, [name]: value }));
+    // A shown error follows the change, so it goes away as soon as it is fixed.
+    const key = name as string;
+    if (errors[key]) {
+      const found = check(next);
+      setErrors((current) => ({ ...current, [key]: found.ok ? undefined : found.errors[key] }));
+    }
+  };
+  const fieldId = (name: string) => `${id}-${name}`;
+  return {
+    props: {
+      ref,
+      noValidate: true,
+      onSubmit(event) {
+        event.preventDefault();
+        const data = validate();
+        if (data !== null) onValid?.(data);
+      },
+    },
+    values,
+    set,
+    validate,
+    invalid: Object.values(errors).some(Boolean),
+    id: fieldId,
+    errorId: (name) => `${fieldId(name)}-error`,
+    error: (name) => errors[name],
+    defaultValue: () => undefined,
+    bind: (name) => ({
+      value: values[name as keyof V],
+      onChange: (next) => set(name as keyof V, valueOf(next) as V[keyof V]),
+    }),
+  };
+}
+
+/** A control's new value: a native change event's value (or checked state), else itself. */
+function valueOf(next: unknown): unknown {
+  if (typeof next !== "object" || next === null || !("target" in next)) return next;
+  const target = (next as { target: unknown }).target;
+  if (target instanceof HTMLInputElement && target.type === "checkbox") return target.checked;
+  if (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return target.value;
+  return next;
 }
 
 const nameOf = (target: EventTarget) =>

@@ -1,28 +1,36 @@
 import { AlertCircle } from "lucide-react";
 import { cloneElement, type ComponentProps, isValidElement, type ReactNode } from "react";
-import type { FieldName, FormSchema } from "../../../core/form";
-import type { ZodForm } from "../../lib/forms";
+import type { FieldHost } from "../../lib/forms";
+import { cn } from "../../lib/cn";
 import { Label } from "./input";
 
 /**
- * One field of a useZodForm form: its label, the control (given its id, name, last value and
- * ARIA wiring here), its hint and its error. The error sits in a polite live region, so a
- * message that appears on leaving the field is read out too.
+ * One field of a useZodForm form: its label, the control (given its id, name, value and ARIA
+ * wiring here), its hint and its error. The error sits in a polite live region, so a message
+ * that appears on leaving the field is read out too; every form announces errors this way.
+ *
+ * `layout`: "stacked" puts the label above the control; "check" puts a checkbox before its
+ * label; "group" makes a fieldset whose legend names a control of several inputs (stars,
+ * radio cards, chips), which gets the id, value and onChange like any other.
  */
-export function FormField<S extends FormSchema>({
+export function FormField<N extends string>({
   form,
   name,
   label,
   hint,
   aside,
+  layout = "stacked",
+  className,
   children,
 }: {
-  form: ZodForm<S>;
-  name: FieldName<S>;
-  label: string;
+  form: FieldHost<N>;
+  name: N;
+  label: ReactNode;
   hint?: string;
   /** Shown at the end of the hint line, e.g. a character counter. */
   aside?: ReactNode;
+  layout?: "stacked" | "check" | "group";
+  className?: string;
   children: ReactNode;
 }) {
   const id = form.id(name);
@@ -33,35 +41,73 @@ export function FormField<S extends FormSchema>({
     ? cloneElement(children, {
         id,
         name,
-        defaultValue: children.props.defaultValue ?? form.defaultValue(name),
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy.length > 0 ? describedBy.join(" ") : undefined,
+        ...bound(form, name, children.props),
       })
     : children;
-  return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {control}
-      <div id={form.errorId(name)} aria-live="polite" className="empty:hidden">
-        {error ? (
-          <p className="flex items-start gap-1.5 text-sm font-medium text-danger">
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {error}
-          </p>
-        ) : null}
-      </div>
-      {hint || aside ? (
-        <div className="flex items-start justify-between gap-3">
-          {hint ? (
-            <p id={hintId} className="text-xs text-muted">
-              {hint}
-            </p>
-          ) : (
-            <span />
-          )}
-          {aside}
-        </div>
+  const message = (
+    <div id={form.errorId(name)} aria-live="polite" className="empty:hidden">
+      {error ? (
+        <p className="flex items-start gap-1.5 text-sm font-medium text-danger">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {error}
+        </p>
       ) : null}
     </div>
   );
+  const hintLine =
+    hint || aside ? (
+      <div className="flex items-start justify-between gap-3">
+        {hint ? (
+          <p id={hintId} className="text-xs text-muted">
+            {hint}
+          </p>
+        ) : (
+          <span />
+        )}
+        {aside}
+      </div>
+    ) : null;
+  if (layout === "group") {
+    return (
+      <fieldset className={cn("grid content-start gap-1.5", className)}>
+        <legend className="mb-1.5 text-sm font-medium text-ink">{label}</legend>
+        {control}
+        {message}
+        {hintLine}
+      </fieldset>
+    );
+  }
+  return (
+    <div className={cn("grid content-start gap-1.5", className)}>
+      {layout === "check" ? (
+        <div className="flex items-start gap-3">
+          {control}
+          <Label htmlFor={id} className="leading-6 font-normal">
+            {label}
+          </Label>
+        </div>
+      ) : (
+        <>
+          <Label htmlFor={id}>{label}</Label>
+          {control}
+        </>
+      )}
+      {message}
+      {hintLine}
+    </div>
+  );
+}
+
+/** A bound form's value and setter for the control; a native form's last submitted value. */
+function bound<N extends string>(
+  form: FieldHost<N>,
+  name: N,
+  props: ComponentProps<"input">,
+): Partial<ComponentProps<"input">> {
+  if (!form.bind) return { defaultValue: props.defaultValue ?? form.defaultValue(name) };
+  const { value, onChange } = form.bind(name);
+  if (props.type === "checkbox") return { checked: value === true, onChange };
+  return { value: value as string, onChange };
 }
