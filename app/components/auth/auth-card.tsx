@@ -23,31 +23,3 @@ export function AuthCard({
     </div>
   );
 }
-
-/** A message box under a form: the product's title and text, announced to screen readers. */
-export function FormMessage({
-  tone,
-  title,
-  message,
-  children,
-}: {
-  tone: "error" | "success";
-  title: string;
-  message: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div
-      role={tone === "error" ? "alert" : "status"}
-      className={
-        tone === "error"
-          ? "grid gap-1 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-          : "grid gap-1 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900"
-      }
-    >
-      <p className="font-semibold">{title}</p>
-      <p>{message}</p>
-      {children}
-    </div>
-  );
-}

@@ -9,7 +9,7 @@ import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { toast } from "../ui/toaster";
-import { FormMessage } from "./auth-card";
+import { FormSummary } from "../ui/form-summary";
 import { LegalDialog } from "./legal-dialog";
 import { NewPasswordField } from "./new-password-field";
 
@@ -63,7 +63,7 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
     result?.title &&
     result.message &&
     (result.ok ? (result.jumpTo ?? result.intent) : result.intent) === tab ? (
-      <FormMessage
+      <FormSummary
         tone={result.ok ? "success" : "error"}
         title={result.title}
         message={result.message}
@@ -78,7 +78,7 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
             {result.jumpTo === "signin" ? "Go to Sign In" : "Go to Sign Up"}
           </button>
         ) : null}
-      </FormMessage>
+      </FormSummary>
     ) : null;
 
   return (

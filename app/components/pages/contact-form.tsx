@@ -1,4 +1,4 @@
-import { AlertCircle, CheckCircle2, Send } from "lucide-react";
+import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
@@ -12,6 +12,7 @@ import { contactSchema } from "../../../core/forms/contact";
 import { CONTACT_MESSAGES } from "../../../core/messages/contact";
 import { cn } from "../../lib/cn";
 import { useZodForm } from "../../lib/forms";
+import { FormSummary } from "../ui/form-summary";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import { Input, Textarea, Select } from "../ui/input";
@@ -59,15 +60,7 @@ function ContactFormFields({
       <h2 id="contact-form-heading" className="text-xl font-semibold text-ink">
         Send us a message
       </h2>
-      {actionData?.status === "not-sent" ? (
-        <p
-          role="alert"
-          className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-danger"
-        >
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {actionData.message}
-        </p>
-      ) : null}
+      {actionData?.status === "not-sent" ? <FormSummary message={actionData.message} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField form={form} name="name" label="Your name">
           <Input autoComplete="name" required maxLength={CONTACT_LIMITS.nameMax} />

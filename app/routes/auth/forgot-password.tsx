@@ -3,7 +3,8 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { forgotPasswordSchema } from "../../../core/forms/auth";
 import { AUTH_MESSAGES as MESSAGES } from "../../../core/messages/auth";
 import { requestPasswordReset } from "../../../server/auth/accounts.server";
-import { AuthCard, FormMessage } from "../../components/auth/auth-card";
+import { AuthCard } from "../../components/auth/auth-card";
+import { FormSummary } from "../../components/ui/form-summary";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -60,7 +61,7 @@ export default function ForgotPassword() {
           <Input type="email" autoComplete="email" required />
         </FormField>
         {result && "message" in result && !result.ok ? (
-          <FormMessage tone="error" title={MESSAGES.errorTitle} message={result.message} />
+          <FormSummary tone="error" title={MESSAGES.errorTitle} message={result.message} />
         ) : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Sending..." : "Send Reset Link"}

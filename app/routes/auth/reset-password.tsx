@@ -2,7 +2,8 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import { newPasswordSchema } from "../../../core/forms/auth";
 import { AUTH_MESSAGES as MESSAGES } from "../../../core/messages/auth";
 import { activateInvite, resetPassword } from "../../../server/auth/accounts.server";
-import { AuthCard, FormMessage } from "../../components/auth/auth-card";
+import { AuthCard } from "../../components/auth/auth-card";
+import { FormSummary } from "../../components/ui/form-summary";
 import { NewPasswordField } from "../../components/auth/new-password-field";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
@@ -78,7 +79,7 @@ export default function ResetPassword() {
         <FormField form={form} name="confirmPassword" label="Confirm Password">
           <Input type="password" autoComplete="new-password" required />
         </FormField>
-        {error ? <FormMessage tone="error" title={MESSAGES.errorTitle} message={error} /> : null}
+        {error ? <FormSummary tone="error" title={MESSAGES.errorTitle} message={error} /> : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Saving..." : setup ? "Activate Account" : "Update Password"}
         </Button>
