@@ -2,6 +2,7 @@ import { AlertCircle, CalendarCheck, CheckCircle2, Receipt, Video } from "lucide
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { canJoin, JOIN_OPENS_MINUTES, sessionTypeLabel } from "../../core/booking";
+import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../../core/sessions";
 import { isUuid } from "../../core/ids";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { requireViewer } from "../../server/auth/session.server";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const NOTES = [
   `The Join Meeting button becomes active ${JOIN_OPENS_MINUTES} minutes before the session starts.`,
   "A calendar invitation with the meeting link has been e-mailed to you and your advisor.",
-  "You can reschedule or cancel from your dashboard up to 12 hours before the start (we suggest 24 hours' notice as a courtesy).",
+  `You can reschedule or cancel from your dashboard up to ${MODIFY_CUTOFF_HOURS} hours before the start (we suggest ${FULL_REFUND_HOURS} hours' notice as a courtesy).`,
   "Please join from a quiet place with a stable internet connection; have your questions ready.",
 ];
 

@@ -1,4 +1,5 @@
 import { LoaderCircle } from "lucide-react";
+import { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS } from "../../../core/booking-limits";
 import { formatLongDate } from "../../../core/format";
 import type { NoSlotsReason } from "../../../core/slots";
 import type { AdvisorSlots, OfferedSlot } from "../../../core/slots";
@@ -10,8 +11,8 @@ import type { JsonState } from "./use-json";
 export const NO_SLOTS_REASONS: Record<NoSlotsReason, string> = {
   "not-working": "The advisor doesn't take sessions on this day.",
   "fully-booked": "Every time on this day is already booked.",
-  "too-soon": "Sessions must be booked at least 12 hours in advance.",
-  "out-of-range": "Sessions can be booked up to 30 days ahead.",
+  "too-soon": `Sessions must be booked at least ${MIN_LEAD_HOURS} hours in advance.`,
+  "out-of-range": `Sessions can be booked up to ${BOOKING_WINDOW_DAYS} days ahead.`,
 };
 
 /** The times of the chosen date: loading, error with Try Again, empty with a reason, or a grid. */

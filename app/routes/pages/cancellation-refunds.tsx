@@ -11,6 +11,7 @@ import { SupportEmailLink, useSupportEmail } from "../../components/pages/suppor
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 import { GST_LABEL } from "../../../core/pricing";
 import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
+import { SESSION_MESSAGES } from "../../../core/messages/sessions";
 import { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS } from "../../../core/booking-limits";
 
 export function meta() {
@@ -40,7 +41,7 @@ function SupportBlockMessage() {
   const email = useSupportEmail();
   return (
     <blockquote className="rounded-lg border-l-4 border-brand-300 bg-canvas px-4 py-3 text-sm text-ink">
-      Sessions cannot be cancelled within 12 hours of start time. Please contact support ({email}).
+      {SESSION_MESSAGES.cutoff("cancel", email)}
     </blockquote>
   );
 }
@@ -137,9 +138,9 @@ const SECTIONS: readonly ProseSection[] = [
     content: (
       <p>
         Free Discovery Calls and sessions with advisors who work pro bono cost nothing, so there is
-        nothing to refund. The same 12-hour rule applies to cancelling or rescheduling them. Please
-        cancel as early as you can if you cannot make it: someone else can then use the slot. We may
-        limit free bookings for accounts that repeatedly miss them.
+        nothing to refund. The same {MODIFY_CUTOFF_HOURS}-hour rule applies to cancelling or
+        rescheduling them. Please cancel as early as you can if you cannot make it: someone else can
+        then use the slot. We may limit free bookings for accounts that repeatedly miss them.
       </p>
     ),
   },
