@@ -12,7 +12,7 @@ import {
 } from "./advisor-fields";
 import { APPLICATION_MESSAGES as A, PROFILE_EDIT_MESSAGES as M } from "./messages/advisor";
 import type { WeeklySchedule } from "./slots";
-import { firstErrorPerField } from "./form";
+import { checkWith, type SchemaCheck } from "./form";
 
 /*
  * The shared advisor profile edit form (the advisor's own edit page and the admin screens):
@@ -81,24 +81,20 @@ export const profileEditSchema = z.object({
   hourlyRate: z.union([z.string(), z.number()]).transform((value, ctx) => {
     const text = String(value).trim();
     const rate = Number(text);
-    const ok = text !== "" && /^-?\d+(\.\d{1,2})?$/.test(text) && rate <= L.hourlyRateMax;
-    if (ok && rate >= 0) return rate;
-    ctx.addIssue({
-      code: "custom",
-      message: ok ? M.hourlyRateNegative : "Please enter a valid hourly rate (0 for pro bono)",
-    });
+    if (text !== "" && /^-?\d+(\.\d{1,2})?$/.test(text)) {
+      if (rate < 0) ctx.addIssue({ code: "custom", message: M.hourlyRateNegative });
+      else if (rate > L.hourlyRateMax)
+        ctx.addIssue({ code: "custom", message: A.hourlyRateTooHigh });
+      else return rate;
+      return z.NEVER;
+    }
+    ctx.addIssue({ code: "custom", message: M.hourlyRateInvalid });
     return z.NEVER;
   }),
   availability: step4Schema.shape.availability,
 });
 export type ValidProfile = z.output<typeof profileEditSchema>;
 
-export type ProfileCheck =
-  { ok: true; data: ValidProfile } | { ok: false; errors: Record<string, string> };
+export type ProfileCheck = SchemaCheck<ValidProfile>;
 
-export function checkProfile(values: unknown): ProfileCheck {
-  const parsed = profileEditSchema.safeParse(values);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : { ok: false, errors: firstErrorPerField(parsed.error) };
-}
+export const checkProfile = (values: unknown): ProfileCheck => checkWith(profileEditSchema, values);

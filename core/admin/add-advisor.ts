@@ -3,7 +3,7 @@ import { HEADSHOT_MAX_BYTES, requiredText } from "../advisor-fields";
 import { profileEditSchema, type ProfileValues } from "../advisor-profile";
 import { APPLICATION_MESSAGES as A, HEADSHOT_MESSAGES as H } from "../messages/advisor";
 import { COMMON_MESSAGES } from "../messages/common";
-import { firstErrorPerField } from "../form";
+import { checkWith, type SchemaCheck } from "../form";
 
 /*
  * The admin's "Add New Advisor" form: the shared profile fields plus the person's names and
@@ -64,12 +64,7 @@ export const addAdvisorSchema = profileEditSchema.extend({
 });
 export type ValidNewAdvisor = z.output<typeof addAdvisorSchema>;
 
-export type AddAdvisorCheck =
-  { ok: true; data: ValidNewAdvisor } | { ok: false; errors: Record<string, string> };
+export type AddAdvisorCheck = SchemaCheck<ValidNewAdvisor>;
 
-export function checkNewAdvisor(values: unknown): AddAdvisorCheck {
-  const parsed = addAdvisorSchema.safeParse(values);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : { ok: false, errors: firstErrorPerField(parsed.error) };
-}
+export const checkNewAdvisor = (values: unknown): AddAdvisorCheck =>
+  checkWith(addAdvisorSchema, values);
