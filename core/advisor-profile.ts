@@ -1,13 +1,10 @@
 import { z } from "zod";
-import { shortIntro, step4Schema } from "./advisor-application";
+import { shortIntro, step1Schema, step3Schema, step4Schema } from "./advisor-application";
 import {
   ADVISOR_LIMITS as L,
   countWords,
   experienceYears,
-  linkedinUrl,
-  phone,
   requiredParagraphs,
-  requiredText,
   textList,
 } from "./advisor-fields";
 import { APPLICATION_MESSAGES as A, PROFILE_EDIT_MESSAGES as M } from "./messages/advisor";
@@ -45,36 +42,21 @@ export type EditableProfile = {
   values: ProfileValues;
 };
 
-export const PROFILE_FIELDS = [
-  "phone",
-  "jobTitle",
-  "currentCompany",
-  "totalExperience",
-  "linkedinUrl",
-  "workLocations",
-  "shortIntro",
-  "about",
-  "skills",
-  "careerAdviceTopics",
-  "personalAdviceTopics",
-  "businessAdviceTopics",
-  "hourlyRate",
-  "availability",
-] as const satisfies readonly (keyof ProfileValues)[];
-
+const basics = step1Schema.shape;
+/** The application's rules, with the edit form's own messages where the product has them. */
 export const profileEditSchema = z.object({
-  phone,
-  jobTitle: requiredText(A.jobTitleRequired),
-  currentCompany: requiredText(A.companyRequired),
+  phone: basics.phone,
+  jobTitle: basics.jobTitle,
+  currentCompany: basics.currentCompany,
   totalExperience: experienceYears(M.experienceRange),
-  linkedinUrl,
-  workLocations: textList(L.workLocationsMin, L.listMax, M.workLocationMin, "Too many entries"),
+  linkedinUrl: basics.linkedinUrl,
+  workLocations: basics.workLocations,
   shortIntro: shortIntro(A.shortIntroRequired, M.shortIntroMax),
   about: requiredParagraphs(A.aboutRequired, L.aboutMaxChars).superRefine((about, ctx) => {
     const words = countWords(about);
     if (words < L.aboutMinWords) ctx.addIssue({ code: "custom", message: M.aboutMin(words) });
   }),
-  skills: textList(L.skillsMin, L.skillsMax, M.skillsMin, "Too many skills"),
+  skills: step3Schema.shape.skills,
   careerAdviceTopics: textList(L.topicsMin, L.listMax, M.careerMin, "Too many topics"),
   personalAdviceTopics: textList(L.topicsMin, L.listMax, M.personalMin, "Too many topics"),
   businessAdviceTopics: textList(0, L.listMax, "", "Too many topics"),

@@ -20,28 +20,6 @@ export type AddAdvisorValues = ProfileValues & {
   headshot: { type: string; size: number } | null;
 };
 
-export const ADD_ADVISOR_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "headshot",
-  "jobTitle",
-  "currentCompany",
-  "totalExperience",
-  "linkedinUrl",
-  "workLocations",
-  "shortIntro",
-  "about",
-  "hourlyRate",
-  "skills",
-  "careerAdviceTopics",
-  "personalAdviceTopics",
-  "businessAdviceTopics",
-  "availability",
-  "termsAccepted",
-] as const satisfies readonly (keyof AddAdvisorValues)[];
-
 export const addAdvisorSchema = profileEditSchema.extend({
   firstName: requiredText(A.firstNameRequired, 100),
   lastName: requiredText(A.lastNameRequired, 100),

@@ -1,21 +1,12 @@
 import { UserPlus } from "lucide-react";
-import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { addAdvisorSchema, type AddAdvisorValues } from "../../../core/admin/add-advisor";
 import { blankProfile } from "../../../core/advisor-fields";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
 import type { WeeklySchedule } from "../../../core/slots";
 import { cn } from "../../lib/cn";
-import { useZodForm } from "../../lib/forms";
-import {
-  ContentFields,
-  ExpertiseFields,
-  HourlyRateField,
-  NameFields,
-  ProfessionalFields,
-  TermsField,
-} from "../advisor/profile-sections";
-import { AvailabilityEditor } from "../availability/availability-editor";
+import { useFetcherForm } from "../../lib/fetcher-form";
+import { NameFields, ProfileCards, SectionCard, TermsField } from "../advisor/profile-sections";
 import { Button, buttonVariants } from "../ui/button";
 import { Card } from "../ui/card";
 import { FormField } from "../ui/form-field";
@@ -40,44 +31,29 @@ type FormValues = Omit<AddAdvisorValues, "headshot"> & { headshot: File | null }
  * checked here first and again by the server, which writes nothing unless all pass.
  */
 export function AddAdvisorForm({ availability }: { availability: WeeklySchedule }) {
-  const [values, setValues] = useState<FormValues>(() => ({
-    ...blankProfile(availability),
-    firstName: "",
-    lastName: "",
-    email: "",
-    hourlyRate: "0",
-    headshot: null,
-    termsAccepted: false,
-  }));
-  const fetcher = useFetcher<AddAdvisorAnswer>();
-  const busy = fetcher.state !== "idle";
-  const answer = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
-  const form = useZodForm(addAdvisorSchema, {
+  const { form, busy, summary } = useFetcherForm(addAdvisorSchema, {
     id: "new-advisor",
-    values,
-    setValues,
-    result: answer,
-    onValid: () => {
-      const { headshot, ...fields } = values;
+    initial: (): FormValues => ({
+      ...blankProfile(availability),
+      firstName: "",
+      lastName: "",
+      email: "",
+      hourlyRate: "0",
+      headshot: null,
+      termsAccepted: false,
+    }),
+    send: ({ headshot, ...fields }, submit) => {
       const body = new FormData();
       body.set("values", JSON.stringify(fields));
       body.set("headshot", headshot!);
-      void fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
+      void submit(body, { method: "post", encType: "multipart/form-data" });
     },
+    invalid: M.fixHighlighted,
+    unexpected: M.createUnexpected,
   });
-  // The server's refusal (with its title when it is not about the fields), else the form's.
-  const summary =
-    answer && (!answer.fieldErrors || form.invalid)
-      ? {
-          title: answer.fieldErrors ? undefined : answer.title,
-          message: answer.message ?? M.createUnexpected,
-        }
-      : { message: form.invalid ? M.fixHighlighted : null };
-
   return (
     <form {...form.props} className="grid gap-6">
-      <Card className="grid gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Basic Information</h2>
+      <SectionCard title="Basic Information">
         <NameFields form={form} autoComplete={false} />
         <FormField form={form} name="email" label="Email" hint="The activation e-mail goes here.">
           <Input type="email" maxLength={254} autoComplete="off" />
@@ -90,32 +66,17 @@ export function AddAdvisorForm({ availability }: { availability: WeeklySchedule 
         >
           <PhotoPicker />
         </FormField>
-      </Card>
+      </SectionCard>
 
-      <Card className="grid gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Professional Details</h2>
-        <ProfessionalFields form={form} />
-        <ContentFields form={form} />
-      </Card>
-
-      <Card className="grid gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Pricing &amp; Skills</h2>
-        <HourlyRateField form={form} hint="0 means pro bono (free sessions)." proBono />
-        <h3 className="pt-2 font-semibold">Areas of Advice</h3>
-        <ExpertiseFields form={form} />
-      </Card>
-
-      <Card className="grid gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Availability</h2>
-        {values.availability ? (
-          <AvailabilityEditor
-            value={values.availability}
-            onChange={(next) => form.set("availability", next)}
-            error={form.error("availability")}
-            idPrefix="new-advisor-availability"
-          />
-        ) : null}
-      </Card>
+      <ProfileCards
+        form={form}
+        titles={{
+          details: "Professional Details",
+          pricing: "Pricing & Skills",
+          expertise: "Areas of Advice",
+        }}
+        idPrefix="new-advisor"
+      />
 
       <Card className="p-5 sm:p-6">
         <TermsField form={form}>

@@ -1,20 +1,13 @@
 import { Save } from "lucide-react";
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { profileEditSchema, type ProfileValues } from "../../../core/advisor-profile";
 import { HEADSHOT_MESSAGES, PROFILE_EDIT_MESSAGES as M } from "../../../core/messages/advisor";
-import { useZodForm } from "../../lib/forms";
-import { AvailabilityEditor } from "../availability/availability-editor";
+import { useFetcherForm } from "../../lib/fetcher-form";
 import { Button } from "../ui/button";
-import { Card } from "../ui/card";
 import { FormSummary } from "../ui/form-summary";
 import { HeadshotField } from "./headshot-field";
-import {
-  ContentFields,
-  ExpertiseFields,
-  HourlyRateField,
-  ProfessionalFields,
-} from "./profile-sections";
+import { ProfileCards, SectionCard } from "./profile-sections";
 
 /** What the save action answers (the redirect on success never reaches the form). */
 export type ProfileSaveAnswer =
@@ -43,31 +36,17 @@ export function ProfileEditForm({
   action,
   cancelTo,
 }: ProfileEditFormProps) {
-  const [values, setValues] = useState(initial);
   const [photo, setPhoto] = useState(headshotUrl);
-  const fetcher = useFetcher<ProfileSaveAnswer>();
-  const saving = fetcher.state !== "idle";
-  const answer = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
-  const form = useZodForm(profileEditSchema, {
+  const { form, busy, summary } = useFetcherForm(profileEditSchema, {
     id: "profile",
-    values,
-    setValues,
-    result: answer,
-    onValid: () =>
-      void fetcher.submit({ values }, { method: "post", action, encType: "application/json" }),
+    initial,
+    send: (values, submit) =>
+      void submit({ values }, { method: "post", action, encType: "application/json" }),
+    invalid: M.validationError,
   });
-  // The server's refusal while its problems are there (or it named none: the save failed).
-  const summary =
-    answer && (!answer.fieldErrors || form.invalid)
-      ? answer.message
-      : form.invalid
-        ? M.validationError
-        : null;
-
   return (
     <form {...form.props} className="grid gap-6">
-      <Card className="grid gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Photo</h2>
+      <SectionCard title="Photo">
         <HeadshotField
           id="profile-headshot"
           url={photo}
@@ -76,36 +55,20 @@ export function ProfileEditForm({
           successMessage={HEADSHOT_MESSAGES.photoSaved}
           failure={{ title: HEADSHOT_MESSAGES.photoFailed }}
         />
-      </Card>
-      <Card className="grid gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Professional details</h2>
-        <ProfessionalFields form={form} />
-        <ContentFields form={form} />
-      </Card>
-      <Card className="grid gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Pricing and expertise</h2>
-        <HourlyRateField form={form} hint="0 means pro bono (free sessions)." proBono />
-        <ExpertiseFields form={form} />
-      </Card>
-      {values.availability ? (
-        <Card className="grid gap-5 p-5 sm:p-6">
-          <h2 className="text-lg font-semibold">Availability</h2>
-          <AvailabilityEditor
-            value={values.availability}
-            onChange={(next) => form.set("availability", next)}
-            error={form.error("availability")}
-            idPrefix="profile-availability"
-          />
-        </Card>
-      ) : null}
-      <FormSummary message={summary} />
+      </SectionCard>
+      <ProfileCards
+        form={form}
+        titles={{ details: "Professional details", pricing: "Pricing and expertise" }}
+        idPrefix="profile"
+      />
+      <FormSummary {...summary} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button asChild variant="outline">
           <Link to={cancelTo}>Cancel</Link>
         </Button>
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={busy}>
           <Save aria-hidden="true" />
-          {saving ? "Saving..." : "Save Changes"}
+          {busy ? "Saving..." : "Save Changes"}
         </Button>
       </div>
     </form>

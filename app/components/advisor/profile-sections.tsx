@@ -11,6 +11,9 @@ import type { ProfileValues } from "../../../core/advisor-profile";
 import { APPLICATION_MESSAGES } from "../../../core/messages/advisor";
 import type { FieldHost } from "../../lib/forms";
 import { cn } from "../../lib/cn";
+import type { WeeklySchedule } from "../../../core/slots";
+import { AvailabilityEditor } from "../availability/availability-editor";
+import { Card } from "../ui/card";
 import { FormField } from "../ui/form-field";
 import { Input, Select, Textarea } from "../ui/input";
 import { ListInput } from "../ui/list-input";
@@ -259,5 +262,56 @@ export function ExpertiseFields({
         BUSINESS_TOPIC_OPTIONS,
       )}
     </>
+  );
+}
+
+/**
+ * Every profile field after the person's own (the edit form's and the admin's add form's
+ * cards): the professional details and content, the rate and expertise, and the week. The
+ * headings are each form's own words.
+ */
+export function ProfileCards({
+  form,
+  titles,
+  idPrefix,
+}: {
+  form: FieldsForm<ProfileValues> & {
+    set(name: "availability", value: WeeklySchedule): void;
+  };
+  titles: { details: string; pricing: string; expertise?: string };
+  idPrefix: string;
+}) {
+  return (
+    <>
+      <SectionCard title={titles.details}>
+        <ProfessionalFields form={form} />
+        <ContentFields form={form} />
+      </SectionCard>
+      <SectionCard title={titles.pricing}>
+        <HourlyRateField form={form} hint="0 means pro bono (free sessions)." proBono />
+        {titles.expertise ? <h3 className="pt-2 font-semibold">{titles.expertise}</h3> : null}
+        <ExpertiseFields form={form} />
+      </SectionCard>
+      {form.values.availability ? (
+        <SectionCard title="Availability">
+          <AvailabilityEditor
+            value={form.values.availability}
+            onChange={(next) => form.set("availability", next)}
+            error={form.error("availability")}
+            idPrefix={`${idPrefix}-availability`}
+          />
+        </SectionCard>
+      ) : null}
+    </>
+  );
+}
+
+/** One card of a long form, under its heading. */
+export function SectionCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="grid gap-5 p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </Card>
   );
 }
