@@ -1,7 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import { APPLICATION_MESSAGES, PROFILE_EDIT_MESSAGES } from "../../core/messages/advisor";
 import { DEMO_PASSWORD, DEMO_SEEKER, signIn } from "./support/auth";
-import { continueTo, fillBasics, fillContent } from "./support/advisor-wizard";
+import {
+  addEntries,
+  continueTo,
+  fillBasics,
+  fillBasicsAndContent,
+  fillContent,
+} from "./support/advisor-wizard";
 import { expect, test } from "./support/fresh-app";
 
 /*
@@ -119,4 +125,49 @@ test("the profile edit form says a rate over the limit is over it, beside the fi
   await rate.fill("1000000");
   await expect(error).toBeEmpty();
   await expect(summary(page)).toHaveCount(0);
+});
+
+test("the server's refusal of a submit is the last step's summary, not a toast", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO_SEEKER, DEMO_PASSWORD, "/become-advisor/apply");
+  await fillBasicsAndContent(page, {
+    company: "Flipkart",
+    location: "India",
+    intro: "Product manager who moved from services to a product company",
+    about:
+      "I spent six years in IT services before moving into product management at a large e-commerce company, and I can help with that switch, interviews and the first ninety days.",
+  });
+  await addEntries(page, "Skills", ["Roadmaps", "Discovery", "Analytics"]);
+  await addEntries(page, "Career advice topics", ["Career Change", "Interviews", "Promotions"]);
+  await addEntries(page, "Personal advice topics", ["Relocation", "Work-life", "Confidence"]);
+  await continueTo(page, "Your Availability");
+  await continueTo(page, "Pricing & Agreement");
+  const saved = page.waitForResponse(
+    (r) =>
+      r.request().method() === "POST" &&
+      r.url().includes("/become-advisor/apply") &&
+      (r.request().postData() ?? "").includes('"termsAccepted":true'),
+  );
+  await page.getByLabel("Free (pro bono)").check();
+  await page.getByLabel(/I accept the terms and conditions/).check();
+  expect((await saved).status()).toBe(200);
+
+  // The same application is submitted from another tab first.
+  const other = await context.newPage();
+  await other.goto("/become-advisor/apply?step=5");
+  await expect(other.locator("html[data-hydrated]")).toBeAttached();
+  await other.getByRole("button", { name: "Submit Application" }).click();
+  await expect(other).toHaveURL(/\/dashboard$/);
+  await other.close();
+
+  const submit = page.getByRole("button", { name: "Submit Application" });
+  await submit.click();
+  await expect(summary(page)).toHaveText(
+    `${APPLICATION_MESSAGES.accessDeniedTitle}${APPLICATION_MESSAGES.accessDenied}`,
+  );
+  expect(await overlaps(summary(page), submit)).toBe(false);
+  await page.waitForTimeout(500);
+  await expect(toasts(page)).toHaveCount(0);
 });
