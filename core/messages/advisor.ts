@@ -35,14 +35,12 @@ export const APPLICATION_MESSAGES = {
   hourlyRateInvalid: "Please enter a valid amount (e.g. 1500 or 1500.50)",
   hourlyRateTooHigh: "Hourly rate must be at most 1000000",
   termsRequired: "You must accept the terms and conditions.",
-  // Wizard-level toasts
-  fixErrorsTitle: "Please fix errors",
-  fixErrors: "Complete all required fields before continuing.",
   // The one summary above a step's buttons; the messages themselves sit beside the fields.
   fieldsToFix: (count: number) =>
     count === 1
       ? "1 field needs fixing before you continue: see the message beside it."
       : `${count} fields need fixing before you continue: see the messages beside them.`,
+  // The server's refusals of a submit, and the submit's outcome
   validationErrorTitle: "Validation Error",
   validationError: "Please complete all required fields in all steps before submitting.",
   accessDeniedTitle: "Access Denied",
