@@ -3,6 +3,7 @@ import type { ProfileValues } from "./advisor-profile";
 import { parseAvailability } from "./availability";
 import {
   ADVISOR_LIMITS as L,
+  blankProfile,
   countWords,
   experienceYears,
   linkedinUrl,
@@ -14,7 +15,7 @@ import {
 import { APPLICATION_MESSAGES as M } from "./messages/advisor";
 import { isParagraphText, isSingleLine } from "./plain-text";
 import type { WeeklySchedule } from "./slots";
-import { firstErrorPerField } from "./form";
+import { checkWith } from "./form";
 
 /*
  * The five-step advisor application: one schema per step, used by the wizard to block
@@ -45,21 +46,8 @@ export function emptyApplication(
 ): ApplicationValues {
   return {
     ...names,
-    phone: "",
-    jobTitle: "",
-    currentCompany: "",
-    totalExperience: "",
-    linkedinUrl: "",
-    workLocations: [],
-    shortIntro: "",
-    about: "",
-    skills: [],
-    careerAdviceTopics: [],
-    personalAdviceTopics: [],
-    businessAdviceTopics: [],
-    availability,
+    ...blankProfile(availability),
     isProBono: false,
-    hourlyRate: "",
     termsAccepted: false,
   };
 }
@@ -139,12 +127,11 @@ export const step5Schema = z
 export function parseRate(input: string | number | undefined): number | string {
   const text = String(input ?? "").trim();
   if (text === "") return M.hourlyRateRequired;
-  if (!/^-?\d+(\.\d{1,2})?$/.test(text))
-    return "Please enter a valid amount (e.g. 1500 or 1500.50)";
+  if (!/^-?\d+(\.\d{1,2})?$/.test(text)) return M.hourlyRateInvalid;
   const rate = Number(text);
   if (rate < 0) return M.hourlyRateNegative;
   if (rate === 0) return M.hourlyRatePositive;
-  if (rate > L.hourlyRateMax) return "Hourly rate must be at most 1000000";
+  if (rate > L.hourlyRateMax) return M.hourlyRateTooHigh;
   return rate;
 }
 
@@ -164,8 +151,8 @@ export function checkStep(
   values: ApplicationValues,
   headshotUrl: string | null,
 ): StepCheck {
-  const parsed = STEP_SCHEMAS[step].safeParse({ ...values, headshotUrl: headshotUrl ?? "" });
-  return parsed.success ? { ok: true } : { ok: false, errors: firstErrorPerField(parsed.error) };
+  const checked = checkWith(STEP_SCHEMAS[step], { ...values, headshotUrl: headshotUrl ?? "" });
+  return checked.ok ? { ok: true } : checked;
 }
 
 export type ValidApplication = z.output<typeof step1Schema> &
@@ -183,9 +170,9 @@ export function checkApplication(values: unknown, headshotUrl: string | null): A
   const input = { ...(isObject(values) ? values : {}), headshotUrl: headshotUrl ?? "" };
   const parts: Record<string, unknown> = {};
   for (const step of STEP_NUMBERS) {
-    const parsed = STEP_SCHEMAS[step].safeParse(input);
-    if (!parsed.success) return { ok: false, step, errors: firstErrorPerField(parsed.error) };
-    Object.assign(parts, parsed.data);
+    const checked = checkWith(STEP_SCHEMAS[step], input);
+    if (!checked.ok) return { ok: false, step, errors: checked.errors };
+    Object.assign(parts, checked.data);
   }
   delete parts.headshotUrl;
   return { ok: true, data: parts as ValidApplication };

@@ -1,3 +1,5 @@
+import type { ProfileValues } from "./advisor-profile";
+import type { WeeklySchedule } from "./slots";
 import { z } from "zod";
 import { APPLICATION_MESSAGES as M } from "./messages/advisor";
 import { paragraphs, singleLine } from "./plain-text";
@@ -204,3 +206,23 @@ export const BUSINESS_TOPIC_OPTIONS = [
   "Operations",
   "Sales",
 ] as const;
+
+/** A profile with nothing filled in yet: the application's and the admin's starting point. */
+export function blankProfile(availability: WeeklySchedule | null): ProfileValues {
+  return {
+    phone: "",
+    jobTitle: "",
+    currentCompany: "",
+    totalExperience: "",
+    linkedinUrl: "",
+    workLocations: [],
+    shortIntro: "",
+    about: "",
+    skills: [],
+    careerAdviceTopics: [],
+    personalAdviceTopics: [],
+    businessAdviceTopics: [],
+    hourlyRate: "",
+    availability,
+  };
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parseRate } from "./advisor-application";
 import { checkProfile } from "./advisor-profile";
+import { APPLICATION_MESSAGES } from "./messages/advisor";
 import { checkBankDetails, maskAccountNumber } from "./bank-details";
 
 const valid = {
@@ -53,6 +55,18 @@ describe("profile edit", () => {
         availability: "Please add and save at least one availability slot to continue.",
       },
     });
+  });
+});
+
+describe("hourly rate over the limit", () => {
+  it("says so, in the edit form and the wizard alike", () => {
+    const result = checkProfile({ ...valid, hourlyRate: "2000000" });
+    expect(result).toEqual({
+      ok: false,
+      errors: { hourlyRate: APPLICATION_MESSAGES.hourlyRateTooHigh },
+    });
+    expect(parseRate("2000000")).toBe(APPLICATION_MESSAGES.hourlyRateTooHigh);
+    expect(checkProfile({ ...valid, hourlyRate: "1000000" }).ok).toBe(true);
   });
 });
 

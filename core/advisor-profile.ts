@@ -1,18 +1,15 @@
 import { z } from "zod";
-import { shortIntro, step4Schema } from "./advisor-application";
+import { shortIntro, step1Schema, step3Schema, step4Schema } from "./advisor-application";
 import {
   ADVISOR_LIMITS as L,
   countWords,
   experienceYears,
-  linkedinUrl,
-  phone,
   requiredParagraphs,
-  requiredText,
   textList,
 } from "./advisor-fields";
 import { APPLICATION_MESSAGES as A, PROFILE_EDIT_MESSAGES as M } from "./messages/advisor";
 import type { WeeklySchedule } from "./slots";
-import { firstErrorPerField } from "./form";
+import { checkWith, type SchemaCheck } from "./form";
 
 /*
  * The shared advisor profile edit form (the advisor's own edit page and the admin screens):
@@ -45,60 +42,41 @@ export type EditableProfile = {
   values: ProfileValues;
 };
 
-export const PROFILE_FIELDS = [
-  "phone",
-  "jobTitle",
-  "currentCompany",
-  "totalExperience",
-  "linkedinUrl",
-  "workLocations",
-  "shortIntro",
-  "about",
-  "skills",
-  "careerAdviceTopics",
-  "personalAdviceTopics",
-  "businessAdviceTopics",
-  "hourlyRate",
-  "availability",
-] as const satisfies readonly (keyof ProfileValues)[];
-
+const basics = step1Schema.shape;
+/** The application's rules, with the edit form's own messages where the product has them. */
 export const profileEditSchema = z.object({
-  phone,
-  jobTitle: requiredText(A.jobTitleRequired),
-  currentCompany: requiredText(A.companyRequired),
+  phone: basics.phone,
+  jobTitle: basics.jobTitle,
+  currentCompany: basics.currentCompany,
   totalExperience: experienceYears(M.experienceRange),
-  linkedinUrl,
-  workLocations: textList(L.workLocationsMin, L.listMax, M.workLocationMin, "Too many entries"),
+  linkedinUrl: basics.linkedinUrl,
+  workLocations: basics.workLocations,
   shortIntro: shortIntro(A.shortIntroRequired, M.shortIntroMax),
   about: requiredParagraphs(A.aboutRequired, L.aboutMaxChars).superRefine((about, ctx) => {
     const words = countWords(about);
     if (words < L.aboutMinWords) ctx.addIssue({ code: "custom", message: M.aboutMin(words) });
   }),
-  skills: textList(L.skillsMin, L.skillsMax, M.skillsMin, "Too many skills"),
+  skills: step3Schema.shape.skills,
   careerAdviceTopics: textList(L.topicsMin, L.listMax, M.careerMin, "Too many topics"),
   personalAdviceTopics: textList(L.topicsMin, L.listMax, M.personalMin, "Too many topics"),
   businessAdviceTopics: textList(0, L.listMax, "", "Too many topics"),
   hourlyRate: z.union([z.string(), z.number()]).transform((value, ctx) => {
     const text = String(value).trim();
     const rate = Number(text);
-    const ok = text !== "" && /^-?\d+(\.\d{1,2})?$/.test(text) && rate <= L.hourlyRateMax;
-    if (ok && rate >= 0) return rate;
-    ctx.addIssue({
-      code: "custom",
-      message: ok ? M.hourlyRateNegative : "Please enter a valid hourly rate (0 for pro bono)",
-    });
+    if (text !== "" && /^-?\d+(\.\d{1,2})?$/.test(text)) {
+      if (rate < 0) ctx.addIssue({ code: "custom", message: M.hourlyRateNegative });
+      else if (rate > L.hourlyRateMax)
+        ctx.addIssue({ code: "custom", message: A.hourlyRateTooHigh });
+      else return rate;
+      return z.NEVER;
+    }
+    ctx.addIssue({ code: "custom", message: M.hourlyRateInvalid });
     return z.NEVER;
   }),
   availability: step4Schema.shape.availability,
 });
 export type ValidProfile = z.output<typeof profileEditSchema>;
 
-export type ProfileCheck =
-  { ok: true; data: ValidProfile } | { ok: false; errors: Record<string, string> };
+export type ProfileCheck = SchemaCheck<ValidProfile>;
 
-export function checkProfile(values: unknown): ProfileCheck {
-  const parsed = profileEditSchema.safeParse(values);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : { ok: false, errors: firstErrorPerField(parsed.error) };
-}
+export const checkProfile = (values: unknown): ProfileCheck => checkWith(profileEditSchema, values);

@@ -53,3 +53,16 @@ export function validateForm<S extends FormSchema>(schema: S, values: unknown): 
   for (const name of fieldNames(schema)) if (errors[name]) fieldErrors[name] = errors[name];
   return { success: false, fieldErrors: fieldErrors as FieldErrors<S> };
 }
+
+export type SchemaCheck<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
+
+/** Runs any schema (a step, a whole profile): the parsed data, or the first message per field. */
+export function checkWith<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): SchemaCheck<z.output<S>> {
+  const parsed = schema.safeParse(values);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, errors: firstErrorPerField(parsed.error) };
+}

@@ -237,8 +237,14 @@ function useBoundForm<S extends z.ZodType, V extends object>(
     setFocusPending(true);
     return null;
   };
+  // The values as changed so far: two `set` calls in one event see each other's change.
+  const latest = useRef(values);
+  useEffect(() => {
+    latest.current = values;
+  }, [values]);
   const set = <K extends keyof V>(name: K, value: V[K]) => {
-    const next = { ...values, [name]: value };
+    const next = { ...latest.current, [name]: value };
+    latest.current = next;
     setValues((current) => ({ ...current, [name]: value }));
     // A shown error follows the change, so it goes away as soon as it is fixed.
     const key = name as string;

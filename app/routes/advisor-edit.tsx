@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) {
       if (result.status === 404) throw new Response("Not found", { status: 404 });
       return data<ProfileSaveAnswer>(
-        { ok: false, message: M.validationError, errors: result.errors },
+        { ok: false, message: M.validationError, fieldErrors: result.fieldErrors },
         { status: 400 },
       );
     }

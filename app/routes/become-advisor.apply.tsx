@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ok: false,
     title: result.title,
     message: result.message,
-    ...(result.kind === "invalid" ? { step: result.step, errors: result.errors } : {}),
+    ...(result.kind === "invalid" ? { step: result.step, fieldErrors: result.fieldErrors } : {}),
   };
   const status = result.kind === "invalid" ? 400 : result.kind === "advisor" ? 403 : 500;
   return data(answer, { status });

@@ -3,7 +3,7 @@ import { HEADSHOT_MAX_BYTES, requiredText } from "../advisor-fields";
 import { profileEditSchema, type ProfileValues } from "../advisor-profile";
 import { APPLICATION_MESSAGES as A, HEADSHOT_MESSAGES as H } from "../messages/advisor";
 import { COMMON_MESSAGES } from "../messages/common";
-import { firstErrorPerField } from "../form";
+import { checkWith, type SchemaCheck } from "../form";
 
 /*
  * The admin's "Add New Advisor" form: the shared profile fields plus the person's names and
@@ -19,28 +19,6 @@ export type AddAdvisorValues = ProfileValues & {
   /** What is known of the chosen photo before it is decoded: its type and size. */
   headshot: { type: string; size: number } | null;
 };
-
-export const ADD_ADVISOR_FIELDS = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "headshot",
-  "jobTitle",
-  "currentCompany",
-  "totalExperience",
-  "linkedinUrl",
-  "workLocations",
-  "shortIntro",
-  "about",
-  "hourlyRate",
-  "skills",
-  "careerAdviceTopics",
-  "personalAdviceTopics",
-  "businessAdviceTopics",
-  "availability",
-  "termsAccepted",
-] as const satisfies readonly (keyof AddAdvisorValues)[];
 
 export const addAdvisorSchema = profileEditSchema.extend({
   firstName: requiredText(A.firstNameRequired, 100),
@@ -64,12 +42,7 @@ export const addAdvisorSchema = profileEditSchema.extend({
 });
 export type ValidNewAdvisor = z.output<typeof addAdvisorSchema>;
 
-export type AddAdvisorCheck =
-  { ok: true; data: ValidNewAdvisor } | { ok: false; errors: Record<string, string> };
+export type AddAdvisorCheck = SchemaCheck<ValidNewAdvisor>;
 
-export function checkNewAdvisor(values: unknown): AddAdvisorCheck {
-  const parsed = addAdvisorSchema.safeParse(values);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : { ok: false, errors: firstErrorPerField(parsed.error) };
-}
+export const checkNewAdvisor = (values: unknown): AddAdvisorCheck =>
+  checkWith(addAdvisorSchema, values);

@@ -32,10 +32,15 @@ export const APPLICATION_MESSAGES = {
   hourlyRateRequired: "Hourly rate is required when charging",
   hourlyRateNegative: "Hourly rate cannot be negative",
   hourlyRatePositive: "Hourly rate must be greater than 0 when charging a fee",
+  hourlyRateInvalid: "Please enter a valid amount (e.g. 1500 or 1500.50)",
+  hourlyRateTooHigh: "Hourly rate must be at most 1000000",
   termsRequired: "You must accept the terms and conditions.",
-  // Wizard-level toasts
-  fixErrorsTitle: "Please fix errors",
-  fixErrors: "Complete all required fields before continuing.",
+  // The one summary above a step's buttons; the messages themselves sit beside the fields.
+  fieldsToFix: (count: number) =>
+    count === 1
+      ? "1 field needs fixing before you continue: see the message beside it."
+      : `${count} fields need fixing before you continue: see the messages beside them.`,
+  // The server's refusals of a submit, and the submit's outcome
   validationErrorTitle: "Validation Error",
   validationError: "Please complete all required fields in all steps before submitting.",
   accessDeniedTitle: "Access Denied",
@@ -74,6 +79,7 @@ export const PROFILE_EDIT_MESSAGES = {
   hourlyRateNegative: "Hourly rate cannot be negative",
   experienceRange: "Experience must be between 0 and 50 years",
   validationError: "Validation Error: Please fix all highlighted errors before saving",
+  hourlyRateInvalid: "Please enter a valid hourly rate (0 for pro bono)",
   loadFailed: "Failed to load profile",
   saveFailed: "Failed to update profile. Please try again.",
   availabilityFailed:

@@ -27,7 +27,7 @@ export type HeadshotStore = {
 
 export type CreateAdvisorResult =
   | { ok: true; advisorId: string; email: string }
-  | { ok: false; status: 400; message: string; errors: Record<string, string> }
+  | { ok: false; status: 400; message: string; fieldErrors: Record<string, string> }
   | { ok: false; status: 409 | 500; title: string; message: string; cause?: unknown };
 
 export async function createAdvisorByAdmin(
@@ -41,11 +41,11 @@ export async function createAdvisorByAdmin(
     requestId?: string;
   },
 ): Promise<CreateAdvisorResult> {
-  const invalid = (errors: Record<string, string>) => ({
+  const invalid = (fieldErrors: Record<string, string>) => ({
     ok: false as const,
     status: 400 as const,
     message: M.fixHighlighted,
-    errors,
+    fieldErrors,
   });
   // Every rule first: nothing is stored or written for a form with any error.
   const checked = checkNewAdvisor(input.values);

@@ -118,7 +118,9 @@ describe("an admin adding an advisor", () => {
       ok: false,
       status: 400,
       message: "Please fix the highlighted errors before submitting.",
-      errors: { email: "Email already exists in the system. Please enter another email address." },
+      fieldErrors: {
+        email: "Email already exists in the system. Please enter another email address.",
+      },
     });
     expect(store.stored).toEqual([]);
     expect(await db.select({ id: s.users.id }).from(s.users)).toHaveLength(before.length);
@@ -138,7 +140,7 @@ describe("an admin adding an advisor", () => {
     expect(result).toMatchObject({
       ok: false,
       status: 400,
-      errors: {
+      fieldErrors: {
         skills: "At least 3 skills are required",
         termsAccepted: "You must accept the terms and conditions.",
       },

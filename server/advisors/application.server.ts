@@ -75,7 +75,7 @@ export type SubmitResult =
       title: string;
       message: string;
       step: StepNumber;
-      errors: Record<string, string>;
+      fieldErrors: Record<string, string>;
     }
   | { ok: false; kind: "failed"; title: string; message: string; cause?: unknown };
 
@@ -110,7 +110,7 @@ export async function submitApplication(
       title: M.validationErrorTitle,
       message: onlyPhoto ? M.headshotMissing : M.validationError,
       step: checked.step,
-      errors: checked.errors,
+      fieldErrors: checked.errors,
     };
   }
   const { data } = checked;

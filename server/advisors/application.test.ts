@@ -122,7 +122,7 @@ describe("submitting the application", () => {
       ok: false,
       kind: "invalid",
       step: 1,
-      errors: {
+      fieldErrors: {
         firstName: "Please remove line breaks and control characters.",
         lastName: "Please remove line breaks and control characters.",
       },
@@ -210,7 +210,7 @@ describe("submitting the application", () => {
       title: "Validation Error",
       message: "Please complete all required fields in all steps before submitting.",
       step: 3,
-      errors: { careerAdviceTopics: "Minimum 3 required" },
+      fieldErrors: { careerAdviceTopics: "Minimum 3 required" },
     });
     expect((await rowOf(userId))?.profileStatus).toBe("draft");
   });

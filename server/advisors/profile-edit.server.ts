@@ -51,7 +51,7 @@ export async function loadEditableProfile(
 
 export type ProfileSaveResult =
   | { ok: true; availabilitySaved: boolean; availabilityError?: unknown }
-  | { ok: false; status: 400; errors: Record<string, string> }
+  | { ok: false; status: 400; fieldErrors: Record<string, string> }
   | { ok: false; status: 404 };
 
 /**
@@ -64,7 +64,7 @@ export async function saveProfile(
   input: { advisorId: string; byAdmin: boolean; values: unknown },
 ): Promise<ProfileSaveResult> {
   const checked = checkProfile(input.values);
-  if (!checked.ok) return { ok: false, status: 400, errors: checked.errors };
+  if (!checked.ok) return { ok: false, status: 400, fieldErrors: checked.errors };
   const d = checked.data;
   const updated = await db
     .update(advisors)

@@ -123,7 +123,7 @@ describe("profile edit", () => {
     expect(result).toEqual({
       ok: false,
       status: 400,
-      errors: {
+      fieldErrors: {
         jobTitle: "Job title is required",
         about: "Minimum 20 words required. Current: 2 words",
       },

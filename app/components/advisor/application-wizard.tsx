@@ -4,10 +4,10 @@ import { useFetcher, useLocation, useNavigate, useSearchParams } from "react-rou
 import {
   APPLICATION_STEPS,
   type ApplicationValues,
-  checkStep,
   hasProgress,
   reachableStep,
   readWizardStep,
+  STEP_SCHEMAS,
   type StepNumber,
   type StoredDraft,
 } from "../../../core/advisor-application";
@@ -15,13 +15,14 @@ import { defaultWeeklySchedule } from "../../../core/availability";
 import { APPLICATION_MESSAGES as M } from "../../../core/messages/advisor";
 import { isValidTimeZone } from "../../../core/time-zones";
 import { AvailabilityEditor } from "../availability/availability-editor";
+import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { Field } from "../ui/input";
+import { FormSummary } from "../ui/form-summary";
 import { toast } from "../ui/toaster";
 import { HeadshotField } from "./headshot-field";
-import { ContentFields, ExpertiseFields, ProfessionalFields } from "./profile-sections";
-import { NameFields, PricingFields, StepIndicator } from "./wizard-parts";
+import { ContentFields, ExpertiseFields, NameFields, ProfessionalFields } from "./profile-sections";
+import { EmailField, PricingFields, StepIndicator } from "./wizard-parts";
 
 export const APPLY_ACTION = "/become-advisor/apply";
 const AUTOSAVE_MS = 1000;
@@ -33,9 +34,13 @@ export type SubmitAnswer =
       title: string;
       message: string;
       step?: StepNumber;
-      errors?: Record<string, string>;
+      fieldErrors?: Record<string, string>;
     }
   | { ok: true; saved: true };
+type Refusal = Extract<SubmitAnswer, { ok: false }>;
+
+/** The wizard's values: the application's, plus the photo's URL (the server's copy) for step 2. */
+type WizardValues = ApplicationValues & { headshotUrl: string };
 
 type Props = {
   email: string;
@@ -54,14 +59,19 @@ type StepEntry = { wizardStep?: StepNumber } | null;
  * Back and Forward keep the step, and the values come back from the draft.
  */
 export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, blank }: Props) {
-  const [values, setValues] = useState<ApplicationValues>({ ...blank, ...draft?.values });
+  const [values, setValues] = useState<WizardValues>({
+    ...blank,
+    ...draft?.values,
+    headshotUrl: savedHeadshot ?? "",
+  });
+  const headshotUrl = values.headshotUrl || null;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
   const urlStep = readWizardStep(params);
   const [completed, setCompleted] = useState<StepNumber[]>(draft?.completedSteps ?? []);
-  const [headshotUrl, setHeadshotUrl] = useState(savedHeadshot);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server's refusal of a submit, shown on the step it names (or the one it came from).
+  const [refusal, setRefusal] = useState<{ answer: Refusal; step: StepNumber } | null>(null);
   const [resume, setResume] = useState(draft !== null && hasProgress(draft));
   const resumeStep = draft?.currentStep ?? 1;
   const [dirty, setDirty] = useState(false);
@@ -99,23 +109,30 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `showStep` is rebuilt every render
   }, [urlStep, step]);
 
-  // Every step change (buttons, Back, Forward) brings the new step's heading into view.
+  // Every step change (buttons, Back, Forward) brings the new step's heading into view, and
+  // takes away what the step left behind: its toasts and the server's refusal.
   const shownStep = useRef(step);
   useEffect(() => {
     if (shownStep.current === step) return;
+    if (refusal && refusal.step === shownStep.current) setRefusal(null);
     shownStep.current = step;
+    toast.dismiss();
     top.current?.focus({ preventScroll: true });
     top.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per step change
   }, [step]);
 
-  const save = (next: { step: StepNumber; completed: StepNumber[]; values: ApplicationValues }) =>
+  const save = (next: { step: StepNumber; completed: StepNumber[]; values: WizardValues }) => {
+    // The photo is the server's already; the draft keeps what was typed.
+    const { headshotUrl: _stored, ...typed } = next.values;
     void saver.submit(
       {
         intent: "save",
-        draft: { currentStep: next.step, completedSteps: next.completed, values: next.values },
+        draft: { currentStep: next.step, completedSteps: next.completed, values: typed },
       },
       { method: "post", action: APPLY_ACTION, encType: "application/json" },
     );
+  };
 
   // Autosave: a second after the last change.
   useEffect(() => {
@@ -125,16 +142,16 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `save` is stable in effect
   }, [values, step, completed, dirty]);
 
-  // The server's answer to a submit: its step and messages replace the form's own.
+  // The server's answer to a submit: a summary on the step it names, its messages beside
+  // that step's fields (the form's `result`).
   const [seenAnswer, setSeenAnswer] = useState(submitter.data);
   if (submitter.data !== seenAnswer) {
     setSeenAnswer(submitter.data);
     const answer = submitter.data;
-    if (answer && !answer.ok && answer.step) setErrors(answer.errors ?? {});
+    if (answer && !answer.ok) setRefusal({ answer, step: answer.step ?? step });
   }
   useEffect(() => {
     const answer = submitter.data;
-    if (answer && !answer.ok) toast.error(answer.title, { description: answer.message });
     // A navigation is an effect, never part of rendering.
     if (answer && !answer.ok && answer.step && answer.step !== step) {
       showStep(answer.step, "push");
@@ -142,11 +159,17 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [submitter.data]);
 
-  const set = <F extends keyof ApplicationValues>(field: F, value: ApplicationValues[F]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _fixed, ...rest }) => rest);
-    setDirty(true);
-  };
+  // Each step is checked with its own schema (the server's); a new step starts without errors.
+  const form = useZodForm(STEP_SCHEMAS[step], {
+    id: "apply",
+    values,
+    setValues: (update) => {
+      setValues(update);
+      setDirty(true);
+    },
+    result: refusal?.step === step ? refusal.answer : null,
+    onValid: () => (step === 5 ? submit() : next()),
+  });
 
   const goTo = (next: StepNumber) => {
     showStep(next, "push");
@@ -159,16 +182,7 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
     else goTo(previous);
   };
 
-  const validateStep = () => {
-    const check = checkStep(step, values, headshotUrl);
-    if (check.ok) return true;
-    setErrors(check.errors);
-    toast.error(M.fixErrorsTitle, { description: M.fixErrors });
-    return false;
-  };
-
   const next = () => {
-    if (!validateStep()) return;
     const done = completed.includes(step) ? completed : [...completed, step].sort();
     const upcoming = Math.min(step + 1, 5) as StepNumber;
     // The suggested week starts in the browser's own zone, unless the person changed it.
@@ -177,14 +191,13 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
       setValues((v) => ({ ...v, availability: defaultWeeklySchedule(zone) }));
     }
     setCompleted(done);
-    setErrors({});
     goTo(upcoming);
   };
 
   const submit = () => {
-    if (!validateStep()) return;
+    const { headshotUrl: _stored, ...typed } = values;
     void submitter.submit(
-      { intent: "submit", values },
+      { intent: "submit", values: typed },
       { method: "post", action: APPLY_ACTION, encType: "application/json" },
     );
   };
@@ -194,11 +207,10 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
       { intent: "start-over" },
       { method: "post", action: APPLY_ACTION, encType: "application/json" },
     );
-    setValues(blank);
+    setValues({ ...blank, headshotUrl: "" });
     showStep(1, "replace");
     setCompleted([]);
-    setHeadshotUrl(null);
-    setErrors({});
+    setRefusal(null);
     setDirty(false);
     setResume(false);
   };
@@ -232,8 +244,13 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
   }
 
   const current = APPLICATION_STEPS[step - 1]!;
-  const section = { values, set, errors, idPrefix: "apply" };
   const submitting = submitter.state !== "idle";
+  const toFix = Object.keys(values).filter((name) => form.error(name as keyof WizardValues));
+  // The server's word while its problems are still there (or it named none); else the form's.
+  const shownRefusal =
+    refusal?.step === step && (toFix.length > 0 || !refusal.answer.fieldErrors)
+      ? refusal.answer
+      : null;
   return (
     <div className="grid gap-6">
       <StepIndicator step={step} completed={completed} />
@@ -245,47 +262,48 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
           </h2>
           <p className="text-muted">{current.description}</p>
         </div>
-        <form
-          noValidate
-          className="grid gap-5"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (step === 5) submit();
-            else next();
-          }}
-        >
+        <form {...form.props} className="grid gap-5">
           {step === 1 ? (
             <>
-              <NameFields values={values} set={set} errors={errors} email={email} />
-              <ProfessionalFields {...section} />
+              <NameFields form={form} />
+              <EmailField email={email} />
+              <ProfessionalFields form={form} />
             </>
           ) : null}
           {step === 2 ? (
             <>
-              <ContentFields {...section} />
-              <Field id="apply-headshot" label="Professional headshot" error={undefined}>
-                <HeadshotField
-                  id="apply-headshot"
-                  url={headshotUrl}
-                  onUploaded={(url) => {
-                    setHeadshotUrl(url);
-                    setErrors(({ headshotUrl: _fixed, ...rest }) => rest);
-                  }}
-                  error={errors.headshotUrl}
-                />
-              </Field>
+              <ContentFields form={form} />
+              <HeadshotField
+                id={form.id("headshotUrl")}
+                error={form.error("headshotUrl")}
+                url={headshotUrl}
+                onUploaded={(url) => form.set("headshotUrl", url)}
+              />
             </>
           ) : null}
-          {step === 3 ? <ExpertiseFields {...section} /> : null}
+          {step === 3 ? <ExpertiseFields form={form} /> : null}
           {step === 4 && values.availability ? (
             <AvailabilityEditor
               value={values.availability}
-              onChange={(next) => set("availability", next)}
-              error={errors.availability}
+              onChange={(next) => form.set("availability", next)}
+              error={form.error("availability")}
               idPrefix="apply-availability"
             />
           ) : null}
-          {step === 5 ? <PricingFields values={values} set={set} errors={errors} /> : null}
+          {step === 5 ? (
+            <PricingFields
+              form={form}
+              set={(patch) => {
+                for (const [name, value] of Object.entries(patch))
+                  form.set(name as keyof typeof patch, value);
+              }}
+            />
+          ) : null}
+          {shownRefusal ? (
+            <FormSummary title={shownRefusal.title} message={shownRefusal.message} />
+          ) : (
+            <FormSummary message={toFix.length > 0 ? M.fieldsToFix(toFix.length) : null} />
+          )}
           <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-between">
             <Button type="button" variant="outline" disabled={step === 1} onClick={back}>
               <ArrowLeft aria-hidden="true" />

@@ -6,7 +6,8 @@ import {
   type StepNumber,
 } from "../../../core/advisor-application";
 import { cn } from "../../lib/cn";
-import { Field, Input, Label } from "../ui/input";
+import { Input, Label } from "../ui/input";
+import { type FieldsForm, HourlyRateField, TermsField } from "./profile-sections";
 
 /** Where the person is in the five steps; completed steps carry a check. */
 export function StepIndicator({ step, completed }: { step: StepNumber; completed: StepNumber[] }) {
@@ -53,78 +54,51 @@ export function StepIndicator({ step, completed }: { step: StepNumber; completed
   );
 }
 
-type Set = <F extends keyof ApplicationValues>(field: F, value: ApplicationValues[F]) => void;
-
-export function NameFields({
-  values,
-  set,
-  errors,
-  email,
-}: {
-  values: ApplicationValues;
-  set: Set;
-  errors: Record<string, string>;
-  email: string;
-}) {
+/** The address the person signed in with, shown but not editable. */
+export function EmailField({ email }: { email: string }) {
   return (
-    <>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="apply-firstName" label="First name" error={errors.firstName}>
-          <Input
-            id="apply-firstName"
-            value={values.firstName}
-            onChange={(e) => set("firstName", e.target.value)}
-            autoComplete="given-name"
-            maxLength={100}
-          />
-        </Field>
-        <Field id="apply-lastName" label="Last name" error={errors.lastName}>
-          <Input
-            id="apply-lastName"
-            value={values.lastName}
-            onChange={(e) => set("lastName", e.target.value)}
-            autoComplete="family-name"
-            maxLength={100}
-          />
-        </Field>
-      </div>
-      <Field
+    <div className="grid gap-1.5">
+      <Label htmlFor="apply-email">Email</Label>
+      <Input
         id="apply-email"
-        label="Email"
-        hint="The address you signed in with; it cannot be changed here."
-      >
-        <Input id="apply-email" value={email} readOnly className="bg-slate-50 text-muted" />
-      </Field>
-    </>
+        value={email}
+        readOnly
+        aria-describedby="apply-email-hint"
+        className="bg-slate-50 text-muted"
+      />
+      <p id="apply-email-hint" className="text-xs text-muted">
+        The address you signed in with; it cannot be changed here.
+      </p>
+    </div>
   );
 }
 
+type PricingValues = Pick<ApplicationValues, "isProBono" | "hourlyRate" | "termsAccepted">;
+
+/** Step 5: free or paid, the rate when paid, and the terms. */
 export function PricingFields({
-  values,
+  form,
   set,
-  errors,
 }: {
-  values: ApplicationValues;
-  set: Set;
-  errors: Record<string, string>;
+  form: FieldsForm<PricingValues>;
+  /** Sets several values at once (the mode and its rate). */
+  set: (values: Partial<PricingValues>) => void;
 }) {
+  const { isProBono } = form.values;
   const option = (free: boolean, title: string, text: string) => (
     <label
       className={cn(
         "flex cursor-pointer items-start gap-3 rounded-lg border p-4",
-        values.isProBono === free ? "border-brand-500 bg-brand-50" : "border-line",
+        isProBono === free ? "border-brand-500 bg-brand-50" : "border-line",
       )}
     >
       <input
         type="radio"
         name="pricing-mode"
         className="mt-1 size-4 accent-brand-700"
-        checked={values.isProBono === free}
-        onChange={() => {
-          set("isProBono", free);
-          // Switching to paid starts from an empty rate, which must then be filled in.
-          set("hourlyRate", free ? "0" : "");
-        }}
+        checked={isProBono === free}
+        // Switching to paid starts from an empty rate, which must then be filled in.
+        onChange={() => set({ isProBono: free, hourlyRate: free ? "0" : "" })}
       />
       <span className="grid gap-0.5">
         <span className="font-semibold">{title}</span>
@@ -141,62 +115,28 @@ export function PricingFields({
           {option(false, "Paid", "Set an hourly rate in rupees; 18% GST is added for seekers.")}
         </div>
       </fieldset>
-      {values.isProBono ? null : (
-        <Field
-          id="apply-hourlyRate"
-          label="Hourly rate (₹)"
-          hint="A 30-minute session costs half of it."
-          error={errors.hourlyRate}
-        >
-          <Input
-            id="apply-hourlyRate"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            value={values.hourlyRate}
-            onChange={(e) => set("hourlyRate", e.target.value)}
-            className="sm:w-60"
-          />
-        </Field>
+      {isProBono ? null : (
+        <HourlyRateField form={form} hint="A 30-minute session costs half of it." />
       )}
-      <div className="grid gap-1.5">
-        <div className="flex items-start gap-3">
-          <input
-            id="apply-terms"
-            type="checkbox"
-            className="mt-1 size-4 accent-brand-700"
-            checked={values.termsAccepted}
-            onChange={(e) => set("termsAccepted", e.target.checked)}
-            aria-invalid={errors.termsAccepted ? true : undefined}
-            aria-describedby={errors.termsAccepted ? "apply-terms-error" : undefined}
-          />
-          <Label htmlFor="apply-terms" className="leading-6 font-normal">
-            I accept the terms and conditions, the{" "}
-            <Link
-              to="/advisor-agreement"
-              target="_blank"
-              className="font-medium text-brand-700 underline"
-            >
-              Advisor Agreement
-            </Link>{" "}
-            and the{" "}
-            <Link
-              to="/code-of-conduct"
-              target="_blank"
-              className="font-medium text-brand-700 underline"
-            >
-              Code of Conduct
-            </Link>
-            .
-          </Label>
-        </div>
-        {errors.termsAccepted ? (
-          <p id="apply-terms-error" role="alert" className="text-xs font-medium text-danger">
-            {errors.termsAccepted}
-          </p>
-        ) : null}
-      </div>
+      <TermsField form={form}>
+        I accept the terms and conditions, the{" "}
+        <Link
+          to="/advisor-agreement"
+          target="_blank"
+          className="font-medium text-brand-700 underline"
+        >
+          Advisor Agreement
+        </Link>{" "}
+        and the{" "}
+        <Link
+          to="/code-of-conduct"
+          target="_blank"
+          className="font-medium text-brand-700 underline"
+        >
+          Code of Conduct
+        </Link>
+        .
+      </TermsField>
     </>
   );
 }

@@ -47,7 +47,7 @@ function show(kind: Kind | null, message: Message, data?: ExternalToast) {
   void loadSonner().then(({ toast }) => (kind ? toast[kind] : toast)(message, data));
 }
 
-/** sonner's `toast`, `toast.success`, `toast.error`, `toast.info` and `toast.warning`. */
+/** sonner's `toast`, `toast.success`, `toast.error`, `toast.info`, `toast.warning` and `toast.dismiss`. */
 export const toast = Object.assign(
   (message: Message, data?: ExternalToast) => show(null, message, data),
   {
@@ -55,5 +55,9 @@ export const toast = Object.assign(
     error: (message: Message, data?: ExternalToast) => show("error", message, data),
     info: (message: Message, data?: ExternalToast) => show("info", message, data),
     warning: (message: Message, data?: ExternalToast) => show("warning", message, data),
+    /** Takes every toast (or the one with this id) off the screen, e.g. when a step changes. */
+    dismiss: (id?: string | number) => {
+      if (wanted) void loadSonner().then(({ toast }) => toast.dismiss(id));
+    },
   },
 );

@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
     if (!result.ok) {
       return data(
-        { ok: false as const, message: P.validationError, errors: result.errors },
+        { ok: false as const, message: P.validationError, fieldErrors: result.fieldErrors },
         { status: 400 },
       );
     }

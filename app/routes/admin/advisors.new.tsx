@@ -30,9 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
-  const failure = (message: string, status: number, errors?: Record<string, string>) =>
+  const failure = (message: string, status: number, fieldErrors?: Record<string, string>) =>
     data(
-      { ok: false, title: M.createErrorTitle, message, errors } satisfies AddAdvisorAnswer,
+      { ok: false, title: M.createErrorTitle, message, fieldErrors } satisfies AddAdvisorAnswer,
       status,
     );
   const form = await readForm(request, { maxBytes: MAX_BODY_BYTES, tooLarge: H.tooLarge });
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   }
-  if (result.status === 400) return failure(M.fixHighlighted, 400, result.errors);
+  if (result.status === 400) return failure(M.fixHighlighted, 400, result.fieldErrors);
   if (result.status === 500)
     context.logger.error({ err: result.cause }, "could not create an advisor");
   return failure(result.message, result.status);

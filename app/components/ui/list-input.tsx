@@ -1,37 +1,42 @@
 import { Plus, X } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { addToList } from "../../../core/advisor-fields";
-import { Button } from "../ui/button";
-import { Input, Label } from "../ui/input";
+import { Button } from "./button";
+import { Input } from "./input";
 
 /**
  * A list typed one entry at a time (Enter or Add), shown as removable chips. Entries are
  * trimmed and kept once; `suggestions` are offered while typing but anything may be entered.
+ * A bare control: <FormField> gives it its id, value, onChange and ARIA wiring, and shows the
+ * label, hint and error. `label` names the Add button and the list of chips.
  */
 export function ListInput({
   id,
+  name,
   label,
-  values,
+  value = [],
   onChange,
   suggestions = [],
   placeholder,
-  hint,
-  error,
+  "aria-invalid": invalid,
+  "aria-describedby": describedBy,
 }: {
-  id: string;
+  id?: string;
+  name?: string;
   label: string;
-  values: string[];
-  onChange: (next: string[]) => void;
+  value?: string[];
+  onChange?: (next: string[]) => void;
   suggestions?: readonly string[];
   placeholder?: string;
-  hint?: string;
-  error?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
 }) {
   const [draft, setDraft] = useState("");
   const listId = useId();
+  const change = (next: string[]) => onChange?.(next);
   const add = () => {
     if (draft.trim() === "") return;
-    onChange(addToList(values, draft));
+    change(addToList(value, draft));
     setDraft("");
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -39,21 +44,20 @@ export function ListInput({
     event.preventDefault(); // Enter adds the entry instead of submitting the form
     add();
   };
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <div className="grid gap-2">
       <div className="flex gap-2">
         <Input
           id={id}
+          name={name}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
           list={suggestions.length ? listId : undefined}
           placeholder={placeholder}
           maxLength={80}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy.join(" ") || undefined}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
         />
         <Button type="button" variant="outline" onClick={add} aria-label={`Add to ${label}`}>
           <Plus aria-hidden="true" />
@@ -63,41 +67,31 @@ export function ListInput({
       {suggestions.length ? (
         <datalist id={listId}>
           {suggestions
-            .filter((s) => !values.some((v) => v.toLowerCase() === s.toLowerCase()))
+            .filter((s) => !value.some((v) => v.toLowerCase() === s.toLowerCase()))
             .map((s) => (
               <option key={s} value={s} />
             ))}
         </datalist>
       ) : null}
-      {values.length ? (
-        <ul className="flex flex-wrap gap-2" aria-label={`${label}: ${values.length} added`}>
-          {values.map((value) => (
+      {value.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label={`${label}: ${value.length} added`}>
+          {value.map((entry) => (
             <li
-              key={value}
+              key={entry}
               className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200"
             >
-              {value}
+              {entry}
               <button
                 type="button"
-                onClick={() => onChange(values.filter((v) => v !== value))}
+                onClick={() => change(value.filter((v) => v !== entry))}
                 className="rounded-full p-0.5 hover:bg-brand-100"
-                aria-label={`Remove ${value}`}
+                aria-label={`Remove ${entry}`}
               >
                 <X className="size-3.5" aria-hidden="true" />
               </button>
             </li>
           ))}
         </ul>
-      ) : null}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-danger">
-          {error}
-        </p>
       ) : null}
     </div>
   );
