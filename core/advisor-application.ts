@@ -131,7 +131,7 @@ export function parseRate(input: string | number | undefined): number | string {
   const rate = Number(text);
   if (rate < 0) return M.hourlyRateNegative;
   if (rate === 0) return M.hourlyRatePositive;
-  if (rate > L.hourlyRateMax) return M.hourlyRateTooHigh;
+  if (rate > L.hourlyRateMax) return M.hourlyRateTooHigh(L.hourlyRateMax);
   return rate;
 }
 

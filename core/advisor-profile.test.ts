@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRate } from "./advisor-application";
 import { checkProfile } from "./advisor-profile";
-import { APPLICATION_MESSAGES } from "./messages/advisor";
 import { checkBankDetails, maskAccountNumber } from "./bank-details";
 
 const valid = {
@@ -63,9 +62,9 @@ describe("hourly rate over the limit", () => {
     const result = checkProfile({ ...valid, hourlyRate: "2000000" });
     expect(result).toEqual({
       ok: false,
-      errors: { hourlyRate: APPLICATION_MESSAGES.hourlyRateTooHigh },
+      errors: { hourlyRate: "Hourly rate must be at most ₹10,00,000" },
     });
-    expect(parseRate("2000000")).toBe(APPLICATION_MESSAGES.hourlyRateTooHigh);
+    expect(parseRate("2000000")).toBe("Hourly rate must be at most ₹10,00,000");
     expect(checkProfile({ ...valid, hourlyRate: "1000000" }).ok).toBe(true);
   });
 });

@@ -66,7 +66,7 @@ export const profileEditSchema = z.object({
     if (text !== "" && /^-?\d+(\.\d{1,2})?$/.test(text)) {
       if (rate < 0) ctx.addIssue({ code: "custom", message: M.hourlyRateNegative });
       else if (rate > L.hourlyRateMax)
-        ctx.addIssue({ code: "custom", message: A.hourlyRateTooHigh });
+        ctx.addIssue({ code: "custom", message: A.hourlyRateTooHigh(L.hourlyRateMax) });
       else return rate;
       return z.NEVER;
     }

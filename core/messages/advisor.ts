@@ -33,7 +33,7 @@ export const APPLICATION_MESSAGES = {
   hourlyRateNegative: "Hourly rate cannot be negative",
   hourlyRatePositive: "Hourly rate must be greater than 0 when charging a fee",
   hourlyRateInvalid: "Please enter a valid amount (e.g. 1500 or 1500.50)",
-  hourlyRateTooHigh: "Hourly rate must be at most 1000000",
+  hourlyRateTooHigh: (max: number) => `Hourly rate must be at most ₹${max.toLocaleString("en-IN")}`,
   termsRequired: "You must accept the terms and conditions.",
   // The one summary above a step's buttons; the messages themselves sit beside the fields.
   fieldsToFix: (count: number) =>

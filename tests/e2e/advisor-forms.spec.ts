@@ -113,7 +113,7 @@ test("the profile edit form says a rate over the limit is over it, beside the fi
   const save = page.getByRole("button", { name: "Save Changes" });
   await save.click();
   const error = page.locator("#profile-hourlyRate-error");
-  await expect(error).toHaveText(APPLICATION_MESSAGES.hourlyRateTooHigh);
+  await expect(error).toHaveText("Hourly rate must be at most ₹10,00,000");
   await expect(error).toHaveAttribute("aria-live", "polite");
   await expect(rate).toBeFocused();
   await expect(summary(page)).toHaveText(PROFILE_EDIT_MESSAGES.validationError);
