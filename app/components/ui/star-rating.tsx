@@ -56,7 +56,6 @@ export function StarRating({
   return (
     <div
       role="radiogroup"
-      aria-describedby={describedBy}
       className={cn("flex w-fit gap-1", className)}
     >
       {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
@@ -71,6 +70,7 @@ export function StarRating({
           aria-checked={value === n}
           aria-label={`${n} star${n === 1 ? "" : "s"}`}
           aria-invalid={n === focusable ? invalid : undefined}
+          aria-describedby={n === focusable ? describedBy : undefined}
           tabIndex={n === focusable ? 0 : -1}
           onClick={() => choose(n)}
           onKeyDown={(event) => onKeyDown(event, n)}
