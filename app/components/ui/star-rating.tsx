@@ -54,10 +54,7 @@ export function StarRating({
   // The chosen star takes focus; before a choice, the first.
   const focusable = value >= 1 && value <= max ? value : 1;
   return (
-    <div
-      role="radiogroup"
-      className={cn("flex w-fit gap-1", className)}
-    >
+    <div role="radiogroup" className={cn("flex w-fit gap-1", className)}>
       {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
         <button
           key={n}
