@@ -2,8 +2,13 @@ import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/page-checks";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { signIn } from "./support/auth";
-import { advisorPath, chooseSession } from "./support/booking";
-import { chooseOpenDate } from "./support/calendar";
+import {
+  advisorPath,
+  chooseFirstTime,
+  chooseSession,
+  payInTestCheckout,
+  pickFirstTime,
+} from "./support/booking";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
 
@@ -134,24 +139,12 @@ test("a signed-out seeker's pending booking survives signing in", async ({ page 
   await expect(booking.getByRole("heading", { name: "Review your booking" })).toBeVisible();
   await expect(booking.getByText(topic, { exact: true })).toBeVisible();
   await expect(booking.getByText(new RegExp(label))).not.toHaveCount(0);
-  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
-  await page
-    .getByRole("dialog", { name: "Test checkout" })
-    .getByRole("button", { name: "Pay ₹1,180" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+  await payInTestCheckout(page, "Pay ₹1,180");
 });
 
 test("a discovery call: signed out, sign in, the summary is restored, booked", async ({ page }) => {
   await gotoHydrated(page, "/free-discovery-call");
-  const step = page.getByRole("region", { name: "Select Date & Time" });
-  await chooseOpenDate(step, { nth: 1 });
-  await step
-    .getByRole("group", { name: /Available times on/ })
-    .getByRole("button")
-    .first()
-    .click();
-  await step.getByRole("button", { name: "Continue" }).click();
+  await chooseFirstTime(page);
 
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText(M.adviceRequired)).toBeVisible();
@@ -191,14 +184,7 @@ test("a reload at the date-time step keeps the step, the topics, the notes and t
   await booking.getByRole("button", { name: "Continue" }).click();
   await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
   await booking.getByRole("button", { name: "Continue" }).click();
-  const step = page.getByRole("region", { name: "Select Date & Time" });
-  await chooseOpenDate(step, { nth: 1 });
-  const slot = step
-    .getByRole("group", { name: /Available times on/ })
-    .getByRole("button")
-    .first();
-  const label = (await slot.textContent())!;
-  await slot.click();
+  const { step, label } = await pickFirstTime(page);
   await expect(page).toHaveURL(/[?&]time=/);
 
   await page.reload();

@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { SESSION_MESSAGES as M } from "../../core/messages/sessions";
 import { signIn } from "./support/auth";
-import { advisorPath, chooseFirstTime, chooseTopicAndOption } from "./support/booking";
+import {
+  advisorPath,
+  chooseFirstTime,
+  chooseTopicAndOption,
+  payInTestCheckout,
+} from "./support/booking";
 import { chooseOpenDate, dateIn, timesOn } from "./support/calendar";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
@@ -62,14 +67,9 @@ test("a seeker adds a booked session to a calendar from the confirmation and the
 }) => {
   await signIn(page, SEEKER);
   await gotoHydrated(page, await advisorPath(page, KAVYA));
-  const booking = await chooseTopicAndOption(page);
+  await chooseTopicAndOption(page);
   await chooseFirstTime(page);
-  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
-  await page
-    .getByRole("dialog", { name: "Test checkout" })
-    .getByRole("button", { name: "Pay ₹1,180" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+  await payInTestCheckout(page, "Pay ₹1,180");
   const bookingId = (await page
     .getByText("Booking ID", { exact: true })
     .locator("..")

@@ -3,8 +3,7 @@ import { BANK_MESSAGES } from "../../core/messages/advisor";
 import { BOOKING_MESSAGES } from "../../core/messages/booking";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { DEMO_PASSWORD, DEMO_SEEKER, signIn } from "./support/auth";
-import { advisorPath } from "./support/booking";
-import { chooseOpenDate } from "./support/calendar";
+import { advisorPath, chooseFirstTime } from "./support/booking";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
 
@@ -57,14 +56,7 @@ test("the free discovery call: an empty or too long question is said beside it",
   page,
 }) => {
   await gotoHydrated(page, "/free-discovery-call");
-  const step = page.getByRole("region", { name: "Select Date & Time" });
-  await chooseOpenDate(step, { nth: 1 });
-  await step
-    .getByRole("group", { name: /Available times on/ })
-    .getByRole("button")
-    .first()
-    .click();
-  await step.getByRole("button", { name: "Continue" }).click();
+  await chooseFirstTime(page);
 
   const question = page.getByLabel("What advice are you seeking?");
   await page.getByRole("button", { name: "Continue" }).click();

@@ -4,7 +4,7 @@ import { formatInr } from "../../../core/format";
 import { cn } from "../../lib/cn";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
-import { FormField } from "../ui/form-field";
+import { type FieldControlProps, FormField } from "../ui/form-field";
 
 /** Step 2: session type and duration, each with its fee, 18% GST and total, or Free. */
 export function SessionStep({
@@ -58,15 +58,7 @@ function SessionOptions({
   id,
   "aria-invalid": invalid,
   "aria-describedby": describedBy,
-}: {
-  options: SessionOption[];
-  value: string | null;
-  onChange?: (next: string) => void;
-  id?: string;
-  name?: string;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-}) {
+}: FieldControlProps<string | null> & { options: SessionOption[] }) {
   return (
     <div className="grid gap-3">
       {options.map((option, i) => {

@@ -4,7 +4,7 @@ import { type TopicsStepValues, topicsStepRules } from "../../../core/booking-st
 import { cn } from "../../lib/cn";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
-import { FormField } from "../ui/form-field";
+import { type FieldControlProps, FormField } from "../ui/form-field";
 import { Textarea } from "../ui/input";
 
 /** Step 1: at least one of the advisor's topics, and optional additional information. */
@@ -59,15 +59,7 @@ function TopicChips({
   id,
   "aria-invalid": invalid,
   "aria-describedby": describedBy,
-}: {
-  topics: string[];
-  value: string[];
-  onChange?: (next: string[]) => void;
-  id?: string;
-  name?: string;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-}) {
+}: FieldControlProps<string[]> & { topics: string[] }) {
   return (
     <div className="flex flex-wrap gap-2">
       {topics.map((topic, i) => {

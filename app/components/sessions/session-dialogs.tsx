@@ -21,7 +21,7 @@ import { Button } from "../ui/button";
 import { AddRowToCalendar } from "./add-to-calendar";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { useZodForm } from "../../lib/forms";
-import { FormField } from "../ui/form-field";
+import { type FieldControlProps, FormField } from "../ui/form-field";
 import { FormSummary } from "../ui/form-summary";
 import { Textarea } from "../ui/input";
 import { StarRating } from "../ui/star-rating";
@@ -352,22 +352,11 @@ export function ReviewDialog({ row, onClose }: { row: SessionRow; onClose: () =>
         description={`Your session with ${row.advisorName}`}
       >
         <form className="grid gap-4" {...form.props}>
-          <FormField
-            form={form}
-            name={REVIEW_FIELDS.helpfulness}
-            layout="group"
-            label="How helpful was the session?"
-          >
-            <StarRating value={values.ratingHelpfulness} />
-          </FormField>
-          <FormField
-            form={form}
-            name={REVIEW_FIELDS.actionability}
-            layout="group"
-            label="How actionable was the advice?"
-          >
-            <StarRating value={values.ratingActionability} />
-          </FormField>
+          {RATINGS.map(([name, label]) => (
+            <FormField key={name} form={form} name={name} layout="group" label={label}>
+              <StarRating value={values[name]} />
+            </FormField>
+          ))}
           <FormField
             form={form}
             name={REVIEW_FIELDS.recommend}
@@ -397,6 +386,10 @@ export function ReviewDialog({ row, onClose }: { row: SessionRow; onClose: () =>
   );
 }
 
+const RATINGS = [
+  [REVIEW_FIELDS.helpfulness, "How helpful was the session?"],
+  [REVIEW_FIELDS.actionability, "How actionable was the advice?"],
+] as const;
 const REQUIRED_ANSWERS = [
   REVIEW_FIELDS.helpfulness,
   REVIEW_FIELDS.actionability,
@@ -411,14 +404,7 @@ function YesNo({
   name,
   "aria-invalid": invalid,
   "aria-describedby": describedBy,
-}: {
-  value: "" | "yes" | "no";
-  onChange?: (next: "yes" | "no") => void;
-  id?: string;
-  name?: string;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-}) {
+}: FieldControlProps<"" | "yes" | "no">) {
   return (
     <div className="flex gap-3 text-sm">
       {(["yes", "no"] as const).map((choice, i) => (

@@ -1,6 +1,7 @@
 import { Star } from "lucide-react";
 import { type KeyboardEvent, useRef } from "react";
 import { cn } from "../../lib/cn";
+import type { FieldControlProps } from "./form-field";
 
 /**
  * A 1-to-5 star rating as a radio group (WAI-ARIA "radio group" pattern): one tab stop, the
@@ -16,17 +17,7 @@ export function StarRating({
   className,
   "aria-invalid": invalid,
   "aria-describedby": describedBy,
-}: {
-  value: number;
-  onChange?: (next: number) => void;
-  max?: number;
-  id?: string;
-  /** Given by FormField; the value travels in the form's state, not as a named input. */
-  name?: string;
-  className?: string;
-  "aria-invalid"?: boolean | "true" | "false";
-  "aria-describedby"?: string;
-}) {
+}: FieldControlProps<number> & { max?: number; className?: string }) {
   const stars = useRef<(HTMLButtonElement | null)[]>([]);
   const choose = (next: number) => {
     onChange?.(next);

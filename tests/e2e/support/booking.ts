@@ -28,8 +28,8 @@ export async function chooseTopicAndOption(page: Page) {
   return booking;
 }
 
-/** Step 3: the first time offered on the nth open date, then Continue; the time's label. */
-export async function chooseFirstTime(page: Page) {
+/** At the date-time step: the first time offered on the nth open date; the step and label. */
+export async function pickFirstTime(page: Page) {
   const step = page.getByRole("region", { name: "Select Date & Time" });
   await chooseOpenDate(step, { nth: 1 });
   const slot = step
@@ -38,6 +38,12 @@ export async function chooseFirstTime(page: Page) {
     .first();
   const label = (await slot.textContent()) ?? "";
   await slot.click();
+  return { step, label };
+}
+
+/** Step 3: the first time offered on the nth open date, then Continue; the time's label. */
+export async function chooseFirstTime(page: Page) {
+  const { step, label } = await pickFirstTime(page);
   await step.getByRole("button", { name: /^Continue/ }).click();
   return label;
 }
@@ -54,4 +60,14 @@ export async function chooseSession(page: Page, payLabel: RegExp | string) {
   const label = await chooseFirstTime(page);
   await expect(booking.getByRole("button", { name: payLabel })).toBeVisible();
   return { booking, label };
+}
+
+/** The summary's pay button, then the test checkout's (Razorpay's stand-in): confirmed. */
+export async function payInTestCheckout(page: Page, payLabel: string) {
+  await page.locator("#booking").getByRole("button", { name: payLabel }).click();
+  await page
+    .getByRole("dialog", { name: "Test checkout" })
+    .getByRole("button", { name: payLabel })
+    .click();
+  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
 }
