@@ -31,11 +31,30 @@ export function formValues<S extends FormSchema>(schema: S, form: FormData): For
   return values;
 }
 
+/** One problem a check found: zod's issue, or a zod-free check's (see `Checker`). */
+export type Issue = { path: readonly PropertyKey[]; message: string };
+
+/**
+ * What a form bound to React state needs of its rules: zod's `safeParse`, or a zod-free check
+ * of the same shape where a page must not download zod (the booking steps on a profile).
+ */
+export type Checker<Out = unknown> = {
+  safeParse: (
+    value: unknown,
+  ) => { success: true; data: Out } | { success: false; error: { issues: readonly Issue[] } };
+};
+/** What a passing check gives: zod's output, or a Checker's data. */
+export type CheckedOutput<S> = S extends z.ZodType
+  ? z.output<S>
+  : S extends Checker<infer O>
+    ? O
+    : never;
+
 /**
  * The first message of a failed parse for each field (the first key of its path); an issue
  * about the whole value is under "form". Every form and API shows errors this one way.
  */
-export function firstErrorPerField(error: z.ZodError): Record<string, string> {
+export function firstErrorPerField(error: { issues: readonly Issue[] }): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length === 0 ? "form" : String(issue.path[0]);

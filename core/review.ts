@@ -13,16 +13,16 @@ export const REVIEW_FIELDS = {
 export const FEEDBACK_MAX = 2000;
 
 const stars = z.coerce
-  .number({ error: SESSION_MESSAGES.reviewIncompleteBody })
-  .int(SESSION_MESSAGES.reviewIncompleteBody)
-  .min(1, SESSION_MESSAGES.reviewIncompleteBody)
-  .max(5, SESSION_MESSAGES.reviewIncompleteBody);
+  .number({ error: SESSION_MESSAGES.ratingRequired })
+  .int(SESSION_MESSAGES.ratingRequired)
+  .min(1, SESSION_MESSAGES.ratingRequired)
+  .max(5, SESSION_MESSAGES.ratingRequired);
 
 export const reviewSchema = z.object({
   [REVIEW_FIELDS.helpfulness]: stars,
   [REVIEW_FIELDS.actionability]: stars,
   [REVIEW_FIELDS.recommend]: z.enum(["yes", "no"], {
-    error: SESSION_MESSAGES.reviewIncompleteBody,
+    error: SESSION_MESSAGES.recommendRequired,
   }),
   [REVIEW_FIELDS.feedback]: paragraphs()
     .max(FEEDBACK_MAX, `Please keep your feedback to ${FEEDBACK_MAX} characters or fewer.`)
@@ -31,6 +31,9 @@ export const reviewSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 
+export const CANCEL_REASON_MAX = 1000;
 export const cancelReasonSchema = paragraphs(z.string({ error: SESSION_MESSAGES.reasonRequired }))
   .min(1, SESSION_MESSAGES.reasonRequired)
-  .max(1000);
+  .max(CANCEL_REASON_MAX, SESSION_MESSAGES.reasonTooLong);
+/** The Cancellation Reason form (the dialog and the dashboard's action). */
+export const cancelFormSchema = z.object({ reason: cancelReasonSchema });

@@ -2,6 +2,8 @@ import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from "re
 import { data } from "react-router";
 import type { z } from "zod";
 import {
+  type CheckedOutput,
+  type Checker,
   type FieldErrors,
   type FieldName,
   type FormSchema,
@@ -90,19 +92,19 @@ export function useZodForm<S extends FormSchema>(
  * a wizard): `values` and `setValues` are the owner's, the schema checks `values`, and
  * FormField binds each control to its value. A new schema (the next step) clears the errors.
  */
-export function useZodForm<S extends z.ZodType, V extends object>(
+export function useZodForm<S extends z.ZodType | Checker, V extends object>(
   schema: S,
   options: BoundOptions<S, V>,
 ): BoundForm<S, V>;
-export function useZodForm<S extends FormSchema, V extends object>(
+export function useZodForm<S extends FormSchema | Checker, V extends object>(
   schema: S,
   options: { id: string; result?: object | null } | BoundOptions<S, V>,
-): ZodForm<S> | BoundForm<S, V> {
+): ZodForm<FormSchema> | BoundForm<S, V> {
   // One hook call per form for its whole life: a form is bound or native, never both.
   // eslint-disable-next-line react-hooks/rules-of-hooks
   if ("values" in options) return useBoundForm(schema, options);
   // eslint-disable-next-line react-hooks/rules-of-hooks
-  return useNativeForm(schema, options);
+  return useNativeForm(schema as FormSchema, options);
 }
 
 function useNativeForm<S extends FormSchema>(
@@ -173,17 +175,19 @@ function useNativeForm<S extends FormSchema>(
   };
 }
 
-type BoundOptions<S extends z.ZodType, V extends object> = {
+type BoundOptions<S extends z.ZodType | Checker, V extends object> = {
   id: string;
   values: V;
   setValues: (update: (current: V) => V) => void;
   /** The action's answer: its `fieldErrors` replace the browser's (FormFailure's shape). */
   result?: object | null;
   /** Called with the parsed values when a submit passes the schema. */
-  onValid?: (data: z.output<S>) => void;
+  onValid?: (data: CheckedOutput<S>) => void;
 };
 
-export type BoundForm<S extends z.ZodType, V extends object> = FieldHost<keyof V & string> & {
+export type BoundForm<S extends z.ZodType | Checker, V extends object> = FieldHost<
+  keyof V & string
+> & {
   props: {
     ref: React.RefObject<HTMLFormElement | null>;
     noValidate: true;
@@ -192,12 +196,12 @@ export type BoundForm<S extends z.ZodType, V extends object> = FieldHost<keyof V
   values: V;
   set: <K extends keyof V>(name: K, value: V[K]) => void;
   /** Checks every value: the parsed data, or null with the errors shown and focus on the first. */
-  validate: () => z.output<S> | null;
+  validate: () => CheckedOutput<S> | null;
   /** Whether any field shows an error now. */
   invalid: boolean;
 };
 
-function useBoundForm<S extends z.ZodType, V extends object>(
+function useBoundForm<S extends z.ZodType | Checker, V extends object>(
   schema: S,
   { id, values, setValues, result, onValid }: BoundOptions<S, V>,
 ): BoundForm<S, V> {
@@ -222,7 +226,7 @@ function useBoundForm<S extends z.ZodType, V extends object>(
   }, [focusPending]);
 
   const check = (next: V) => {
-    const parsed = schema.safeParse(next);
+    const parsed = (schema as Checker<CheckedOutput<S>>).safeParse(next);
     return parsed.success
       ? ({ ok: true, data: parsed.data } as const)
       : ({ ok: false, errors: firstErrorPerField(parsed.error) } as const);

@@ -1,7 +1,8 @@
 import { data, Form, Link } from "react-router";
 import { isUuid } from "../../core/ids";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
-import { cancelReasonSchema, reviewSchema } from "../../core/review";
+import { validateForm } from "../../core/form";
+import { cancelFormSchema, reviewSchema } from "../../core/review";
 import { actorOf } from "../../server/bookings/actor";
 import { cancelSession } from "../../server/bookings/cancel.server";
 import { loadDashboard } from "../../server/bookings/dashboard-page.server";
@@ -14,6 +15,7 @@ import { SeekerView } from "../components/dashboard/seeker-view";
 import { RoleSwitcher } from "../components/layout/role-switcher";
 import { SessionsList, type SessionActionResult } from "../components/sessions/sessions-list";
 import { Button } from "../components/ui/button";
+import { parseForm } from "../lib/forms";
 import { readForm } from "../lib/request-body";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/dashboard";
@@ -82,13 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "cancel") {
-    const reason = cancelReasonSchema.safeParse(form.get("reason") ?? "");
-    if (!reason.success)
-      return reply(
-        { intent, ok: false, code: "invalid", message: reason.error.issues[0]!.message },
-        400,
-      );
-    const result = await cancelSession(context.db, { ...deps, reason: reason.data });
+    const parsed = await parseForm(form, cancelFormSchema);
+    if (!parsed.success) return invalid(intent, parsed.fieldErrors);
+    const result = await cancelSession(context.db, { ...deps, reason: parsed.data.reason });
     if (result.ok)
       return reply({
         intent,
@@ -102,17 +100,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // What is left is a review.
-  const review = reviewSchema.safeParse(Object.fromEntries(form));
-  if (!review.success)
-    return reply(
-      { intent, ok: false, code: "invalid", message: review.error.issues[0]!.message },
-      400,
-    );
+  const review = validateForm(reviewSchema, Object.fromEntries(form));
+  if (!review.success) return invalid(intent, review.fieldErrors);
   const result = await submitReview(context.db, { actor, bookingId, review: review.data });
   if (result.ok) return reply({ intent, ok: true });
   return reply(
     { intent, ok: false, code: result.code, message: result.message },
     result.code === "not-found" ? 404 : 409,
+  );
+}
+
+/** A form that did not pass: the first message is the answer's, each field's goes beside it. */
+function invalid(intent: string, fieldErrors: Record<string, string | undefined>) {
+  const message = Object.values(fieldErrors).find(Boolean);
+  return data(
+    { intent, ok: false, code: "invalid", message, fieldErrors } satisfies SessionActionResult,
+    { status: 400 },
   );
 }
 

@@ -2,7 +2,8 @@ import { LoaderCircle, PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { DISCOVERY_MINUTES, discoveryRequestSchema } from "../../core/booking";
-import { firstErrorPerField } from "../../core/form";
+import { ADDITIONAL_INFO_MAX } from "../../core/booking-limits";
+import { validateForm } from "../../core/form";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { Fact, SessionTimes } from "../components/booking/booking-facts";
 import { postJson } from "../components/booking/checkout";
@@ -15,8 +16,11 @@ import { EmployerStrip } from "../components/landing/employer-strip";
 import { TestimonialsCarousel } from "../components/landing/testimonials-carousel";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { Field, Textarea } from "../components/ui/input";
+import { CharacterCount } from "../components/ui/character-count";
+import { FormField } from "../components/ui/form-field";
+import { Textarea } from "../components/ui/input";
 import { toast } from "../components/ui/toaster";
+import { type FormFailure, useZodForm } from "../lib/forms";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/free-discovery-call";
 import { type CacheHandle, PAGE, STATIC } from "../../core/cache-contract";
@@ -37,15 +41,27 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const STEPS = ["Pick a time", "Your question", "Confirm"] as const;
 
+/** Step 2's form: the question, under the booking schema's rules. */
+const questionSchema = discoveryRequestSchema.pick({ adviceSought: true });
+
 /** Three steps: a time with the team, what advice is sought, then a summary to book. */
 export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) {
   const viewer = useViewer();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [choice, setChoice] = useState<SlotChoice | null>(null);
-  const [advice, setAdvice] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [values, setValues] = useState({ adviceSought: "" });
+  const advice = values.adviceSought;
+  // What the summary step found wrong with the question (the form shows it beside the field).
+  const [refused, setRefused] = useState<FormFailure<typeof questionSchema> | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useZodForm(questionSchema, {
+    id: "discovery",
+    values,
+    setValues,
+    result: refused,
+    onValid: () => setStep(3),
+  });
 
   useEffect(() => {
     const pending = takePendingDiscovery();
@@ -53,16 +69,9 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
     // Session storage exists only in the browser, so it is read after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setChoice(pending.choice);
-    setAdvice(pending.adviceSought);
+    setValues({ adviceSought: pending.adviceSought });
     setStep(3);
   }, []);
-
-  const continueFromForm = () => {
-    const result = discoveryRequestSchema.shape.adviceSought.safeParse(advice);
-    if (!result.success) return setError(result.error.issues[0]?.message);
-    setError(undefined);
-    setStep(3);
-  };
 
   const book = async () => {
     if (!choice) return;
@@ -71,13 +80,13 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
       void navigate(`/auth?redirect=${encodeURIComponent("/free-discovery-call")}`);
       return;
     }
-    const parsed = discoveryRequestSchema.safeParse({
+    const parsed = validateForm(discoveryRequestSchema, {
       adviceSought: advice,
       datetime: choice.start,
       seekerTimezone: choice.viewerTimeZone,
     });
     if (!parsed.success) {
-      setError(firstErrorPerField(parsed.error).adviceSought);
+      setRefused({ fieldErrors: { adviceSought: parsed.fieldErrors.adviceSought }, values });
       return setStep(2);
     }
     setBusy(true);
@@ -133,27 +142,23 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
               }}
             />
           ) : step === 2 ? (
-            <div className="grid gap-5">
-              <Field
-                id="advice-sought"
+            <form className="grid gap-5" {...form.props}>
+              <FormField
+                form={form}
+                name="adviceSought"
                 label="What advice are you seeking?"
                 hint="A few lines on your situation and what you'd like help with."
-                error={error}
+                aside={<CharacterCount length={advice.length} max={ADDITIONAL_INFO_MAX} />}
               >
-                <Textarea
-                  id="advice-sought"
-                  value={advice}
-                  maxLength={1000}
-                  onChange={(e) => setAdvice(e.target.value)}
-                />
-              </Field>
+                <Textarea />
+              </FormField>
               <div className="flex justify-between gap-3 border-t border-line pt-4">
-                <Button variant="outline" onClick={() => setStep(1)}>
+                <Button type="button" variant="outline" onClick={() => setStep(1)}>
                   Back
                 </Button>
-                <Button onClick={continueFromForm}>Continue</Button>
+                <Button type="submit">Continue</Button>
               </div>
-            </div>
+            </form>
           ) : choice ? (
             <div className="grid gap-5">
               <h2 className="text-lg font-semibold">Review your discovery call</h2>

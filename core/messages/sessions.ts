@@ -32,9 +32,13 @@ export const SESSION_MESSAGES = {
   cancelCalendarWarning:
     "Session cancelled but calendar update failed. You may need to remove manually.",
   reasonRequired: "Please tell us why you are cancelling.",
+  reasonTooLong: "Please keep your reason to 1000 characters or fewer.",
   newTimeRequired: "Please choose the new time for this session.",
   reviewIncompleteTitle: "Please complete all required fields",
   reviewIncompleteBody: "Star ratings and recommendation are required",
+  /** Beside each of them (the summary above the buttons says reviewIncomplete*). */
+  ratingRequired: "Please choose a rating from 1 to 5 stars.",
+  recommendRequired: "Please choose Yes or No.",
   reviewSubmittedTitle: "Review submitted successfully",
   reviewSubmittedBody: "Thank you for your feedback!",
   reviewFailedTitle: "Error submitting review",

@@ -194,7 +194,12 @@ describe("onboarding over HTTP", () => {
       "application/json",
     );
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ ok: false, message: "All fields are required" });
+    // The form kit's answer: the form's message, and each field's beside it (FormFailure).
+    expect(await bad.json()).toEqual({
+      ok: false,
+      message: "All fields are required",
+      fieldErrors: { bankBranch: "All fields are required" },
+    });
     const saved = await post(
       "/api/advisor/bank-details",
       me.cookie,

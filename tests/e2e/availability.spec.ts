@@ -4,6 +4,7 @@ import { DateTime } from "luxon";
 import { AVAILABILITY_REQUIRED_MESSAGE } from "../../core/availability";
 import { formatSlotLabel } from "../../core/slots";
 import { DEMO_ADVISOR, DEMO_PASSWORD, signIn } from "./support/auth";
+import { chooseTopicAndOption } from "./support/booking";
 import { chooseOpenDate } from "./support/calendar";
 import { gotoHydrated } from "./support/navigation";
 
@@ -90,11 +91,7 @@ test.describe("a visitor in New York", () => {
     expect(profilePath, "the first test saved the schedule").not.toBe("");
     await gotoHydrated(page, profilePath);
     // Steps 1 and 2 of the booking flow: a topic, then the (only) First Call option.
-    const booking = page.locator("#booking");
-    await booking.locator("fieldset label").first().click();
-    await booking.getByRole("button", { name: "Continue" }).click();
-    await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
-    await booking.getByRole("button", { name: "Continue" }).click();
+    await chooseTopicAndOption(page);
     const step = page.getByRole("region", { name: "Select Date & Time" });
     await expect(step.getByLabel("Times shown in")).toHaveValue(VISITOR_ZONE);
     const continueButton = step.getByRole("button", { name: "Continue to Payment" });

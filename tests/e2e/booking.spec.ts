@@ -2,7 +2,13 @@ import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/page-checks";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { signIn } from "./support/auth";
-import { chooseOpenDate } from "./support/calendar";
+import {
+  advisorPath,
+  chooseFirstTime,
+  chooseSession,
+  payInTestCheckout,
+  pickFirstTime,
+} from "./support/booking";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
 
@@ -15,38 +21,6 @@ const KAVYA = "Kavya Rao"; // ₹2,000 an hour: a First Call is ₹1,000 + ₹18
 const SUNITA = "Sunita"; // pro bono
 
 test.slow(); // each journey starts its own app and walks several pages
-
-async function advisorPath(page: Page, name: string) {
-  const response = await page.request.get(`/api/advisors?search=${encodeURIComponent(name)}`);
-  const { advisors } = (await response.json()) as {
-    advisors: { id: string; firstName: string; lastName: string }[];
-  };
-  const advisor = advisors.find((a) => `${a.firstName} ${a.lastName}`.startsWith(name));
-  expect(advisor, `${name} is in the demo data`).toBeDefined();
-  return `/advisor/${advisor!.id}`;
-}
-
-/** Steps 1-3 on a profile: a topic, the first session option, the first offered time. */
-async function chooseSession(page: Page, payLabel: RegExp | string) {
-  const booking = page.locator("#booking");
-  await booking.getByRole("button", { name: "Continue" }).click();
-  await expect(booking.getByText(M.topicsRequired)).toBeVisible();
-  await booking.locator("fieldset label").first().click();
-  await booking.getByRole("button", { name: "Continue" }).click();
-  await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
-  await booking.getByRole("button", { name: "Continue" }).click();
-  const step = page.getByRole("region", { name: "Select Date & Time" });
-  await chooseOpenDate(step, { nth: 1 });
-  const slot = step
-    .getByRole("group", { name: /Available times on/ })
-    .getByRole("button")
-    .first();
-  const label = (await slot.textContent()) ?? "";
-  await slot.click();
-  await step.getByRole("button", { name: /^Continue/ }).click();
-  await expect(booking.getByRole("button", { name: payLabel })).toBeVisible();
-  return { booking, label };
-}
 
 test("a seeker pays for a First Call, lands on the confirmation, and is then offered Follow up calls", async ({
   page,
@@ -165,24 +139,12 @@ test("a signed-out seeker's pending booking survives signing in", async ({ page 
   await expect(booking.getByRole("heading", { name: "Review your booking" })).toBeVisible();
   await expect(booking.getByText(topic, { exact: true })).toBeVisible();
   await expect(booking.getByText(new RegExp(label))).not.toHaveCount(0);
-  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
-  await page
-    .getByRole("dialog", { name: "Test checkout" })
-    .getByRole("button", { name: "Pay ₹1,180" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+  await payInTestCheckout(page, "Pay ₹1,180");
 });
 
 test("a discovery call: signed out, sign in, the summary is restored, booked", async ({ page }) => {
   await gotoHydrated(page, "/free-discovery-call");
-  const step = page.getByRole("region", { name: "Select Date & Time" });
-  await chooseOpenDate(step, { nth: 1 });
-  await step
-    .getByRole("group", { name: /Available times on/ })
-    .getByRole("button")
-    .first()
-    .click();
-  await step.getByRole("button", { name: "Continue" }).click();
+  await chooseFirstTime(page);
 
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText(M.adviceRequired)).toBeVisible();
@@ -222,14 +184,7 @@ test("a reload at the date-time step keeps the step, the topics, the notes and t
   await booking.getByRole("button", { name: "Continue" }).click();
   await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
   await booking.getByRole("button", { name: "Continue" }).click();
-  const step = page.getByRole("region", { name: "Select Date & Time" });
-  await chooseOpenDate(step, { nth: 1 });
-  const slot = step
-    .getByRole("group", { name: /Available times on/ })
-    .getByRole("button")
-    .first();
-  const label = (await slot.textContent())!;
-  await slot.click();
+  const { step, label } = await pickFirstTime(page);
   await expect(page).toHaveURL(/[?&]time=/);
 
   await page.reload();

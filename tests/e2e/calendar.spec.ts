@@ -2,6 +2,12 @@ import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { SESSION_MESSAGES as M } from "../../core/messages/sessions";
 import { signIn } from "./support/auth";
+import {
+  advisorPath,
+  chooseFirstTime,
+  chooseTopicAndOption,
+  payInTestCheckout,
+} from "./support/booking";
 import { chooseOpenDate, dateIn, timesOn } from "./support/calendar";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
@@ -60,28 +66,10 @@ test("a seeker adds a booked session to a calendar from the confirmation and the
   page,
 }) => {
   await signIn(page, SEEKER);
-  const response = await page.request.get(`/api/advisors?search=${encodeURIComponent(KAVYA)}`);
-  const { advisors } = (await response.json()) as { advisors: { id: string }[] };
-  await gotoHydrated(page, `/advisor/${advisors[0]!.id}`);
-  const booking = page.locator("#booking");
-  await booking.locator("fieldset label").first().click();
-  await booking.getByRole("button", { name: "Continue" }).click();
-  await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
-  await booking.getByRole("button", { name: "Continue" }).click();
-  const step = page.getByRole("region", { name: "Select Date & Time" });
-  await chooseOpenDate(step, { nth: 1 });
-  await step
-    .getByRole("group", { name: /Available times on/ })
-    .getByRole("button")
-    .first()
-    .click();
-  await step.getByRole("button", { name: /^Continue/ }).click();
-  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
-  await page
-    .getByRole("dialog", { name: "Test checkout" })
-    .getByRole("button", { name: "Pay ₹1,180" })
-    .click();
-  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+  await gotoHydrated(page, await advisorPath(page, KAVYA));
+  await chooseTopicAndOption(page);
+  await chooseFirstTime(page);
+  await payInTestCheckout(page, "Pay ₹1,180");
   const bookingId = (await page
     .getByText("Booking ID", { exact: true })
     .locator("..")

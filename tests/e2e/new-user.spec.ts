@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_SEEKER } from "./support/auth";
+import { chooseTopicAndOption } from "./support/booking";
 import { gotoHydrated } from "./support/navigation";
 
 /* Faults a new user met on a first try, each pinned down. */
@@ -49,11 +50,7 @@ test.describe("a browser that names India's zone by its old name", () => {
     const { advisors } = await (await page.request.get("/api/advisors")).json();
     await gotoHydrated(page, `/advisor/${advisors[0].id}`);
     // Steps 1 and 2 of the booking flow lead to the date and time step with its zone list.
-    const booking = page.locator("#booking");
-    await booking.locator("fieldset label").first().click();
-    await booking.getByRole("button", { name: "Continue" }).click();
-    await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
-    await booking.getByRole("button", { name: "Continue" }).click();
+    await chooseTopicAndOption(page);
     const zone = page
       .getByRole("region", { name: "Select Date & Time" })
       .getByLabel("Times shown in");

@@ -5,12 +5,16 @@ import {
   BANK_FIELDS,
   type BankDetails,
   type BankField,
+  bankDetailsSchema,
   checkBankDetails,
 } from "../../../core/bank-details";
+import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Dialog, DialogContent, DialogTrigger } from "../ui/dialog";
-import { Field, Input } from "../ui/input";
+import { FormField } from "../ui/form-field";
+import { FormSummary } from "../ui/form-summary";
+import { Input } from "../ui/input";
 import { toast } from "../ui/toaster";
 
 export const BANK_DETAILS_URL = "/api/advisor/bank-details";
@@ -23,7 +27,7 @@ type Saved =
       message: string;
       details: Masked;
     }
-  | { ok: false; message: string; errors: Partial<Record<BankField, string>> };
+  | { ok: false; message: string; fieldErrors: Partial<Record<BankField, string>> };
 
 const LABELS: Record<BankField, string> = {
   bankAccountHolderName: "Account holder name",
@@ -52,8 +56,22 @@ export function PaymentSettingsDialog() {
   const saver = useFetcher<Saved>();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<BankDetails>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<BankField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // The form's one message: the first problem found here or the server's answer; one about
+  // the fields goes once they are fixed.
+  const [refusal, setRefusal] = useState<{ message: string; fields: boolean } | null>(null);
+  const form = useZodForm(bankDetailsSchema, {
+    id: "bank",
+    values,
+    setValues,
+    result: saver.data,
+    onValid: () => {
+      void saver.submit(values, {
+        method: "post",
+        action: BANK_DETAILS_URL,
+        encType: "application/json",
+      });
+    },
+  });
   const [summary, setSummary] = useState<{ bank: string; masked: string } | null>(null);
 
   useEffect(() => {
@@ -62,6 +80,7 @@ export function PaymentSettingsDialog() {
   }, [summaryLoader]);
   const openDialog = (next: boolean) => {
     setOpen(next);
+    setRefusal(null);
     if (next) void loader.load(BANK_DETAILS_URL);
   };
   // Answers from the server update the card and form while rendering (no effect round trip).
@@ -88,30 +107,13 @@ export function PaymentSettingsDialog() {
       setSummary({ bank: answer.details.bankName, masked: answer.details.maskedAccountNumber });
       setOpen(false);
     } else if (answer) {
-      setErrors(answer.errors);
-      setFormError(answer.message);
+      setRefusal({ message: answer.message, fields: Object.keys(answer.fieldErrors).length > 0 });
     }
   }
+  // Saving is an event (a toast); a refusal stays in the form, above its buttons.
   useEffect(() => {
-    const answer = saver.data;
-    if (answer?.ok) toast.success(answer.message);
-    else if (answer) toast.error(answer.message);
+    if (saver.data?.ok) toast.success(saver.data.message);
   }, [saver.data]);
-
-  const save = () => {
-    const check = checkBankDetails(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      setFormError(check.message);
-      return;
-    }
-    setFormError(null);
-    void saver.submit(values, {
-      method: "post",
-      action: BANK_DETAILS_URL,
-      encType: "application/json",
-    });
-  };
 
   return (
     <Card className="grid gap-3 p-6">
@@ -136,45 +138,35 @@ export function PaymentSettingsDialog() {
           description="Your earnings are paid into this account. All fields are required."
         >
           <form
-            noValidate
             aria-busy={loader.state !== "idle"}
             className="grid gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              save();
+            {...form.props}
+            onSubmit={(event) => {
+              const check = checkBankDetails(values);
+              setRefusal(check.ok ? null : { message: check.message, fields: true });
+              form.props.onSubmit(event);
             }}
           >
-            {formError ? (
-              <p
-                role="alert"
-                className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-danger"
-              >
-                {formError}
-              </p>
-            ) : null}
             {BANK_FIELDS.map((field) => (
-              <Field
+              <FormField
                 key={field}
-                id={`bank-${field}`}
+                form={form}
+                name={field}
                 label={LABELS[field]}
-                error={errors[field]}
                 hint={field === "bankIfscCode" ? "11 characters, e.g. SBIN0001234" : undefined}
               >
                 <Input
-                  id={`bank-${field}`}
-                  value={values[field]}
-                  onChange={(e) => {
-                    setValues((v) => ({ ...v, [field]: e.target.value }));
-                    setErrors(({ [field]: _fixed, ...rest }) => rest);
-                  }}
                   inputMode={field === "bankAccountNumber" ? "numeric" : undefined}
                   autoComplete="off"
                   maxLength={120}
                   // Until the saved details arrive, so they never overwrite what was typed.
                   disabled={loader.state !== "idle"}
                 />
-              </Field>
+              </FormField>
             ))}
+            <FormSummary
+              message={refusal && (form.invalid || !refusal.fields) ? refusal.message : null}
+            />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

@@ -2,7 +2,6 @@ import { AlertCircle, LoaderCircle } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import type { SessionOption } from "../../../core/booking";
-import { topicsValid } from "../../../core/booking-limits";
 import {
   BOOKING_PARAMS,
   type BookingStep,
@@ -98,7 +97,6 @@ export function BookingFlow({
   const [notices, setNotices] = useState<DroppedChoice[]>([]);
   const [info, setInfo] = useState("");
   const [verified, setVerified] = useState<SlotChoice | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const option = options.find((o) => o.key === state.option) ?? null;
   const topics = state.topics.map((i) => advisor.topics[i]!);
@@ -228,14 +226,19 @@ export function BookingFlow({
   const continueFromTopics = () => {
     void loadDateTimeStep();
     void loadBookingSummary();
-    if (!topicsValid(topics)) return setErrors({ topics: M.topicsRequired });
-    setErrors({});
     go({ ...state, step: 2, option: state.option ?? options[0]?.key ?? null }, "push");
   };
-  const continueFromSession = () => {
-    if (!option) return setErrors({ session: M.sessionRequired });
-    setErrors({});
-    go({ ...state, step: 3 }, "push");
+  const topicsValues = { topics, additionalInfo: info };
+  const setTopicsValues = (update: (current: typeof topicsValues) => typeof topicsValues) => {
+    const next = update(topicsValues);
+    if (next.additionalInfo !== info) {
+      setInfo(next.additionalInfo);
+      saveBookingNotes(advisor.id, next.additionalInfo);
+    }
+    if (next.topics !== topics) {
+      // As indexes of the advisor's topics in the URL, in the order chosen.
+      go({ ...state, topics: next.topics.map((t) => advisor.topics.indexOf(t)) }, "replace");
+    }
   };
 
   const confirm = async () => {
@@ -322,27 +325,14 @@ export function BookingFlow({
       ) : step === 1 ? (
         <TopicsStep
           topics={advisor.topics}
-          selected={topics}
-          additionalInfo={info}
-          errors={errors}
-          onToggle={(topic) => {
-            const index = advisor.topics.indexOf(topic);
-            const chosen = state.topics.includes(index)
-              ? state.topics.filter((i) => i !== index)
-              : [...state.topics, index];
-            go({ ...state, topics: chosen }, "replace");
-          }}
-          onInfo={(value) => {
-            setInfo(value);
-            saveBookingNotes(advisor.id, value);
-          }}
+          values={topicsValues}
+          setValues={setTopicsValues}
           onContinue={continueFromTopics}
         />
       ) : step === 2 ? (
         <SessionStep
           options={options}
           selected={state.option}
-          error={errors.session}
           onSelect={(key) => {
             const next = options.find((o) => o.key === key);
             // A time chosen for another duration is offered again only if it still fits.
@@ -350,7 +340,7 @@ export function BookingFlow({
             go({ ...state, option: key, time }, "replace");
           }}
           onBack={() => back(1)}
-          onContinue={continueFromSession}
+          onContinue={() => go({ ...state, step: 3 }, "push")}
         />
       ) : step === 3 && option ? (
         <Suspense fallback={<StepLoading />}>

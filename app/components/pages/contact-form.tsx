@@ -10,10 +10,10 @@ import {
 import type { FieldErrors, FormValues } from "../../../core/form";
 import { contactSchema } from "../../../core/forms/contact";
 import { CONTACT_MESSAGES } from "../../../core/messages/contact";
-import { cn } from "../../lib/cn";
 import { useZodForm } from "../../lib/forms";
 import { FormSummary } from "../ui/form-summary";
 import { Button } from "../ui/button";
+import { CharacterCount } from "../ui/character-count";
 import { FormField } from "../ui/form-field";
 import { Input, Textarea, Select } from "../ui/input";
 import { toast } from "../ui/toaster";
@@ -91,17 +91,7 @@ function ContactFormFields({
         name="message"
         label="Message"
         hint={CONTACT_MESSAGES.messageHint}
-        aside={
-          <span
-            aria-hidden="true"
-            className={cn(
-              "shrink-0 text-xs tabular-nums",
-              messageLength > CONTACT_LIMITS.messageMax ? "font-medium text-danger" : "text-muted",
-            )}
-          >
-            {messageLength} / {CONTACT_LIMITS.messageMax}
-          </span>
-        }
+        aside={<CharacterCount length={messageLength} max={CONTACT_LIMITS.messageMax} />}
       >
         <Textarea rows={6} required className="min-h-36 resize-y" />
       </FormField>

@@ -1,5 +1,5 @@
 import { Video } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   cancelDialogRefundText,
@@ -8,13 +8,23 @@ import {
   refundSummary,
 } from "../../../core/cancellation";
 import { SESSION_MESSAGES } from "../../../core/messages/sessions";
-import { REVIEW_FIELDS } from "../../../core/review";
+import {
+  CANCEL_REASON_MAX,
+  cancelFormSchema,
+  FEEDBACK_MAX,
+  REVIEW_FIELDS,
+  reviewSchema,
+} from "../../../core/review";
 import type { Role } from "../../../core/roles";
 import { canJoin } from "../../../core/sessions";
 import { Button } from "../ui/button";
 import { AddRowToCalendar } from "./add-to-calendar";
 import { Dialog, DialogContent } from "../ui/dialog";
-import { Field, Textarea } from "../ui/input";
+import { useZodForm } from "../../lib/forms";
+import { type FieldControlProps, FormField } from "../ui/form-field";
+import { FormSummary } from "../ui/form-summary";
+import { Textarea } from "../ui/input";
+import { StarRating } from "../ui/star-rating";
 import { toast } from "../ui/toaster";
 import type { SessionActionResult } from "./sessions-list";
 import {
@@ -214,9 +224,8 @@ export function CancelFlow({
   onRefused: (hours: number) => void;
 }) {
   const [step, setStep] = useState<"confirm" | "reason">("confirm");
-  const [reason, setReason] = useState("");
   const fetcher = useFetcher<SessionActionResult>();
-  const id = useId();
+  const form = useZodForm(cancelFormSchema, { id: `cancel-${row.id}`, result: fetcher.data });
   useActionResult(fetcher, (result) => {
     if (result.ok) {
       // The server's refund, which may differ from the dialog's if the clock passed the rule.
@@ -234,13 +243,13 @@ export function CancelFlow({
       else toast.success(SESSION_MESSAGES.cancelledTitle, { description: refund });
       onClose();
     } else if (result.code === "cutoff") onRefused(result.hoursRemaining ?? 0);
-    else
+    // A reason the server refused is shown beside its field (the form takes fetcher.data).
+    else if (!result.fieldErrors)
       toast.error(SESSION_MESSAGES.cancelFailedTitle, {
         description: result.message ?? SESSION_MESSAGES.cancelFailedBody,
       });
   });
   const refundNote = cancelDialogRefundText(row, role, now);
-  const blank = reason.trim().length === 0;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       {step === "confirm" ? (
@@ -271,24 +280,17 @@ export function CancelFlow({
           title="Cancellation Reason"
           description="Please tell us why you are cancelling this session."
         >
-          <fetcher.Form method="post" action="/dashboard" className="grid gap-4">
+          <fetcher.Form method="post" action="/dashboard" className="grid gap-4" {...form.props}>
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="bookingId" value={row.id} />
-            <Field id={`${id}-reason`} label="Reason">
-              <Textarea
-                id={`${id}-reason`}
-                name="reason"
-                required
-                maxLength={1000}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </Field>
+            <FormField form={form} name="reason" label="Reason">
+              <Textarea maxLength={CANCEL_REASON_MAX} />
+            </FormField>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={onClose}>
                 Back
               </Button>
-              <Button type="submit" variant="danger" disabled={blank || fetcher.state !== "idle"}>
+              <Button type="submit" variant="danger" disabled={fetcher.state !== "idle"}>
                 {fetcher.state !== "idle" ? "Cancelling..." : "Confirm Cancellation"}
               </Button>
             </div>
@@ -299,127 +301,77 @@ export function CancelFlow({
   );
 }
 
-function StarField({
-  name,
-  legend,
-  value,
-  onChange,
-}: {
-  name: string;
-  legend: string;
-  value: number;
-  onChange: (n: number) => void;
-}) {
-  return (
-    <fieldset className="grid gap-1.5">
-      <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      <div className="flex gap-1">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="cursor-pointer">
-            <input
-              type="radio"
-              name={name}
-              value={n}
-              checked={value === n}
-              onChange={() => onChange(n)}
-              className="peer sr-only"
-            />
-            <span
-              aria-hidden="true"
-              className={`block text-3xl leading-none peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${
-                n <= value ? "text-accent-600" : "text-slate-400"
-              }`}
-            >
-              ★
-            </span>
-            <span className="sr-only">
-              {n} star{n === 1 ? "" : "s"}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
+type ReviewValues = {
+  ratingHelpfulness: number;
+  ratingActionability: number;
+  recommendAdvisor: "" | "yes" | "no";
+  writtenFeedback: string;
+};
+const NO_REVIEW: ReviewValues = {
+  ratingHelpfulness: 0,
+  ratingActionability: 0,
+  recommendAdvisor: "",
+  writtenFeedback: "",
+};
 
 export function ReviewDialog({ row, onClose }: { row: SessionRow; onClose: () => void }) {
   const fetcher = useFetcher<SessionActionResult>();
-  const [helpfulness, setHelpfulness] = useState(0);
-  const [actionability, setActionability] = useState(0);
-  const [recommend, setRecommend] = useState<"" | "yes" | "no">("");
-  const [incomplete, setIncomplete] = useState(false);
-  const id = useId();
+  const [values, setValues] = useState(NO_REVIEW);
+  const form = useZodForm(reviewSchema, {
+    id: `review-${row.id}`,
+    values,
+    setValues,
+    result: fetcher.data,
+    onValid: () => {
+      const fields = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [name, String(value)]),
+      );
+      void fetcher.submit(
+        { intent: "review", bookingId: row.id, ...fields },
+        { method: "post", action: "/dashboard" },
+      );
+    },
+  });
   useActionResult(fetcher, (result) => {
     if (result.ok) {
       toast.success(SESSION_MESSAGES.reviewSubmittedTitle, {
         description: SESSION_MESSAGES.reviewSubmittedBody,
       });
       onClose();
-    } else if (result.code === "invalid") setIncomplete(true);
-    else
+    } else if (!result.fieldErrors)
       toast.error(SESSION_MESSAGES.reviewFailedTitle, {
         description: SESSION_MESSAGES.reviewFailedBody,
       });
   });
+  // The spec's summary while a required answer is missing; the fields say which.
+  const incomplete = REQUIRED_ANSWERS.some((name) => form.error(name));
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent
         title="Review Your Session"
         description={`Your session with ${row.advisorName}`}
       >
-        <fetcher.Form
-          method="post"
-          action="/dashboard"
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            if (!helpfulness || !actionability || !recommend) {
-              event.preventDefault();
-              setIncomplete(true);
-            }
-          }}
-        >
-          <input type="hidden" name="intent" value="review" />
-          <input type="hidden" name="bookingId" value={row.id} />
-          <StarField
-            name={REVIEW_FIELDS.helpfulness}
-            legend="How helpful was the session?"
-            value={helpfulness}
-            onChange={setHelpfulness}
+        <form className="grid gap-4" {...form.props}>
+          {RATINGS.map(([name, label]) => (
+            <FormField key={name} form={form} name={name} layout="group" label={label}>
+              <StarRating value={values[name]} />
+            </FormField>
+          ))}
+          <FormField
+            form={form}
+            name={REVIEW_FIELDS.recommend}
+            layout="group"
+            label="Would you recommend this advisor?"
+          >
+            <YesNo value={values.recommendAdvisor} />
+          </FormField>
+          <FormField form={form} name={REVIEW_FIELDS.feedback} label="Written feedback (optional)">
+            <Textarea maxLength={FEEDBACK_MAX} />
+          </FormField>
+          <FormSummary
+            title={SESSION_MESSAGES.reviewIncompleteTitle}
+            message={incomplete ? SESSION_MESSAGES.reviewIncompleteBody : null}
           />
-          <StarField
-            name={REVIEW_FIELDS.actionability}
-            legend="How actionable was the advice?"
-            value={actionability}
-            onChange={setActionability}
-          />
-          <fieldset className="grid gap-1.5">
-            <legend className="mb-1 text-sm font-medium">Would you recommend this advisor?</legend>
-            <div className="flex gap-4 text-sm">
-              {(["yes", "no"] as const).map((v) => (
-                <label key={v} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name={REVIEW_FIELDS.recommend}
-                    value={v}
-                    checked={recommend === v}
-                    onChange={() => setRecommend(v)}
-                    className="size-4 accent-brand-700"
-                  />
-                  {v === "yes" ? "Yes" : "No"}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <Field id={`${id}-feedback`} label="Written feedback (optional)">
-            <Textarea id={`${id}-feedback`} name={REVIEW_FIELDS.feedback} maxLength={2000} />
-          </Field>
-          {incomplete && (!helpfulness || !actionability || !recommend) ? (
-            <div role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-danger">
-              <p className="font-semibold">{SESSION_MESSAGES.reviewIncompleteTitle}</p>
-              <p>{SESSION_MESSAGES.reviewIncompleteBody}</p>
-            </div>
-          ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
@@ -428,8 +380,52 @@ export function ReviewDialog({ row, onClose }: { row: SessionRow; onClose: () =>
               {fetcher.state !== "idle" ? "Submitting..." : "Submit Review"}
             </Button>
           </div>
-        </fetcher.Form>
+        </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+const RATINGS = [
+  [REVIEW_FIELDS.helpfulness, "How helpful was the session?"],
+  [REVIEW_FIELDS.actionability, "How actionable was the advice?"],
+] as const;
+const REQUIRED_ANSWERS = [
+  REVIEW_FIELDS.helpfulness,
+  REVIEW_FIELDS.actionability,
+  REVIEW_FIELDS.recommend,
+] as const;
+
+/** Yes or No as two radios; FormField's id and ARIA wiring go to the first. */
+function YesNo({
+  value,
+  onChange,
+  id,
+  name,
+  "aria-invalid": invalid,
+  "aria-describedby": describedBy,
+}: FieldControlProps<"" | "yes" | "no">) {
+  return (
+    <div className="flex gap-3 text-sm">
+      {(["yes", "no"] as const).map((choice, i) => (
+        <label
+          key={choice}
+          className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-line px-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+        >
+          <input
+            type="radio"
+            id={i === 0 ? id : undefined}
+            name={name}
+            value={choice}
+            checked={value === choice}
+            onChange={() => onChange?.(choice)}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            className="size-4 accent-brand-700"
+          />
+          {choice === "yes" ? "Yes" : "No"}
+        </label>
+      ))}
+    </div>
   );
 }

@@ -34,6 +34,8 @@ export type SessionActionResult = {
   refundPaise?: number;
   /** The change stands, but the calendar could not follow it. */
   warning?: string;
+  /** A form that did not pass: each field's message (the form kit's FormFailure key). */
+  fieldErrors?: Record<string, string | undefined>;
 };
 
 type ListData = {

@@ -5,6 +5,20 @@ import { cn } from "../../lib/cn";
 import { Label } from "./input";
 
 /**
+ * What FormField gives a custom control (stars, chips, radio cards): its value and setter,
+ * and the id and ARIA wiring for the element that takes focus.
+ */
+export type FieldControlProps<T> = {
+  value: T;
+  onChange?: (next: T) => void;
+  id?: string;
+  /** Given by FormField; a bound form's value travels in its state, not as a named input. */
+  name?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+};
+
+/**
  * One field of a useZodForm form: its label, the control (given its id, name, value and ARIA
  * wiring here), its hint and its error. The error sits in a polite live region, so a message
  * that appears on leaving the field is read out too; every form announces errors this way.

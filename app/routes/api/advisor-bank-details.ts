@@ -46,11 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers: PRIVATE },
       );
     return data(
-      { ok: false as const, message: result.message, errors: result.errors },
+      { ok: false as const, message: result.message, fieldErrors: result.errors },
       { status: 400, headers: PRIVATE },
     );
   } catch (error) {
     context.logger.error({ err: error, advisorId: viewer.advisorId }, "bank details not saved");
-    return data({ ok: false as const, message: M.saveFailed, errors: {} }, { status: 500 });
+    return data({ ok: false as const, message: M.saveFailed, fieldErrors: {} }, { status: 500 });
   }
 }

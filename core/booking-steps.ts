@@ -1,0 +1,37 @@
+import { ADDITIONAL_INFO_MAX, topicsValid } from "./booking-limits";
+import type { Checker, Issue } from "./form";
+import { BOOKING_MESSAGES as M } from "./messages/booking";
+
+/*
+ * The rules of the first two booking steps on an advisor's profile, for the form kit's bound
+ * forms (useZodForm), without zod: the profile page downloads no validation library. They
+ * say what core/booking.ts's bookingRequestSchema says of the same fields, in its words; the
+ * server runs that schema on the whole request.
+ */
+
+export type TopicsStepValues = { topics: string[]; additionalInfo: string };
+export type SessionStepValues = { option: string | null };
+
+/** Step 1: one to 30 of the advisor's topics; the notes within their limit. */
+export const topicsStepRules: Checker<TopicsStepValues> = {
+  safeParse(value) {
+    const values = value as TopicsStepValues;
+    const issues: Issue[] = [];
+    if (!topicsValid(values.topics)) issues.push({ path: ["topics"], message: M.topicsRequired });
+    if (values.additionalInfo.trim().length > ADDITIONAL_INFO_MAX)
+      issues.push({ path: ["additionalInfo"], message: M.additionalInfoTooLong });
+    return issues.length > 0
+      ? { success: false, error: { issues } }
+      : { success: true, data: values };
+  },
+};
+
+/** Step 2: a session option. */
+export const sessionStepRules: Checker<{ option: string }> = {
+  safeParse(value) {
+    const { option } = value as SessionStepValues;
+    return option
+      ? { success: true, data: { option } }
+      : { success: false, error: { issues: [{ path: ["option"], message: M.sessionRequired }] } };
+  },
+};
