@@ -199,6 +199,8 @@ export type BoundForm<S extends z.ZodType | Checker, V extends object> = FieldHo
   validate: () => CheckedOutput<S> | null;
   /** Whether any field shows an error now. */
   invalid: boolean;
+  /** Takes every error away (a dialog opened again starts clean). */
+  reset: () => void;
 };
 
 function useBoundForm<S extends z.ZodType | Checker, V extends object>(
@@ -272,6 +274,7 @@ function useBoundForm<S extends z.ZodType | Checker, V extends object>(
     set,
     validate,
     invalid: Object.values(errors).some(Boolean),
+    reset: () => setErrors({}),
     id: fieldId,
     errorId: (name) => `${fieldId(name)}-error`,
     error: (name) => errors[name],

@@ -43,8 +43,9 @@ test("an advisor sets a weekly availability in London time and saves it", async 
   await expect(page.locator('[role="gridcell"][aria-selected="true"]')).toHaveCount(0);
 
   await page.getByRole("button", { name: "Save availability" }).click();
+  // Beside the grid, in the polite live region every field's error uses.
   await expect(
-    page.getByRole("alert").filter({ hasText: AVAILABILITY_REQUIRED_MESSAGE }),
+    page.locator("[aria-live=polite]").filter({ hasText: AVAILABILITY_REQUIRED_MESSAGE }),
   ).toBeVisible();
 
   // Drag a rectangle from Monday 10:00 to Sunday 11:30.

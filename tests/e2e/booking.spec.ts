@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./support/page-checks";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
-import { signIn } from "./support/auth";
+import { mailLink, signIn, signUp, uniqueEmail } from "./support/auth";
 import {
   advisorPath,
   chooseFirstTime,
@@ -107,6 +107,36 @@ test("a failed payment says so with the checkout's message", async ({ page }) =>
   await page.getByRole("button", { name: "Simulate failure" }).click();
   await expect(page.getByText(M.paymentFailedTitle)).toBeVisible();
   await expect(page.getByText("The test checkout declined this payment.")).toBeVisible();
+});
+
+test("a time taken while the seeker reviews is refused on the date-time step, in the flow, not in a toast", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, SEEKER);
+  await gotoHydrated(page, await advisorPath(page, KAVYA));
+  const { booking, label } = await chooseSession(page, "Pay ₹1,180");
+  const summary = page.url();
+
+  // Someone new takes the same time first: opening the checkout holds it for them, so the
+  // server no longer offers it.
+  const other = await (await browser.newContext({ baseURL: new URL(summary).origin })).newPage();
+  const email = uniqueEmail("rival");
+  await signUp(other, { first: "Rhea", last: "Das", email, password: "long-enough-1" });
+  await other.goto(await mailLink(other, email, "Confirm your e-mail"));
+  await gotoHydrated(other, summary);
+  await other.locator("#booking").getByRole("button", { name: "Pay ₹1,180" }).click();
+  await expect(other.getByRole("dialog", { name: "Test checkout" })).toBeVisible();
+
+  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
+  const step = page.getByRole("region", { name: "Select Date & Time" });
+  await expect(step).toBeVisible();
+  await expect(booking.getByTestId("booking-notices")).toHaveText(M.timeNotOffered);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+  // The refused time is no longer chosen; a step change takes the message away.
+  await expect(step.getByRole("button", { name: label, pressed: true })).toHaveCount(0);
+  await page.goBack();
+  await expect(booking.getByTestId("booking-notices")).toHaveCount(0);
 });
 
 test("a pro bono session books at once and never mentions payment", async ({ page }) => {

@@ -81,6 +81,7 @@ export function PaymentSettingsDialog() {
   const openDialog = (next: boolean) => {
     setOpen(next);
     setRefusal(null);
+    form.reset();
     if (next) void loader.load(BANK_DETAILS_URL);
   };
   // Answers from the server update the card and form while rendering (no effect round trip).

@@ -5,6 +5,7 @@ import {
   type ApplicationValues,
   type StepNumber,
 } from "../../../core/advisor-application";
+import { GST_LABEL } from "../../../core/pricing";
 import { cn } from "../../lib/cn";
 import { Input, Label } from "../ui/input";
 import { type FieldsForm, HourlyRateField, TermsField } from "./profile-sections";
@@ -112,7 +113,11 @@ export function PricingFields({
         <legend className="mb-2 text-sm font-medium">How would you like to offer sessions?</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {option(true, "Free (pro bono)", "Seekers book you without paying.")}
-          {option(false, "Paid", "Set an hourly rate in rupees; 18% GST is added for seekers.")}
+          {option(
+            false,
+            "Paid",
+            `Set an hourly rate in rupees; ${GST_LABEL} is added for seekers.`,
+          )}
         </div>
       </fieldset>
       {isProBono ? null : (

@@ -7,6 +7,7 @@ import { DialogContent, Dialog } from "../ui/dialog";
 import { toast } from "../ui/toaster";
 import { AvailabilityGrid } from "./availability-grid";
 import { TimeZoneSelect } from "./time-zone-select";
+import { FieldError } from "../ui/form-field";
 
 /**
  * The weekly availability editor: a time zone and a grid of half hours. Controlled (the
@@ -101,11 +102,7 @@ export function AvailabilityEditor({
         describedBy={error ? `${ids.help} ${ids.error}` : ids.help}
       />
       <Legend />
-      {error ? (
-        <p id={ids.error} role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={ids.error} error={error} />
       {name ? <input type="hidden" name={name} value={JSON.stringify(value)} /> : null}
       <Dialog open={pendingZone !== null} onOpenChange={(open) => !open && setPendingZone(null)}>
         <DialogContent

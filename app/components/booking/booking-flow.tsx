@@ -95,6 +95,8 @@ export function BookingFlow({
   const state = settled.state;
   const step = state.step;
   const [notices, setNotices] = useState<DroppedChoice[]>([]);
+  /** The server's refusal of the chosen time, shown on the entry it sends the person to. */
+  const [refusal, setRefusal] = useState<{ message: string; search: string } | null>(null);
   const [info, setInfo] = useState("");
   const [verified, setVerified] = useState<SlotChoice | null>(null);
   const [busy, setBusy] = useState(false);
@@ -113,9 +115,12 @@ export function BookingFlow({
   }, [location.key]);
 
   /** A step change is a history entry of its own; an edit within a step replaces the entry. */
-  const go = (next: BookingUrlState, how: "push" | "replace") => {
+  const searchOf = (next: BookingUrlState) => {
     const search = writeBookingUrl(params, next).toString();
-    const target = search ? `?${search}` : "";
+    return search ? `?${search}` : "";
+  };
+  const go = (next: BookingUrlState, how: "push" | "replace") => {
+    const target = searchOf(next);
     if (how === "push") {
       if (target === pushed.current || target === location.search) return;
       pushed.current = target;
@@ -157,10 +162,12 @@ export function BookingFlow({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per advisor, not per edit
   }, [hydrated, advisor.id]);
 
-  // On a phone a new step can start above the screen: bring its top into view.
+  // A new step starts clean (the last step's toasts go); on a phone it can start above the
+  // screen: bring its top into view.
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
+    toast.dismiss();
     const box = top.current?.getBoundingClientRect();
     if (box && box.top < 0) top.current?.scrollIntoView({ block: "start" });
   }, [step]);
@@ -274,12 +281,18 @@ export function BookingFlow({
     } catch (error) {
       setBusy(false);
       const message = error instanceof Error ? error.message : M.bookingFailed;
-      toast.error(M.bookingFailed, { description: message });
-      // The time is gone: choose another one.
-      if (error instanceof ApiError && error.field === "datetime") go(dropTime(state), "push");
+      if (error instanceof ApiError && error.field === "datetime") {
+        // The time is gone: choose another one, with the reason on that step (not a toast,
+        // which the step change would take away).
+        const next = dropTime(state);
+        go(next, "push");
+        setRefusal({ message, search: searchOf(next) });
+      } else toast.error(M.bookingFailed, { description: message });
     }
   };
 
+  // Gone once the person moves on (another date, another step, Back).
+  const refused = refusal?.search === location.search ? refusal.message : null;
   return (
     <div ref={top} className="grid scroll-mt-24 gap-5">
       <ol className="grid grid-cols-4 gap-1" aria-label="Booking steps">
@@ -306,16 +319,18 @@ export function BookingFlow({
           );
         })}
       </ol>
-      {notices.length > 0 ? (
+      {notices.length > 0 || refused ? (
         <div
           role="status"
           data-testid="booking-notices"
           className="grid gap-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
         >
-          {notices.map((dropped) => (
-            <p key={dropped} className="flex gap-2">
+          {[
+            ...new Set([...(refused ? [refused] : []), ...notices.map((d) => DROPPED_MESSAGES[d])]),
+          ].map((message) => (
+            <p key={message} className="flex gap-2">
               <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {DROPPED_MESSAGES[dropped]}
+              {message}
             </p>
           ))}
         </div>

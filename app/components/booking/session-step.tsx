@@ -1,12 +1,13 @@
 import type { SessionOption } from "../../../core/booking";
 import { type SessionStepValues, sessionStepRules } from "../../../core/booking-steps";
 import { formatInr } from "../../../core/format";
+import { GST_PERCENT } from "../../../core/pricing";
 import { cn } from "../../lib/cn";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { type FieldControlProps, FormField } from "../ui/form-field";
 
-/** Step 2: session type and duration, each with its fee, 18% GST and total, or Free. */
+/** Step 2: session type and duration, each with its fee, GST and total, or Free. */
 export function SessionStep({
   options,
   selected,
@@ -95,7 +96,9 @@ function SessionOptions({
             {price.isFree ? null : (
               <span className="flex flex-wrap gap-x-4 pl-6 text-xs text-muted">
                 <span>Fee {formatInr(price.feeInr)}</span>
-                <span>GST (18%) {formatInr(price.gstInr)}</span>
+                <span>
+                  GST ({GST_PERCENT}%) {formatInr(price.gstInr)}
+                </span>
                 <span>Total {formatInr(price.totalInr)}</span>
               </span>
             )}

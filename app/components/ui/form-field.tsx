@@ -60,16 +60,7 @@ export function FormField<N extends string>({
         ...bound(form, name, children.props),
       })
     : children;
-  const message = (
-    <div id={form.errorId(name)} aria-live="polite" className="empty:hidden">
-      {error ? (
-        <p className="flex items-start gap-1.5 text-sm font-medium text-danger">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  const message = <FieldError id={form.errorId(name)} error={error} />;
   const hintLine =
     hint || aside ? (
       <div className="flex items-start justify-between gap-3">
@@ -124,4 +115,21 @@ function bound<N extends string>(
   const { value, onChange } = form.bind(name);
   if (props.type === "checkbox") return { checked: value === true, onChange };
   return { value: value as string, onChange };
+}
+
+/**
+ * A field's error, the one way every form shows it: a polite live region that is always on
+ * the page (so a message appearing in it is read out) and the message with its icon.
+ */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return (
+    <div id={id} aria-live="polite" className="empty:hidden">
+      {error ? (
+        <p className="flex items-start gap-1.5 text-sm font-medium text-danger">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }

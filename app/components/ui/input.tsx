@@ -1,4 +1,4 @@
-import { cloneElement, type ComponentProps, isValidElement, type ReactNode } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
 const field =
@@ -18,45 +18,4 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
 
 export function Label({ className, ...props }: ComponentProps<"label">) {
   return <label className={cn("text-sm font-medium text-ink", className)} {...props} />;
-}
-
-/** A labelled form field with its validation message, wired for screen readers. */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {describe(children, error ? `${id}-error` : hint ? `${id}-hint` : undefined, Boolean(error))}
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Points the field's control at its hint or error, and marks it invalid when there is one. */
-function describe(control: ReactNode, describedBy: string | undefined, invalid: boolean) {
-  if (!isValidElement<ComponentProps<"input">>(control)) return control;
-  return cloneElement(control, {
-    "aria-describedby": describedBy,
-    "aria-invalid": invalid || undefined,
-  });
 }
