@@ -18,6 +18,9 @@ describe("the booking steps' zod-free rules", () => {
     [{ topics: ["Visas"], additionalInfo: "" }],
     [{ topics: ["Visas"], additionalInfo: "x".repeat(1001) }],
     [{ topics: [], additionalInfo: "x".repeat(1001) }],
+    [{ topics: ["Visas"], additionalInfo: "a bell\u0007 in the notes" }],
+    [{ topics: ["Visas"], additionalInfo: "lines\r\nand\ttabs are fine" }],
+    [{ topics: ["Visas"], additionalInfo: `${"x".repeat(1000)}\n\n` }],
     [{ topics: Array.from({ length: 31 }, (_, i) => `Topic ${i}`), additionalInfo: "ok" }],
   ])("step 1 says what the booking schema says of %j", (values) => {
     expect(errorsOf(topicsStepRules.safeParse(values))).toEqual(zodErrors(values));

@@ -1,6 +1,8 @@
 import { ADDITIONAL_INFO_MAX, topicsValid } from "./booking-limits";
 import type { Checker, Issue } from "./form";
 import { BOOKING_MESSAGES as M } from "./messages/booking";
+import { COMMON_MESSAGES } from "./messages/common";
+import { isParagraphText, normaliseLineBreaks } from "./plain-text-rules";
 
 /*
  * The rules of the first two booking steps on an advisor's profile, for the form kit's bound
@@ -18,7 +20,11 @@ export const topicsStepRules: Checker<TopicsStepValues> = {
     const values = value as TopicsStepValues;
     const issues: Issue[] = [];
     if (!topicsValid(values.topics)) issues.push({ path: ["topics"], message: M.topicsRequired });
-    if (values.additionalInfo.trim().length > ADDITIONAL_INFO_MAX)
+    // As paragraphs() checks the notes: line breaks as "\n", trimmed, no control characters.
+    const info = normaliseLineBreaks(values.additionalInfo).trim();
+    if (!isParagraphText(info))
+      issues.push({ path: ["additionalInfo"], message: COMMON_MESSAGES.noControlCharacters });
+    else if (info.length > ADDITIONAL_INFO_MAX)
       issues.push({ path: ["additionalInfo"], message: M.additionalInfoTooLong });
     return issues.length > 0
       ? { success: false, error: { issues } }

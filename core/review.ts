@@ -34,6 +34,6 @@ export type ReviewInput = z.output<typeof reviewSchema>;
 export const CANCEL_REASON_MAX = 1000;
 export const cancelReasonSchema = paragraphs(z.string({ error: SESSION_MESSAGES.reasonRequired }))
   .min(1, SESSION_MESSAGES.reasonRequired)
-  .max(CANCEL_REASON_MAX, SESSION_MESSAGES.reasonTooLong);
+  .max(CANCEL_REASON_MAX, SESSION_MESSAGES.reasonTooLong(CANCEL_REASON_MAX));
 /** The Cancellation Reason form (the dialog and the dashboard's action). */
 export const cancelFormSchema = z.object({ reason: cancelReasonSchema });

@@ -252,12 +252,14 @@ function useBoundForm<S extends z.ZodType | Checker, V extends object>(
     const next = { ...latest.current, [name]: value };
     latest.current = next;
     setValues((current) => ({ ...current, [name]: value }));
-    // A shown error follows the change, so it goes away as soon as it is fixed.
+    // A shown error follows the change, so it goes away as soon as it is fixed. Decided on the
+    // errors as they are now, not as this render saw them: an upload's `set` comes later.
     const key = name as string;
-    if (errors[key]) {
+    setErrors((current) => {
+      if (!current[key]) return current;
       const found = check(next);
-      setErrors((current) => ({ ...current, [key]: found.ok ? undefined : found.errors[key] }));
-    }
+      return { ...current, [key]: found.ok ? undefined : found.errors[key] };
+    });
   };
   const fieldId = (name: string) => `${id}-${name}`;
   return {

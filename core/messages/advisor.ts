@@ -35,7 +35,8 @@ export const APPLICATION_MESSAGES = {
   hourlyRateInvalid: "Please enter a valid amount (e.g. 1500 or 1500.50)",
   hourlyRateTooHigh: (max: number) => `Hourly rate must be at most ₹${max.toLocaleString("en-IN")}`,
   termsRequired: "You must accept the terms and conditions.",
-  // The one summary above a step's buttons; the messages themselves sit beside the fields.
+  // The one summary above a step's buttons (the spec's title); the messages sit beside the fields.
+  fixErrorsTitle: "Please fix errors",
   fieldsToFix: (count: number) =>
     count === 1
       ? "1 field needs fixing before you continue: see the message beside it."
@@ -72,10 +73,8 @@ export const PROFILE_EDIT_MESSAGES = {
   required: (label: string) => `${label} is required`,
   shortIntroMax: "Maximum 120 characters allowed",
   aboutMin: (words: number) => `Minimum 20 words required. Current: ${words} words`,
-  skillsMin: "At least 3 skills are required",
   careerMin: "At least 3 career topics are required",
   personalMin: "At least 3 personal topics are required",
-  workLocationMin: "At least one work location is required",
   hourlyRateNegative: "Hourly rate cannot be negative",
   experienceRange: "Experience must be between 0 and 50 years",
   validationError: "Validation Error: Please fix all highlighted errors before saving",

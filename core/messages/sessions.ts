@@ -32,7 +32,7 @@ export const SESSION_MESSAGES = {
   cancelCalendarWarning:
     "Session cancelled but calendar update failed. You may need to remove manually.",
   reasonRequired: "Please tell us why you are cancelling.",
-  reasonTooLong: "Please keep your reason to 1000 characters or fewer.",
+  reasonTooLong: (max: number) => `Please keep your reason to ${max} characters or fewer.`,
   newTimeRequired: "Please choose the new time for this session.",
   reviewIncompleteTitle: "Please complete all required fields",
   reviewIncompleteBody: "Star ratings and recommendation are required",

@@ -68,7 +68,9 @@ for (const width of [375, 1280]) {
     ).toHaveCount(0);
     // One summary, above the buttons and not over them; no toast.
     await expect(summary(page)).toHaveCount(1);
-    await expect(summary(page)).toHaveText(APPLICATION_MESSAGES.fieldsToFix(7));
+    await expect(summary(page)).toHaveText(
+      `${APPLICATION_MESSAGES.fixErrorsTitle}${APPLICATION_MESSAGES.fieldsToFix(7)}`,
+    );
     expect(await overlaps(summary(page), next)).toBe(false);
     await page.waitForTimeout(500); // sonner loads lazily: a toast would be there by now
     await expect(toasts(page)).toHaveCount(0);
@@ -86,7 +88,9 @@ for (const width of [375, 1280]) {
     await expect(page.locator("#apply-headshotUrl-error")).toHaveText(
       APPLICATION_MESSAGES.headshotRequired,
     );
-    await expect(summary(page)).toHaveText(APPLICATION_MESSAGES.fieldsToFix(3));
+    await expect(summary(page)).toHaveText(
+      `${APPLICATION_MESSAGES.fixErrorsTitle}${APPLICATION_MESSAGES.fieldsToFix(3)}`,
+    );
     await fillContent(page, {
       intro: "Product manager who moved from services to a product company",
       about:

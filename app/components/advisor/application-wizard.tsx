@@ -302,7 +302,10 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
           {shownRefusal ? (
             <FormSummary title={shownRefusal.title} message={shownRefusal.message} />
           ) : (
-            <FormSummary message={toFix.length > 0 ? M.fieldsToFix(toFix.length) : null} />
+            <FormSummary
+              title={M.fixErrorsTitle}
+              message={toFix.length > 0 ? M.fieldsToFix(toFix.length) : null}
+            />
           )}
           <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-between">
             <Button type="button" variant="outline" disabled={step === 1} onClick={back}>

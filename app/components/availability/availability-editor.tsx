@@ -100,6 +100,7 @@ export function AvailabilityEditor({
         onCellsChange={setCells}
         labelledBy={ids.title}
         describedBy={error ? `${ids.help} ${ids.error}` : ids.help}
+        invalid={Boolean(error)}
       />
       <Legend />
       <FieldError id={ids.error} error={error} />

@@ -40,11 +40,14 @@ export function AvailabilityGrid({
   onCellsChange,
   labelledBy,
   describedBy,
+  invalid = false,
 }: {
   cells: ReadonlySet<number>;
   onCellsChange: (next: Set<number>) => void;
   labelledBy: string;
   describedBy?: string;
+  /** Marks the cell that takes focus, so a form's "focus the first invalid control" lands here. */
+  invalid?: boolean;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [initialSlot] = useState(() => earliestSelectedSlot(cells) ?? WORK_START);
@@ -157,6 +160,7 @@ export function AvailabilityGrid({
                       aria-selected={selected}
                       aria-label={cellLabel(day, slot)}
                       tabIndex={cell === focused ? 0 : -1}
+                      aria-invalid={(invalid && cell === focused) || undefined}
                       className={cn(
                         "h-6 scroll-mt-9 scroll-ml-12 border-l border-line p-0 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-900 focus-visible:outline-solid sm:h-7 sm:scroll-ml-16",
                         onHour ? "border-b border-b-slate-100" : "border-b border-b-slate-200",

@@ -293,6 +293,9 @@ export function BookingFlow({
 
   // Gone once the person moves on (another date, another step, Back).
   const refused = refusal?.search === location.search ? refusal.message : null;
+  const messages = [
+    ...new Set([...(refused ? [refused] : []), ...notices.map((d) => DROPPED_MESSAGES[d])]),
+  ];
   return (
     <div ref={top} className="grid scroll-mt-24 gap-5">
       <ol className="grid grid-cols-4 gap-1" aria-label="Booking steps">
@@ -319,22 +322,22 @@ export function BookingFlow({
           );
         })}
       </ol>
-      {notices.length > 0 || refused ? (
-        <div
-          role="status"
-          data-testid="booking-notices"
-          className="grid gap-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-        >
-          {[
-            ...new Set([...(refused ? [refused] : []), ...notices.map((d) => DROPPED_MESSAGES[d])]),
-          ].map((message) => (
-            <p key={message} className="flex gap-2">
-              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {message}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      {/* Always on the page, so a message appearing in it is read out. */}
+      <div role="status" className="empty:hidden">
+        {messages.length > 0 ? (
+          <div
+            data-testid="booking-notices"
+            className="grid gap-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            {messages.map((message) => (
+              <p key={message} className="flex gap-2">
+                <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {message}
+              </p>
+            ))}
+          </div>
+        ) : null}
+      </div>
       {verifying ? (
         <StepLoading />
       ) : step === 1 ? (

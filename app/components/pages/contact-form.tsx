@@ -60,7 +60,6 @@ function ContactFormFields({
       <h2 id="contact-form-heading" className="text-xl font-semibold text-ink">
         Send us a message
       </h2>
-      {actionData?.status === "not-sent" ? <FormSummary message={actionData.message} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField form={form} name="name" label="Your name">
           <Input autoComplete="name" required maxLength={CONTACT_LIMITS.nameMax} />
@@ -106,6 +105,7 @@ function ContactFormFields({
           autoComplete="off"
         />
       </div>
+      {actionData?.status === "not-sent" ? <FormSummary message={actionData.message} /> : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-muted">
           We use your details only to answer you. See our{" "}

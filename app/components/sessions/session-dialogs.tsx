@@ -226,6 +226,7 @@ export function CancelFlow({
   const [step, setStep] = useState<"confirm" | "reason">("confirm");
   const fetcher = useFetcher<SessionActionResult>();
   const form = useZodForm(cancelFormSchema, { id: `cancel-${row.id}`, result: fetcher.data });
+  const [refusal, setRefusal] = useState<string | null>(null);
   useActionResult(fetcher, (result) => {
     if (result.ok) {
       // The server's refund, which may differ from the dialog's if the clock passed the rule.
@@ -243,11 +244,9 @@ export function CancelFlow({
       else toast.success(SESSION_MESSAGES.cancelledTitle, { description: refund });
       onClose();
     } else if (result.code === "cutoff") onRefused(result.hoursRemaining ?? 0);
-    // A reason the server refused is shown beside its field (the form takes fetcher.data).
-    else if (!result.fieldErrors)
-      toast.error(SESSION_MESSAGES.cancelFailedTitle, {
-        description: result.message ?? SESSION_MESSAGES.cancelFailedBody,
-      });
+    // A reason the server refused is shown beside its field (the form takes fetcher.data);
+    // any other refusal in the form's summary, above its buttons.
+    else if (!result.fieldErrors) setRefusal(result.message ?? SESSION_MESSAGES.cancelFailedBody);
   });
   const refundNote = cancelDialogRefundText(row, role, now);
   return (
@@ -286,6 +285,7 @@ export function CancelFlow({
             <FormField form={form} name="reason" label="Reason">
               <Textarea maxLength={CANCEL_REASON_MAX} />
             </FormField>
+            <FormSummary title={SESSION_MESSAGES.cancelFailedTitle} message={refusal} />
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={onClose}>
                 Back
@@ -317,6 +317,8 @@ const NO_REVIEW: ReviewValues = {
 export function ReviewDialog({ row, onClose }: { row: SessionRow; onClose: () => void }) {
   const fetcher = useFetcher<SessionActionResult>();
   const [values, setValues] = useState(NO_REVIEW);
+  /** The server refused the review as a whole (not a field): said in the form's summary. */
+  const [refused, setRefused] = useState(false);
   const form = useZodForm(reviewSchema, {
     id: `review-${row.id}`,
     values,
@@ -338,10 +340,7 @@ export function ReviewDialog({ row, onClose }: { row: SessionRow; onClose: () =>
         description: SESSION_MESSAGES.reviewSubmittedBody,
       });
       onClose();
-    } else if (!result.fieldErrors)
-      toast.error(SESSION_MESSAGES.reviewFailedTitle, {
-        description: SESSION_MESSAGES.reviewFailedBody,
-      });
+    } else setRefused(!result.fieldErrors);
   });
   // The spec's summary while a required answer is missing; the fields say which.
   const incomplete = REQUIRED_ANSWERS.some((name) => form.error(name));
@@ -368,10 +367,17 @@ export function ReviewDialog({ row, onClose }: { row: SessionRow; onClose: () =>
           <FormField form={form} name={REVIEW_FIELDS.feedback} label="Written feedback (optional)">
             <Textarea maxLength={FEEDBACK_MAX} />
           </FormField>
-          <FormSummary
-            title={SESSION_MESSAGES.reviewIncompleteTitle}
-            message={incomplete ? SESSION_MESSAGES.reviewIncompleteBody : null}
-          />
+          {refused && !incomplete ? (
+            <FormSummary
+              title={SESSION_MESSAGES.reviewFailedTitle}
+              message={SESSION_MESSAGES.reviewFailedBody}
+            />
+          ) : (
+            <FormSummary
+              title={SESSION_MESSAGES.reviewIncompleteTitle}
+              message={incomplete ? SESSION_MESSAGES.reviewIncompleteBody : null}
+            />
+          )}
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel
