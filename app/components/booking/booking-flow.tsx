@@ -101,7 +101,12 @@ export function BookingFlow({
   const [verified, setVerified] = useState<SlotChoice | null>(null);
   const [busy, setBusy] = useState(false);
   const option = options.find((o) => o.key === state.option) ?? null;
-  const topics = state.topics.map((i) => advisor.topics[i]!);
+  // The chosen topics as clicked, ahead of the URL: a second click before the URL has moved
+  // (two quick clicks) must see the first. The URL wins whenever it changes (Back, a link).
+  const urlTopics = state.topics.join(".");
+  const [chosen, setChosen] = useState({ url: urlTopics, indexes: state.topics });
+  if (chosen.url !== urlTopics) setChosen({ url: urlTopics, indexes: state.topics });
+  const topics = chosen.indexes.map((i) => advisor.topics[i]!);
   const browserZone = useBrowserTimeZone();
   const zone = state.zone ?? (browserZone ? guessTimeZone({ browserZone }) : null);
   const top = useRef<HTMLDivElement>(null);
@@ -233,7 +238,8 @@ export function BookingFlow({
   const continueFromTopics = () => {
     void loadDateTimeStep();
     void loadBookingSummary();
-    go({ ...state, step: 2, option: state.option ?? options[0]?.key ?? null }, "push");
+    const optionKey = state.option ?? options[0]?.key ?? null;
+    go({ ...state, topics: chosen.indexes, step: 2, option: optionKey }, "push");
   };
   const topicsValues = { topics, additionalInfo: info };
   const setTopicsValues = (update: (current: typeof topicsValues) => typeof topicsValues) => {
@@ -244,7 +250,9 @@ export function BookingFlow({
     }
     if (next.topics !== topics) {
       // As indexes of the advisor's topics in the URL, in the order chosen.
-      go({ ...state, topics: next.topics.map((t) => advisor.topics.indexOf(t)) }, "replace");
+      const indexes = next.topics.map((t) => advisor.topics.indexOf(t));
+      setChosen({ url: urlTopics, indexes });
+      go({ ...state, topics: indexes }, "replace");
     }
   };
 
