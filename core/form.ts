@@ -76,11 +76,11 @@ export function validateForm<S extends FormSchema>(schema: S, values: unknown): 
 export type SchemaCheck<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
 
 /** Runs any schema (a step, a whole profile): the parsed data, or the first message per field. */
-export function checkWith<S extends z.ZodType>(
+export function checkWith<S extends z.ZodType | Checker>(
   schema: S,
   values: unknown,
-): SchemaCheck<z.output<S>> {
-  const parsed = schema.safeParse(values);
+): SchemaCheck<CheckedOutput<S>> {
+  const parsed = (schema as Checker<CheckedOutput<S>>).safeParse(values);
   return parsed.success
     ? { ok: true, data: parsed.data }
     : { ok: false, errors: firstErrorPerField(parsed.error) };

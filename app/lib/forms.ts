@@ -10,7 +10,7 @@ import {
   type FormValidation,
   type FormValues,
   fieldNames,
-  firstErrorPerField,
+  checkWith,
   formValues,
   validateForm,
 } from "../../core/form";
@@ -227,12 +227,7 @@ function useBoundForm<S extends z.ZodType | Checker, V extends object>(
     ref.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [focusPending]);
 
-  const check = (next: V) => {
-    const parsed = (schema as Checker<CheckedOutput<S>>).safeParse(next);
-    return parsed.success
-      ? ({ ok: true, data: parsed.data } as const)
-      : ({ ok: false, errors: firstErrorPerField(parsed.error) } as const);
-  };
+  const check = (next: V) => checkWith(schema, next);
   const validate = () => {
     const found = check(values);
     if (found.ok) {
