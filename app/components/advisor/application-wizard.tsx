@@ -41,6 +41,8 @@ type Refusal = Extract<SubmitAnswer, { ok: false }>;
 
 /** The wizard's values: the application's, plus the photo's URL (the server's copy) for step 2. */
 type WizardValues = ApplicationValues & { headshotUrl: string };
+/** What was typed, as drafts and submits carry it: the photo is the server's already. */
+const typedValues = ({ headshotUrl: _stored, ...typed }: WizardValues): ApplicationValues => typed;
 
 type Props = {
   email: string;
@@ -123,12 +125,14 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
   }, [step]);
 
   const save = (next: { step: StepNumber; completed: StepNumber[]; values: WizardValues }) => {
-    // The photo is the server's already; the draft keeps what was typed.
-    const { headshotUrl: _stored, ...typed } = next.values;
     void saver.submit(
       {
         intent: "save",
-        draft: { currentStep: next.step, completedSteps: next.completed, values: typed },
+        draft: {
+          currentStep: next.step,
+          completedSteps: next.completed,
+          values: typedValues(next.values),
+        },
       },
       { method: "post", action: APPLY_ACTION, encType: "application/json" },
     );
@@ -195,9 +199,8 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
   };
 
   const submit = () => {
-    const { headshotUrl: _stored, ...typed } = values;
     void submitter.submit(
-      { intent: "submit", values: typed },
+      { intent: "submit", values: typedValues(values) },
       { method: "post", action: APPLY_ACTION, encType: "application/json" },
     );
   };
