@@ -6,7 +6,7 @@ import type { Config } from "./config.server";
 import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
 import type { startJobs } from "./jobs/scheduler.server";
-import { refundJob, sessionJobs } from "./jobs/session-jobs.server";
+import { payoutJobs, refundJob, sessionJobs } from "./jobs/session-jobs.server";
 import { createReadiness, type Readiness } from "./lifecycle/readiness.server";
 import { createMetrics, type Metrics } from "./metrics/metrics.server";
 import type { Logger } from "./logger.server";
@@ -89,5 +89,6 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
     },
     ...sessionJobs(db, config, now),
     refundJob(db, { gateway: payments, config, logger, now }),
+    ...payoutJobs(db, { gateway: payments, config, logger, now }),
   ];
 }

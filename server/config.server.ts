@@ -46,6 +46,10 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optional,
   // Only tests point this elsewhere (a local server answering like Razorpay's API).
   RAZORPAY_API_URL: optional.pipe(z.url().optional()),
+  // The platform's cut of each session fee (GST excluded), recorded on every ledger entry.
+  PLATFORM_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).multipleOf(0.01).default(0),
+  // Days after a session ends before its advisor's share is released from hold.
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(90).default(3),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   // Only tests point this elsewhere (a local OpenID provider standing in for Google).
@@ -194,6 +198,10 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
       e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
         ? undefined
         : localSecret(dataDir, "test-payment-secret"),
+    payouts: {
+      commissionPercent: e.PLATFORM_COMMISSION_PERCENT,
+      holdDays: e.PAYOUT_HOLD_DAYS,
+    },
     meetingBaseUrl: e.MEETING_BASE_URL.endsWith("/")
       ? e.MEETING_BASE_URL
       : `${e.MEETING_BASE_URL}/`,

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { type BankDetails, checkBankDetails, maskAccountNumber } from "../../core/bank-details";
 import type { Db } from "../db/client.server";
-import { advisors } from "../db/schema";
+import { advisors, payoutAccounts } from "../db/schema";
 import type { BankCipher } from "./bank-crypto.server";
 
 /** What the owner's edit form starts from (the only place the full number is shown). */
@@ -47,7 +47,10 @@ export type SaveBankResult =
   | { ok: true; details: MaskedBankDetails }
   | { ok: false; message: string; errors: Partial<Record<keyof BankDetails, string>> };
 
-/** Validates and stores the five fields; the account number only as ciphertext. */
+/**
+ * Validates and stores the five fields, the account number only as ciphertext, and marks the
+ * advisor's payout account for the payout job to create or update at the provider.
+ */
 export async function saveBankDetails(
   db: Db,
   cipher: BankCipher,
@@ -57,13 +60,26 @@ export async function saveBankDetails(
   const checked = checkBankDetails(input);
   if (!checked.ok) return checked;
   const { bankAccountNumber, ...rest } = checked.data;
-  const updated = await db
-    .update(advisors)
-    .set({ ...rest, bankAccountNumber: cipher.encrypt(bankAccountNumber, advisorId) })
-    // A draft is not an advisor yet: it has nowhere to be paid for.
-    .where(and(eq(advisors.id, advisorId), ne(advisors.profileStatus, "draft")))
-    .returning({ id: advisors.id });
-  if (updated.length === 0) throw new Error(`Advisor ${advisorId} cannot hold bank details`);
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(advisors)
+      .set({ ...rest, bankAccountNumber: cipher.encrypt(bankAccountNumber, advisorId) })
+      // A draft is not an advisor yet: it has nowhere to be paid for.
+      .where(and(eq(advisors.id, advisorId), ne(advisors.profileStatus, "draft")))
+      .returning({ id: advisors.id });
+    if (updated.length === 0) throw new Error(`Advisor ${advisorId} cannot hold bank details`);
+    const sync = {
+      status: "pending" as const,
+      needsSync: true,
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: new Date(),
+    };
+    await tx
+      .insert(payoutAccounts)
+      .values({ advisorId, ...sync })
+      .onConflictDoUpdate({ target: payoutAccounts.advisorId, set: sync });
+  });
   return {
     ok: true,
     details: { ...rest, maskedAccountNumber: maskAccountNumber(bankAccountNumber) },

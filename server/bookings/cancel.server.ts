@@ -83,15 +83,19 @@ export async function cancelSession(
           by,
         });
         if (refund > 0)
-          await queueRefund(tx, {
-            bookingId,
-            paymentId,
-            amount: refund,
-            reason:
-              by === "seeker"
-                ? "Cancelled 24 hours or more before the start"
-                : `Cancelled by the ${by}`,
-          });
+          await queueRefund(
+            tx,
+            {
+              bookingId,
+              paymentId,
+              amount: refund,
+              reason:
+                by === "seeker"
+                  ? "Cancelled 24 hours or more before the start"
+                  : `Cancelled by the ${by}`,
+            },
+            now,
+          );
       }
     }
     await queueCancelEmails(tx, { ...record, booking: cancelled! }, refund, config, now);

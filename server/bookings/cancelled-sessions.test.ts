@@ -10,6 +10,7 @@ import { advisors, refunds } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createUser } from "../db/test-factories";
 import type { PaymentGateway } from "../payments/gateway.server";
+import { createTestGateway } from "../payments/test-gateway.server";
 import { applyRefundEvent, processRefunds } from "../payments/refund-job.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
@@ -121,6 +122,7 @@ describe("the Cancelled tab's rows", () => {
 
   it("follow the refund job: retrying after a provider error, then processing, processed with its date, or failed", async () => {
     const gateway: PaymentGateway = {
+      ...createTestGateway(),
       name: "test",
       keyId: "rzp_test_double",
       async createOrder() {

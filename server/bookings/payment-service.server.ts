@@ -3,6 +3,7 @@ import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { bookings, payments } from "../db/schema";
 import { paymentSecrets } from "../payments/create-gateway.server";
 import { queueRefund } from "../payments/refunds.server";
+import { creditSession } from "../payouts/ledger.server";
 import { isValidPaymentSignature } from "../payments/signature.server";
 import { busyIntervals } from "../scheduling/busy.server";
 import { onBookingConfirmed } from "./confirmation.server";
@@ -79,18 +80,27 @@ export async function settlePayment(deps: TxDeps, report: PaymentReport): Promis
       .set({ status: "confirmed", holdExpiresAt: null })
       .where(eq(bookings.id, booking.id));
     await onBookingConfirmed(tx, deps, booking.id, now);
+    await creditSession(tx, {
+      bookingId: booking.id,
+      commissionPercent: deps.config.payouts.commissionPercent,
+      now,
+    });
     return "confirmed";
   }
   // Money is never kept without a session.
   if (booking.status === "pending_payment") {
     await tx.update(bookings).set({ status: "expired" }).where(eq(bookings.id, booking.id));
   }
-  await queueRefund(tx, {
-    bookingId: booking.id,
-    paymentId: payment.id,
-    amount: payment.amount,
-    reason: "Paid after the payment hold lapsed; the time had been booked by someone else.",
-  });
+  await queueRefund(
+    tx,
+    {
+      bookingId: booking.id,
+      paymentId: payment.id,
+      amount: payment.amount,
+      reason: "Paid after the payment hold lapsed; the time had been booked by someone else.",
+    },
+    now,
+  );
   deps.logger.warn({ bookingId: booking.id }, "late payment for a taken time: refund queued");
   return "refunded";
 }

@@ -5,6 +5,7 @@ import { bookings, payments } from "../db/schema";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { createAdvisor, createSeeker } from "../db/test-factories";
 import type { PaymentGateway } from "../payments/gateway.server";
+import { createTestGateway } from "../payments/test-gateway.server";
 
 /** Test data for the session services: bookings written directly, as a paid booking leaves them. */
 
@@ -81,6 +82,7 @@ export function fakeGateway(options: { status?: "pending" | "processed" } = {}) 
   const calls: { providerPaymentId: string; amountPaise: number }[] = [];
   let n = 0;
   const gateway: PaymentGateway & { failing: boolean; calls: typeof calls } = {
+    ...createTestGateway(),
     name: "test",
     keyId: "rzp_test_double",
     failing: false,

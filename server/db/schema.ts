@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, TRANSFER_STATUSES } from "../../core/ledger";
 import {
   BOOKING_STATUSES,
   PAYMENT_STATUSES,
@@ -424,6 +425,128 @@ export const bookingReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.hoursBefore, t.sessionStart] })],
 );
+
+// ---------------------------------------------------------------- advisors' money (ADR 74)
+
+/** An advisor's account at the payment provider (a Razorpay Route linked account). */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    advisorId: uuid("advisor_id")
+      .primaryKey()
+      .references(() => advisors.id, { onDelete: "cascade" }),
+    providerAccountId: text("provider_account_id").unique(),
+    providerProductId: text("provider_product_id"),
+    status: text("status", { enum: PAYOUT_ACCOUNT_STATUSES }).notNull().default("pending"),
+    // The provider's reason when it could not create or verify the account.
+    lastError: text("last_error"),
+    // Bank details changed since the provider last heard them: the payout job sends them.
+    needsSync: boolean("needs_sync").notNull().default(true),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("payout_accounts_status_check", inList("status", PAYOUT_ACCOUNT_STATUSES))],
+);
+
+/** One session's share on its way to the advisor: a Route transfer and its life. */
+export const payoutTransfers = pgTable(
+  "payout_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .unique()
+      .references(() => bookings.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    amount: integer("amount").notNull(), // paise
+    status: text("status", { enum: TRANSFER_STATUSES }).notNull(),
+    providerTransferId: text("provider_transfer_id").unique(),
+    // The provider's settlement to the advisor's bank, once reported.
+    providerSettlementId: text("provider_settlement_id"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payout_transfers_due_idx").on(t.status, t.nextAttemptAt),
+    index("payout_transfers_advisor_idx").on(t.advisorId),
+    check("payout_transfers_status_check", inList("status", TRANSFER_STATUSES)),
+    check("payout_transfers_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * What each advisor is owed, as entries that are never changed or deleted (migration 0009).
+ * A session credit records the fee and the commission rate it was split with, so a later
+ * change of the rate never rewrites history.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id),
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
+    amount: integer("amount").notNull(), // paise: credit > 0, debit < 0
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    refundId: uuid("refund_id").references(() => refunds.id),
+    transferId: uuid("transfer_id").references(() => payoutTransfers.id),
+    // The provider transfer a payout (or its return) moved: one entry each, however often told.
+    providerTransferId: text("provider_transfer_id"),
+    feeAmount: integer("fee_amount"), // paise, GST excluded: session credits
+    commissionPercent: numeric("commission_percent", { precision: 5, scale: 2, mode: "number" }),
+    commissionAmount: integer("commission_amount"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ledger_entries_advisor_idx").on(t.advisorId, t.createdAt),
+    uniqueIndex("ledger_entries_once_per_booking_idx")
+      .on(t.bookingId, t.kind)
+      .where(sql`${t.kind} in ('session_credit', 'refund_debit')`),
+    uniqueIndex("ledger_entries_once_per_transfer_idx")
+      .on(t.providerTransferId, t.kind)
+      .where(sql`${t.kind} in ('payout', 'payout_returned')`),
+    check("ledger_entries_kind_check", inList("kind", LEDGER_KINDS)),
+    check(
+      "ledger_entries_sign_check",
+      sql`case when ${t.kind} in ('session_credit', 'payout_returned') then ${t.amount} > 0 else ${t.amount} < 0 end`,
+    ),
+    check(
+      "ledger_entries_credit_check",
+      sql`${t.kind} <> 'session_credit' or (${t.feeAmount} is not null and ${t.commissionPercent} is not null and ${t.commissionAmount} is not null and ${t.feeAmount} = ${t.amount} + ${t.commissionAmount})`,
+    ),
+    check(
+      "ledger_entries_payout_check",
+      sql`${t.kind} not in ('payout', 'payout_returned') or ${t.providerTransferId} is not null`,
+    ),
+  ],
+);
+
+/** Each run of the reconciliation job and the differences it found (empty when all agree). */
+export const reconciliationRuns = pgTable("reconciliation_runs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+  differences: jsonb("differences")
+    .$type<{ check: string; ref: string; detail: string }[]>()
+    .notNull(),
+});
 
 // ---------------------------------------------------------------- operations
 

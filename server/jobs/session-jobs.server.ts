@@ -1,7 +1,12 @@
 import { completeFinishedSessions, sendDueReminders } from "../bookings/session-jobs.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
+import { createBankCipher } from "../advisors/bank-crypto.server";
+import type { Logger } from "../logger.server";
+import type { PaymentGateway } from "../payments/gateway.server";
 import { processRefunds } from "../payments/refund-job.server";
+import { processPayouts } from "../payouts/payout-job.server";
+import { reconcile } from "../payouts/reconcile.server";
 
 const MINUTE = 60_000;
 
@@ -29,4 +34,29 @@ export function refundJob(db: Db, deps: Omit<Parameters<typeof processRefunds>[1
     everyMs: MINUTE,
     run: (signal: AbortSignal) => processRefunds(db, { ...deps, signal }),
   };
+}
+
+/** Advisors' payouts every minute; the ledger's reconciliation every hour (ADR 74). */
+export function payoutJobs(
+  db: Db,
+  deps: { gateway: PaymentGateway; config: Config; logger: Logger; now: () => Date },
+) {
+  const { gateway, config, logger, now } = deps;
+  const cipher = createBankCipher(config.bankEncryptionKey);
+  return [
+    {
+      name: "send-payouts",
+      everyMs: MINUTE,
+      run: (signal: AbortSignal) =>
+        processPayouts(db, {
+          gateway,
+          cipher,
+          holdDays: config.payouts.holdDays,
+          logger,
+          now,
+          signal,
+        }),
+    },
+    { name: "reconcile-ledger", everyMs: 60 * MINUTE, run: () => reconcile(db, { config, now }) },
+  ];
 }

@@ -3,7 +3,7 @@
  * otherwise the built-in test provider, which signs and refunds the way Razorpay does so the
  * same verification and refund code runs.
  */
-export type PaymentGateway = {
+export type PaymentGateway = PayoutGateway & {
   /** Stored on `payments.provider`. */
   readonly name: "razorpay" | "test";
   /** The public key id the browser's checkout is opened with. */
@@ -20,3 +20,40 @@ export type PaymentGateway = {
     notes: Record<string, string>;
   }): Promise<{ refundId: string; status: "pending" | "processed" | "failed" }>;
 };
+
+/**
+ * Razorpay Route: each advisor is a linked account, and each session's share is a transfer
+ * from the seeker's payment to it, held until the session is done (ADR 74).
+ */
+export type PayoutGateway = {
+  /** Creates the advisor's linked account, or updates its bank details when `account` is set. */
+  upsertLinkedAccount(input: {
+    account: LinkedAccountRef | null;
+    /** Ours, sent as the provider's `reference_id`. */
+    advisorId: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    bank: { accountNumber: string; ifsc: string; holderName: string };
+  }): Promise<
+    LinkedAccountRef & {
+      status: "activated" | "under_review" | "needs_clarification";
+      /** The provider's words when it needs something fixed. */
+      reason?: string;
+    }
+  >;
+  /** Moves `amountPaise` of a captured payment to a linked account, on hold. */
+  createTransfer(input: {
+    providerPaymentId: string;
+    accountId: string;
+    amountPaise: number;
+    notes: Record<string, string>;
+  }): Promise<{ transferId: string }>;
+  /** Lifts the hold: the provider settles the transfer to the advisor's bank. */
+  releaseTransfer(transferId: string): Promise<void>;
+  /** Takes a transfer back from the linked account (its session was refunded). */
+  reverseTransfer(transferId: string, amountPaise: number): Promise<{ reversalId: string }>;
+};
+
+/** A linked account and its Route product configuration (where the bank details live). */
+export type LinkedAccountRef = { accountId: string; productId: string };

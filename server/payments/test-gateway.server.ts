@@ -7,7 +7,8 @@ const id = (prefix: string) => `${prefix}_test${randomBytes(9).toString("hex")}`
 /**
  * The built-in provider used when no Razorpay keys are set. It plays Razorpay's part with
  * ids shaped like Razorpay's; the test checkout page pays through `signTestPayment`, and
- * verification checks that signature with exactly the code that checks Razorpay's.
+ * verification checks that signature with exactly the code that checks Razorpay's. Linked
+ * accounts are active at once and transfers succeed, so payouts run end to end locally.
  */
 export function createTestGateway(): PaymentGateway {
   return {
@@ -18,6 +19,19 @@ export function createTestGateway(): PaymentGateway {
     },
     async refund() {
       return { refundId: id("rfnd"), status: "processed" };
+    },
+    async upsertLinkedAccount({ account }) {
+      return {
+        ...(account ?? { accountId: id("acc"), productId: id("acc_prd") }),
+        status: "activated",
+      };
+    },
+    async createTransfer() {
+      return { transferId: id("trf") };
+    },
+    async releaseTransfer() {},
+    async reverseTransfer() {
+      return { reversalId: id("rvrsl") };
     },
   };
 }

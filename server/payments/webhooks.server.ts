@@ -2,16 +2,30 @@ import { webhookEvents } from "../db/schema";
 import type { BookingDeps, TxDeps } from "../bookings/context.server";
 import { paymentIdForOrder, releaseHold, settlePayment } from "../bookings/payment-service.server";
 import { paymentSecrets } from "./create-gateway.server";
+import { payoutWebhookHandlers } from "../payouts/payout-webhooks.server";
 import { applyRefundEvent } from "./refund-job.server";
 import { hmacHex, signatureMatches } from "./signature.server";
 
 /** The parts of a Razorpay webhook body we read. */
 export type RazorpayEvent = {
   event: string;
+  /** The linked account an event of Route is about. */
+  account_id?: string;
   payload?: {
     payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } };
     order?: { entity?: { id?: string; amount_paid?: number } };
     refund?: { entity?: { id?: string; payment_id?: string; status?: string } };
+    transfer?: {
+      entity?: {
+        id?: string;
+        recipient_settlement_id?: string | null;
+        error?: { description?: string | null; reason?: string | null };
+      };
+    };
+    settlement?: { entity?: { id?: string } };
+    merchant_product?: {
+      entity?: { requirements?: { field_reference?: string; reason_code?: string }[] };
+    };
   };
 };
 
@@ -53,6 +67,7 @@ export const webhookHandlers: Record<string, WebhookHandler> = {
   "payment.failed": releaseFromFailure,
   "refund.processed": applyRefund,
   "refund.failed": applyRefund,
+  ...payoutWebhookHandlers,
 };
 
 export type WebhookAnswer = { status: 200 | 400 | 503; body: Record<string, unknown> };

@@ -1,0 +1,153 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { splitFee } from "../../core/ledger";
+import type { Tx } from "../db/client.server";
+import { bookings, ledgerEntries, payments, payoutAccounts, payoutTransfers } from "../db/schema";
+
+/*
+ * Writing the ledger (ADR 74). Each function runs in its caller's transaction, so a
+ * confirmation and its credit, or a refund and its debit, are written together or not at
+ * all; the unique indexes make a repeat a no-op.
+ */
+
+/**
+ * A paid session was confirmed: credit the advisor with the fee (GST excluded) less the
+ * commission at today's rate, and queue its transfer (held until the session is done). An
+ * advisor without an active payout account accrues until they have one.
+ */
+export async function creditSession(
+  tx: Tx,
+  input: { bookingId: string; commissionPercent: number; now: Date },
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      advisorId: bookings.advisorId,
+      paymentId: payments.id,
+      fee: payments.feeAmount,
+      accountStatus: payoutAccounts.status,
+    })
+    .from(bookings)
+    .innerJoin(payments, eq(payments.id, bookings.paymentId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, bookings.advisorId))
+    .where(and(eq(bookings.id, input.bookingId), eq(payments.status, "paid")));
+  if (!row || row.fee <= 0) return;
+  const { commission, share } = splitFee(row.fee, input.commissionPercent);
+  if (share <= 0) return;
+  const [credited] = await tx
+    .insert(ledgerEntries)
+    .values({
+      advisorId: row.advisorId,
+      kind: "session_credit",
+      amount: share,
+      bookingId: input.bookingId,
+      paymentId: row.paymentId,
+      feeAmount: row.fee,
+      commissionPercent: input.commissionPercent,
+      commissionAmount: commission,
+      createdAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  if (!credited) return;
+  await tx.insert(payoutTransfers).values({
+    advisorId: row.advisorId,
+    bookingId: input.bookingId,
+    paymentId: row.paymentId,
+    amount: share,
+    status: row.accountStatus === "activated" ? "pending" : "awaiting_account",
+    nextAttemptAt: input.now,
+  });
+}
+
+/**
+ * A booking's payment is being refunded: take back everything its credit gave. A transfer
+ * that never reached the provider is cancelled; one that did is reversed by the payout job.
+ */
+export async function debitRefund(
+  tx: Tx,
+  input: { bookingId: string; refundId: string; now: Date },
+): Promise<void> {
+  const [credit] = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.bookingId, input.bookingId), eq(ledgerEntries.kind, "session_credit")),
+    );
+  if (!credit) return;
+  const [debited] = await tx
+    .insert(ledgerEntries)
+    .values({
+      advisorId: credit.advisorId,
+      kind: "refund_debit",
+      amount: -credit.amount,
+      bookingId: input.bookingId,
+      paymentId: credit.paymentId,
+      refundId: input.refundId,
+      createdAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  if (!debited) return;
+  await tx
+    .update(payoutTransfers)
+    .set({ status: "cancelled", lastError: null })
+    .where(
+      and(
+        eq(payoutTransfers.bookingId, input.bookingId),
+        inArray(payoutTransfers.status, ["awaiting_account", "pending", "failed"]),
+      ),
+    );
+  await tx
+    .update(payoutTransfers)
+    .set({ status: "reversing", nextAttemptAt: input.now, lastError: null })
+    .where(
+      and(
+        eq(payoutTransfers.bookingId, input.bookingId),
+        inArray(payoutTransfers.status, ["on_hold", "released", "settled"]),
+      ),
+    );
+}
+
+/**
+ * A released transfer came back (the bank refused it, or it was reversed): the advisor is
+ * owed it again. Once per provider transfer, however often the provider says so.
+ */
+export async function returnPayout(
+  tx: Tx,
+  transfer: typeof payoutTransfers.$inferSelect,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(ledgerEntries)
+    .values({
+      advisorId: transfer.advisorId,
+      kind: "payout_returned",
+      amount: transfer.amount,
+      bookingId: transfer.bookingId,
+      paymentId: transfer.paymentId,
+      transferId: transfer.id,
+      providerTransferId: transfer.providerTransferId,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** A transfer left the hold: the share is paid out. */
+export async function recordPayout(
+  tx: Tx,
+  transfer: typeof payoutTransfers.$inferSelect,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(ledgerEntries)
+    .values({
+      advisorId: transfer.advisorId,
+      kind: "payout",
+      amount: -transfer.amount,
+      bookingId: transfer.bookingId,
+      paymentId: transfer.paymentId,
+      transferId: transfer.id,
+      providerTransferId: transfer.providerTransferId,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}
