@@ -28,7 +28,8 @@ export async function creditSession(
     .from(bookings)
     .innerJoin(payments, eq(payments.id, bookings.paymentId))
     .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, bookings.advisorId))
-    .where(and(eq(bookings.id, input.bookingId), eq(payments.status, "paid")));
+    // Refunded too: a refund queued in the same transaction debits it straight away.
+    .where(and(eq(bookings.id, input.bookingId), inArray(payments.status, ["paid", "refunded"])));
   if (!row || row.fee <= 0) return;
   const { commission, share } = splitFee(row.fee, input.commissionPercent);
   if (share <= 0) return;

@@ -9,6 +9,7 @@ import type { FileStorage } from "../../storage/storage.server";
 import type { Db, Tx } from "../client.server";
 import * as s from "../schema";
 import { renderHeadshot } from "./headshot.server";
+import { seedLedger } from "./ledger.server";
 import { seedServiceBookings } from "./service-bookings.server";
 import { ADVISORS, SEEKERS, TEAM_ADVISOR, type SeedAdvisor, type Weekday } from "./profiles";
 
@@ -120,6 +121,7 @@ async function seedDemoData(
       freeAdvisor: key(ADVISORS.find((a) => a.hourlyRateInr === 0 && a.status === "approved")!.key),
       discoverySeeker: seekerIds[5]!,
     });
+    await seedLedger(tx, config, now, key(ADVISORS[0]!.key));
   });
 }
 
@@ -281,6 +283,25 @@ async function seedBookings(tx: Tx, ctx: BookingContext) {
       seeker: 1,
       advisor: pick(6),
       when: windowStart(pick(6), ctx.now, 1, 5),
+      duration: 30,
+      status: "cancelled",
+      sessionType: "First Call",
+      cancelledBy: "advisor",
+    },
+    // The demo advisor's statement: a session long enough ago to be paid out, and one
+    // she had to cancel, refunded to the seeker.
+    {
+      seeker: 5,
+      advisor: pick(0),
+      when: windowStart(pick(0), ctx.now, -1, 8),
+      duration: 30,
+      status: "completed",
+      sessionType: "First Call",
+    },
+    {
+      seeker: 5,
+      advisor: pick(0),
+      when: windowStart(pick(0), ctx.now, 1, 7),
       duration: 30,
       status: "cancelled",
       sessionType: "First Call",

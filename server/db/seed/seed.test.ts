@@ -8,6 +8,7 @@ import { buildConfig, TEAM_ADVISOR_ID } from "../../config.server";
 import * as s from "../schema";
 import { createStorage } from "../../storage/storage.server";
 import { createTestDatabase } from "../test-database";
+import { findDifferences } from "../../payouts/reconcile.server";
 import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from "./seed.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -97,6 +98,29 @@ describe("demo data", () => {
     );
     expect(rows.every((r) => r.booking.videoCallLink?.startsWith("https://meet.jit.si/"))).toBe(
       true,
+    );
+  });
+
+  it("has a ledger that reconciles, with the demo advisor paid out, pending and refunded", async () => {
+    expect(await findDifferences(database.db)).toEqual([]);
+    const [priya] = await database.db
+      .select({ id: s.advisors.id })
+      .from(s.advisors)
+      .innerJoin(s.users, eq(s.users.id, s.advisors.userId))
+      .where(eq(s.users.email, "priya.sharma@example.com"));
+    const entries = await database.db
+      .select({ kind: s.ledgerEntries.kind })
+      .from(s.ledgerEntries)
+      .where(eq(s.ledgerEntries.advisorId, priya!.id));
+    expect(new Set(entries.map((e) => e.kind))).toEqual(
+      new Set(["session_credit", "refund_debit", "payout"]),
+    );
+    const transfers = await database.db
+      .select({ status: s.payoutTransfers.status })
+      .from(s.payoutTransfers)
+      .where(eq(s.payoutTransfers.advisorId, priya!.id));
+    expect(new Set(transfers.map((t) => t.status))).toEqual(
+      new Set(["released", "on_hold", "cancelled"]),
     );
   });
 
