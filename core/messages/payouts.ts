@@ -18,6 +18,7 @@ export const PAYOUT_MESSAGES = {
   monthsTitle: "Monthly reconciliation",
   monthsIntro:
     "Collected = advisor shares + commission + GST + refunds. A difference is money unaccounted for.",
+  monthsTable: "Monthly reconciliation table",
   monthsEmpty: "No payments yet.",
   monthsCaption: "Each month's payments and where the money went, newest first",
   // Failed transfers
@@ -40,6 +41,7 @@ export const PAYOUT_MESSAGES = {
     `${holdDays === 1 ? "1 day" : `${holdDays} days`} after the session is completed`,
   // Balances
   balancesTitle: "Advisors' balances",
+  balancesTable: "Advisors' balances table",
   balancesEmpty: "No advisor has earned anything yet.",
   balancesNoMatch: "No advisor with earnings matches this search.",
   balancesCaption: "Each advisor's pending, available and paid balances, largest owed first",

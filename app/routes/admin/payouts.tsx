@@ -167,7 +167,7 @@ function Section({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} className="min-w-0">
       <Card className="grid min-w-0 gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="min-w-0">
@@ -194,7 +194,7 @@ function ScrollBox({ label, children }: { label: string; children: ReactNode }) 
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="min-w-0 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="relative min-w-0 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       {children}
     </div>
@@ -210,7 +210,7 @@ function Months({ months }: { months: Overview["months"] }) {
       {months.length === 0 ? (
         <p className="text-sm text-muted">{M.monthsEmpty}</p>
       ) : (
-        <ScrollBox label={M.monthsTitle}>
+        <ScrollBox label={M.monthsTable}>
           <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
             <caption className="sr-only">{M.monthsCaption}</caption>
             <thead className="text-xs font-semibold tracking-wide text-muted uppercase">
@@ -276,6 +276,11 @@ function Months({ months }: { months: Overview["months"] }) {
   );
 }
 
+/** A cell's column name, shown only where the table stacks into cards (phones). */
+function PhoneLabel({ children }: { children: ReactNode }) {
+  return <span className="text-muted md:hidden">{children} </span>;
+}
+
 function Showing({ shown, total }: { shown: number; total: number }) {
   return shown < total ? <p className="text-sm text-muted">{M.showing(shown, total)}</p> : null;
 }
@@ -333,6 +338,7 @@ function FailedRow({ transfer }: { transfer: Overview["failedTransfers"][number]
         </p>
       </Td>
       <Td className="whitespace-nowrap">
+        <PhoneLabel>Session</PhoneLabel>
         <Time at={transfer.sessionAt} />
       </Td>
       <Td className="text-right font-semibold whitespace-nowrap tabular-nums">
@@ -392,12 +398,14 @@ function HeldTransfers({
                 <Tr key={transfer.id}>
                   <Td className="font-medium break-words max-md:w-full">{transfer.advisorName}</Td>
                   <Td className="whitespace-nowrap">
+                    <PhoneLabel>Session</PhoneLabel>
                     <Time at={transfer.sessionAt} />
                   </Td>
                   <Td className="text-right font-semibold whitespace-nowrap tabular-nums">
                     {rupees(transfer.amount)}
                   </Td>
                   <Td className="text-muted max-md:w-full">
+                    <PhoneLabel>Release</PhoneLabel>
                     {transfer.releaseAt ? (
                       <Time at={transfer.releaseAt} format={day} />
                     ) : (
@@ -442,7 +450,7 @@ function Balances({ overview }: { overview: Overview }) {
       {advisors.rows.length === 0 ? (
         <p className="text-sm text-muted">{q ? M.balancesNoMatch : M.balancesEmpty}</p>
       ) : (
-        <ScrollBox label={M.balancesTitle}>
+        <ScrollBox label={M.balancesTable}>
           <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
             <caption className="sr-only">{M.balancesCaption}</caption>
             <thead className="text-xs font-semibold tracking-wide text-muted uppercase">
@@ -467,7 +475,7 @@ function Balances({ overview }: { overview: Overview }) {
             <tbody>
               {advisors.rows.map((a) => (
                 <tr key={a.advisorId} className="border-b border-line last:border-0">
-                  <th scope="row" className="max-w-64 px-3 py-2 text-left font-normal">
+                  <th scope="row" className="max-w-40 px-3 py-2 text-left font-normal sm:max-w-64">
                     <p className="line-clamp-2 font-medium break-all">{a.name}</p>
                     <p className="truncate text-muted">{a.email}</p>
                   </th>
