@@ -61,6 +61,7 @@ export default [
   route("admin/advisors/new", "routes/admin/advisors.new.tsx"),
   route("admin/advisors/:id/profile", "routes/admin/advisor-profile.ts"),
   route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/payouts", "routes/admin/payouts.tsx"),
   route("advisor-debug", "routes/admin/advisor-debug.tsx"),
 
   // Anything else: the 404 page, with the missing path logged.

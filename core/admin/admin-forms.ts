@@ -36,6 +36,12 @@ export const resendInvitationForm = z.object({
   advisorId: z.guid(),
 });
 
+/** The Payouts screen's two buttons: retry a failed transfer, run the reconciliation. */
+export const payoutActionForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("retry"), transferId: z.guid() }),
+  z.object({ intent: z.literal("reconcile") }),
+]);
+
 /** A form post as a plain object, for the schemas above. */
 export function formObject(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};

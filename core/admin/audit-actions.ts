@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   "advisor.invite_resent": "Resent activation e-mail",
   "booking.cancel": "Cancelled session",
   "booking.reschedule": "Rescheduled session",
+  "payout.retry": "Retried payout",
+  "ledger.reconcile": "Ran reconciliation",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -19,4 +21,4 @@ export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
 }
 
-export type AuditTargetType = "user" | "advisor" | "booking";
+export type AuditTargetType = "user" | "advisor" | "booking" | "transfer" | "ledger";

@@ -118,6 +118,13 @@ const calls = (): Call[] => [
   { name: "advisors page", path: "/admin/advisors" },
   { name: "add advisor page", path: "/admin/advisors/new" },
   { name: "audit page", path: "/admin/audit" },
+  { name: "payouts page", path: "/admin/payouts" },
+  {
+    name: "retry a payout",
+    path: "/admin/payouts",
+    body: form({ intent: "retry", transferId: targets.seekerId }),
+  },
+  { name: "run the reconciliation", path: "/admin/payouts", body: form({ intent: "reconcile" }) },
   { name: "debug page", path: "/advisor-debug" },
   {
     name: "make admin",

@@ -498,6 +498,7 @@ export const MATRIX: MatrixRow[] = [
     "/admin/advisors",
     "/admin/advisors/new",
     "/admin/audit",
+    "/admin/payouts",
     "/advisor-debug",
   ].map((route): MatrixRow => ({
     route,
@@ -538,6 +539,16 @@ export const MATRIX: MatrixRow[] = [
       const [row] = await f.db.select().from(advisors).where(eq(advisors.id, f.bystanderAdvisorId));
       expect(row?.profileStatus).toBe("approved");
     },
+  },
+  {
+    route: "/admin/payouts",
+    handler: "action",
+    case: "retrying a transfer that does not exist",
+    request: {
+      path: "/admin/payouts",
+      form: { intent: "retry", transferId: "00000000-0000-4000-8000-000000000000" },
+    },
+    expect: adminsOnly(404),
   },
   {
     route: "/admin/advisors/new",

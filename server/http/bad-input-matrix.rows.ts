@@ -3,6 +3,7 @@ import { BANK_MESSAGES, PROFILE_EDIT_MESSAGES } from "../../core/messages/adviso
 import { AUTH_MESSAGES } from "../../core/messages/auth";
 import { BOOKING_MESSAGES } from "../../core/messages/booking";
 import { CONTACT_MESSAGES } from "../../core/messages/contact";
+import { PAYOUT_MESSAGES } from "../../core/messages/payouts";
 import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
@@ -692,6 +693,30 @@ export const BAD_INPUT: BadInputRow[] = [
       status: 400,
       message: ADMIN_MESSAGES.updateRoleFailed,
     },
+  ),
+  ...bodyRows({
+    route: "/admin/payouts",
+    as: "admin",
+    path: "/admin/payouts",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/payouts",
+    "id",
+    "a transfer id that is no id",
+    "admin",
+    () => ({ path: "/admin/payouts", ...form({ intent: "retry", transferId: NOT_A_UUID }) }),
+    { status: 400, message: PAYOUT_MESSAGES.retryFailed },
+  ),
+  row(
+    "/admin/payouts",
+    "missing",
+    "a retry without its transfer",
+    "admin",
+    () => ({ path: "/admin/payouts", ...form({ intent: "retry" }) }),
+    { status: 400, message: PAYOUT_MESSAGES.retryFailed },
   ),
   ...bodyRows({
     route: "/admin/advisors",

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { monthKey, monthTotals, splitFee, unaccounted, type PaymentMoney } from "../../core/ledger";
 import { formatInr } from "../../core/format";
 import type { Config } from "../config.server";
-import { type Db, queryRows } from "../db/client.server";
+import { type Db, queryRows, type Tx } from "../db/client.server";
 import { reconciliationRuns, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 
@@ -10,30 +10,33 @@ export type Difference = { check: string; ref: string; detail: string };
 
 const rupees = (paise: number) => formatInr(paise / 100);
 
+/** One paid payment with what the ledger, refunds and transfers say about it. */
+export type PaymentFact = {
+  payment_id: string;
+  booking_id: string | null;
+  booking_status: string | null;
+  created_at: Date | string;
+  amount: number;
+  fee: number;
+  gst: number;
+  credit: number | null;
+  credit_fee: number | null;
+  commission_percent: string | null;
+  commission: number | null;
+  debit: number | null;
+  refunded: number;
+  transfer_amount: number | null;
+  transfer_status: string | null;
+  transfer_released: boolean | null;
+  payouts: number;
+};
+
 /**
  * Every paid payment with what the ledger, refunds and transfers say about it: one row
  * each, so the checks below are plain comparisons.
  */
-async function paymentFacts(db: Db) {
-  return queryRows<{
-    payment_id: string;
-    booking_id: string | null;
-    booking_status: string | null;
-    created_at: Date | string;
-    amount: number;
-    fee: number;
-    gst: number;
-    credit: number | null;
-    credit_fee: number | null;
-    commission_percent: string | null;
-    commission: number | null;
-    debit: number | null;
-    refunded: number;
-    transfer_amount: number | null;
-    transfer_status: string | null;
-    transfer_released: boolean | null;
-    payouts: number;
-  }>(
+export async function paymentFacts(db: Db): Promise<PaymentFact[]> {
+  return queryRows<PaymentFact>(
     db,
     sql`
       select p.id as payment_id, b.id as booking_id, b.status as booking_status, p.created_at,
@@ -55,6 +58,18 @@ async function paymentFacts(db: Db) {
       left join payout_transfers t on t.booking_id = b.id
       where p.status in ('paid', 'refunded')`,
   );
+}
+
+/** A payment's money as the monthly totals count it. */
+export function paymentMoney(f: PaymentFact): PaymentMoney {
+  return {
+    month: monthKey(new Date(f.created_at)),
+    amount: f.amount,
+    gst: f.gst,
+    credit: f.credit === null ? null : { share: f.credit, commission: f.commission ?? 0 },
+    advisorNet: (f.credit ?? 0) + (f.debit ?? 0),
+    refunded: f.refunded,
+  };
 }
 
 /** Compares the ledger with payments, refunds and transfers; each difference says where. */
@@ -102,14 +117,7 @@ export async function findDifferences(db: Db): Promise<Difference[]> {
         `paid out ${rupees(f.payouts)}, the transfer says ${rupees(expectedPaid)}`,
       );
     }
-    money.push({
-      month: monthKey(new Date(f.created_at)),
-      amount: f.amount,
-      gst: f.gst,
-      credit: f.credit === null ? null : { share: f.credit, commission: f.commission ?? 0 },
-      advisorNet: (f.credit ?? 0) + (f.debit ?? 0),
-      refunded: f.refunded,
-    });
+    money.push(paymentMoney(f));
   }
   for (const totals of monthTotals(money)) {
     const missing = unaccounted(totals);
@@ -121,11 +129,16 @@ export async function findDifferences(db: Db): Promise<Difference[]> {
 
 /**
  * The reconciliation job: records each run, and e-mails every admin when the differences
- * found are new (a run that finds the same ones again stays quiet).
+ * found are new (a run that finds the same ones again stays quiet). `record` writes what
+ * else belongs with the run (an admin's audit entry) in the transaction that stores it.
  */
 export async function reconcile(
   db: Db,
-  deps: { config: Pick<Config, "appUrl">; now: () => Date },
+  deps: {
+    config: Pick<Config, "appUrl">;
+    now: () => Date;
+    record?: (tx: Tx, run: { id: string; differences: Difference[] }) => Promise<void>;
+  },
 ): Promise<Difference[]> {
   const differences = await findDifferences(db);
   const [previous] = await db
@@ -134,7 +147,11 @@ export async function reconcile(
     .orderBy(desc(reconciliationRuns.ranAt))
     .limit(1);
   await db.transaction(async (tx) => {
-    await tx.insert(reconciliationRuns).values({ ranAt: deps.now(), differences });
+    const [run] = await tx
+      .insert(reconciliationRuns)
+      .values({ ranAt: deps.now(), differences })
+      .returning({ id: reconciliationRuns.id });
+    await deps.record?.(tx, { id: run!.id, differences });
     const changed = JSON.stringify(previous?.differences ?? []) !== JSON.stringify(differences);
     if (differences.length === 0 || !changed) return;
     const admins = await tx.select({ email: users.email }).from(users).where(eq(users.admin, "Y"));

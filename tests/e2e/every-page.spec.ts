@@ -157,6 +157,10 @@ const PAGES: Record<string, Row> = {
   },
   "routes/admin/advisor-profile.ts": { skip: "JSON for the View Profile dialog" },
   "routes/admin/audit.tsx": { path: () => "/admin/audit", status: { seeker: 404, advisor: 404 } },
+  "routes/admin/payouts.tsx": {
+    path: () => "/admin/payouts",
+    status: { seeker: 404, advisor: 404 },
+  },
   "routes/admin/advisor-debug.tsx": {
     path: () => "/advisor-debug",
     status: { seeker: 404, advisor: 404 },

@@ -38,6 +38,9 @@ export function AdminView({ stats, children }: { stats: AdminStats; children: Re
               <Button asChild variant="outline">
                 <Link to="/admin/users">Manage Users</Link>
               </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/payouts">Payouts</Link>
+              </Button>
             </div>
           </>
         }
