@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  monthChoices,
   monthLabel,
   payoutStatus,
   type StatementRow,
@@ -99,5 +100,16 @@ describe("the statement's month", () => {
   it("is named in words", () => {
     expect(monthLabel("2026-11")).toBe("November 2026");
     expect(monthLabel("2027-01")).toBe("January 2027");
+  });
+});
+
+describe("the month picker", () => {
+  it("offers the months with sessions and the one shown, newest first", () => {
+    expect(monthChoices(["2026-11", "2026-09"], "2026-10")).toEqual([
+      { value: "2026-11", label: "November 2026" },
+      { value: "2026-10", label: "October 2026" },
+      { value: "2026-09", label: "September 2026" },
+    ]);
+    expect(monthChoices([], "2026-12")).toEqual([{ value: "2026-12", label: "December 2026" }]);
   });
 });

@@ -124,3 +124,26 @@ export function totalsLine(totals: StatementTotals) {
     net: rupees(totals.net),
   };
 }
+
+/** A month's statement as the page and the printable statement show it. */
+export function statementView(
+  month: string,
+  rows: readonly StatementRow[],
+  holdDays: number,
+  now: Date,
+) {
+  return {
+    month,
+    monthName: monthLabel(month),
+    lines: rows.map((row) => statementLine(row, holdDays, now)),
+    totals: totalsLine(statementTotals(rows)),
+  };
+}
+export type StatementView = ReturnType<typeof statementView>;
+
+/** The month picker's choices: the months with sessions and the one shown, newest first. */
+export function monthChoices(months: readonly string[], shown: string) {
+  return [...new Set([...months, shown])]
+    .sort((a, b) => b.localeCompare(a))
+    .map((value) => ({ value, label: monthLabel(value) }));
+}
