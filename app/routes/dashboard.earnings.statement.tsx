@@ -33,17 +33,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PrintableStatement({ loaderData }: Route.ComponentProps) {
   const { statement } = loaderData;
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 sm:py-12 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <BackLink to={`/dashboard/earnings?month=${statement.month}`}>{M.backToEarnings}</BackLink>
         <Button variant="outline" onClick={() => window.print()}>
           <Printer aria-hidden="true" /> {M.print}
         </Button>
       </div>
-      <article className="grid min-w-0 gap-6 rounded-xl border border-line bg-surface p-4 sm:p-8 print:border-0 print:p-0">
+      <article className="grid min-w-0 grid-cols-1 gap-6 rounded-xl border border-line bg-surface p-4 sm:p-8 print:border-0 print:p-0">
         <header className="grid gap-1">
           <h1 className="text-2xl font-bold">{M.printableTitle(statement.monthName)}</h1>
-          <p className="font-semibold break-words">{M.printedFor(loaderData.advisorName)}</p>
+          <p className="font-semibold">{M.printedFor(loaderData.advisorName)}</p>
           <p className="text-sm text-muted">
             {COMPANY.legalName}, {COMPANY.address}
           </p>

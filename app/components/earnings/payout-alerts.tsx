@@ -61,7 +61,7 @@ function Alert({ tone, children }: { tone: keyof typeof TONES; children: ReactNo
   return (
     <div
       data-testid="payout-alert"
-      className={cn("grid gap-2 rounded-card border p-4 text-sm break-words", TONES[tone])}
+      className={cn("grid gap-2 rounded-card border p-4 text-sm", TONES[tone])}
     >
       {children}
     </div>
