@@ -35,6 +35,11 @@ export default [
   route("api/advisors/:id/dates", "routes/api/advisor-dates.ts"),
   route("dashboard/availability", "routes/dashboard.availability.tsx"),
 
+  // The advisor's earnings and statements
+  route("dashboard/earnings", "routes/dashboard.earnings.tsx"),
+  route("dashboard/earnings/statement", "routes/dashboard.earnings.statement.tsx"),
+  route("dashboard/earnings/statement.csv", "routes/dashboard.earnings.statement-csv.ts"),
+
   // Booking and payment
   route("api/bookings", "routes/api/bookings.ts"),
   route("api/discovery-calls", "routes/api/discovery-calls.ts"),

@@ -9,7 +9,8 @@ export type AdvisorStats = {
   experienceYears: number | null;
   isActive: boolean;
   totalBookings: number;
-  earningsInr: number;
+  /** Paise earned so far, after commission: pending + available + paid out. */
+  earnedPaise: number;
   rating: AdvisorRating | null;
 };
 

@@ -6,6 +6,7 @@ import {
   formatPriceLabel,
   formatSessionDate,
   formatSessionTime,
+  formatShortDate,
   formatSessionTimes,
   fullName,
   truncate,
@@ -102,6 +103,11 @@ describe("firstCallPricing", () => {
 describe("dates read the Indian way (en-IN)", () => {
   // 04:30 UTC: still the 23rd in New York, already 10 AM on the 24th in India.
   const start = new Date("2026-11-24T04:30:00Z");
+
+  it("shortens a day for lists, with or without the year", () => {
+    expect(formatShortDate(start, "Asia/Kolkata")).toBe("Tue, 24 Nov 2026");
+    expect(formatShortDate(start, "America/New_York", false)).toBe("Mon, 23 Nov");
+  });
 
   it("puts the day before the month, in each party's zone", () => {
     expect(formatSessionTime(start, "Asia/Kolkata")).toBe(

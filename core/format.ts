@@ -103,6 +103,12 @@ export function formatSessionDate(instant: Date, zone: string): string {
   return `${weekday}, ${day} ${month} ${year}`;
 }
 
+/** "Tue, 24 Nov 2026" in `zone`, or "Tue, 24 Nov" without the year: a day in a list. */
+export function formatShortDate(instant: Date, zone: string, withYear = true): string {
+  const { weekday, day, month, year } = dateParts(instant, safeTimeZone(zone), "short");
+  return `${weekday}, ${day} ${month}${withYear ? ` ${year}` : ""}`;
+}
+
 /**
  * "Tue, 24 Nov 2026, 10:00 AM (Asia/Kolkata)": a session's time in one party's zone, the one
  * form lists, dialogs, the booking pages and e-mails show.

@@ -3,7 +3,6 @@ import {
   averageRating,
   canJoin,
   displayRating,
-  earningsInr,
   hoursRemaining,
   modificationDenial,
   recommendPercent,
@@ -77,11 +76,7 @@ describe("canJoin", () => {
   });
 });
 
-describe("earnings and ratings", () => {
-  it("estimates earnings as rate / 60 × minutes, rounded", () => {
-    expect(earningsInr(2500, 45)).toBe(1875);
-    expect(earningsInr(1999, 15)).toBe(500);
-  });
+describe("ratings", () => {
   it("averages review scores to one decimal", () => {
     expect(averageRating([])).toBeNull();
     expect(

@@ -117,11 +117,6 @@ export function canJoin(input: { status: SessionStatus; start: Date; end: Date; 
   );
 }
 
-/** The advisor's earnings estimate: hourly rate / 60 × minutes of confirmed and completed sessions. */
-export function earningsInr(hourlyRateInr: number, bookedMinutes: number): number {
-  return Math.round((hourlyRateInr / 60) * bookedMinutes);
-}
-
 export type ReviewScores = { ratingHelpfulness: number; ratingActionability: number };
 
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { AdminStats, AdvisorStats } from "../../core/dashboard";
-import { earningsInr, PENDING_PREVIEW } from "../../core/sessions";
+import { PENDING_PREVIEW } from "../../core/sessions";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, reviews, users } from "../db/schema";
+import { earnedTotal } from "../payouts/earnings.server";
 import { ratingsFor } from "./ratings.server";
 
 /** The seeker's tiles: upcoming confirmed sessions and reviews given. */
@@ -37,10 +38,7 @@ export async function advisorStats(db: Db, advisorId: string | null): Promise<Ad
     .where(eq(advisors.id, advisorId));
   if (!profile) return null;
   const [booked] = await db
-    .select({
-      total: count(),
-      minutes: sql<number>`coalesce(sum(${bookings.duration}) filter (where ${bookings.status} in ('confirmed', 'completed')), 0)::int`,
-    })
+    .select({ total: count() })
     .from(bookings)
     .where(
       and(
@@ -52,7 +50,7 @@ export async function advisorStats(db: Db, advisorId: string | null): Promise<Ad
   return {
     ...profile,
     totalBookings: booked?.total ?? 0,
-    earningsInr: earningsInr(profile.hourlyRateInr, booked?.minutes ?? 0),
+    earnedPaise: await earnedTotal(db, advisorId),
     rating,
   };
 }

@@ -310,6 +310,18 @@ export const MATRIX: MatrixRow[] = [
     expect: advisorsOnly(400),
   },
 
+  // Earnings: each advisor's own, from the session; a month in the URL picks no one's data.
+  ...[
+    "/dashboard/earnings",
+    "/dashboard/earnings/statement",
+    "/dashboard/earnings/statement.csv",
+  ].map((route): MatrixRow => ({
+    route,
+    handler: "loader",
+    request: { path: `${route}?month=2026-11` },
+    expect: advisorsOnly(),
+  })),
+
   // Booking and payment: a booking is seen by its two parties and admins, nobody else
   page("/free-discovery-call"),
   ...(["/booking-confirmed", "/booking-confirmed/receipt"] as const).map((route): MatrixRow => ({

@@ -319,8 +319,13 @@ test("each role's dashboard shows its tiles with the database's counts", async (
   await gotoHydrated(page, "/dashboard");
   await expect(page.getByTestId("advisor-status")).toHaveText("Approved");
   await expect(page.getByTestId("tile-Total Bookings")).toHaveText("4");
-  // ₹4,500 an hour for 30 + 15 + 30 minutes; the session she cancelled was refunded.
+  // The ledger's figure: ₹4,500 an hour for 30 + 15 + 30 minutes, the session she cancelled
+  // refunded.
   await expect(page.getByTestId("tile-Earnings")).toHaveText("₹5,625");
+  await expect(page.getByRole("link", { name: /Earnings/ })).toHaveAttribute(
+    "href",
+    "/dashboard/earnings",
+  );
   await expect(page.getByTestId("tile-Rating")).toHaveText("4.5");
   await expect(page.getByText("1 review", { exact: true })).toBeVisible();
   await expect(page.getByTestId("tile-Response Rate")).toHaveText("100%");

@@ -117,7 +117,8 @@ export function PaymentSettingsDialog() {
   }, [saver.data]);
 
   return (
-    <Card className="grid gap-3 p-6">
+    // The Earnings page's alerts link here (PAYMENT_SETTINGS_URL).
+    <Card id="payment-settings" className="grid scroll-mt-24 gap-3 p-6">
       <div className="flex items-center gap-2">
         <Landmark className="size-5 text-brand-700" aria-hidden="true" />
         <h2 className="font-semibold">Payment Settings</h2>

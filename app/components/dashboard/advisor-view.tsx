@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatInr } from "../../../core/format";
 import { STATUS_BANNERS } from "../../../core/messages/advisor";
+import { EARNINGS_MESSAGES } from "../../../core/messages/earnings";
 import { displayRating } from "../../../core/sessions";
 import type { AdvisorStats } from "../../../core/dashboard";
 import { PaymentSettingsDialog } from "../advisor/payment-settings-dialog";
@@ -67,8 +68,9 @@ export function AdvisorView({
             <StatTile
               icon={IndianRupee}
               label="Earnings"
-              value={formatInr(stats.earningsInr)}
-              note="Estimated"
+              value={formatInr(stats.earnedPaise / 100)}
+              note={EARNINGS_MESSAGES.dashboardTileNote}
+              to="/dashboard/earnings"
             />
             <StatTile
               icon={Star}

@@ -18,7 +18,7 @@ export function SiteHeader() {
   // The dashboard has its own "Viewing as:" beside its heading: the header's would repeat it.
   const onDashboard = useLocation().pathname === "/dashboard";
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-surface">
+    <header className="sticky top-0 z-40 border-b border-line bg-surface print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">

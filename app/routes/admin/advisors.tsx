@@ -24,7 +24,7 @@ import { AdminPage, LoadError } from "../../components/admin/admin-page";
 import { PersonPhoto } from "../../components/admin/person-photo";
 import { RejectDialog } from "../../components/admin/reject-dialog";
 import { StatusBadge } from "../../components/admin/status-badge";
-import { Table, Td, Th, THead, Tr } from "../../components/admin/table";
+import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
 import { ViewProfileDialog } from "../../components/admin/view-profile-dialog";
 import {
   Accordion,

@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, isAuditAction } from "../../../core/admin/audit-actions"
 import { listAudit, listAuditActors } from "../../../server/admin/audit.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";
-import { Table, Td, Th, THead, Tr } from "../../components/admin/table";
+import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
 import { Input, Label, Select } from "../../components/ui/input";

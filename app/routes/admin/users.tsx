@@ -13,7 +13,7 @@ import { requireAdmin } from "../../../server/auth/session.server";
 import { listUsers, setAdminRole } from "../../../server/admin/users.server";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";
 import { PersonPhoto } from "../../components/admin/person-photo";
-import { Table, Td, Th, THead, Tr } from "../../components/admin/table";
+import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
 import { Input, Label, Select } from "../../components/ui/input";

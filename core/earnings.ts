@@ -1,0 +1,149 @@
+/**
+ * The advisor's statement in words: what the Earnings page, its printable statement and the
+ * CSV say about each paid session. The rows come from server/payouts/earnings.server.ts;
+ * amounts are integer paise.
+ */
+import type { SessionType } from "./booking";
+import { sessionTypeLabel } from "./booking";
+import { formatInr, formatShortDate } from "./format";
+import { monthKey, parseMonth, releaseAt, type TransferStatus } from "./ledger";
+import { EARNINGS_MESSAGES as M } from "./messages/earnings";
+
+/** Statements, like the ledger's months, read in India's time. */
+export const STATEMENT_ZONE = "Asia/Kolkata";
+
+/** One session credited to the advisor, with what became of its share. */
+export type StatementRow = {
+  bookingId: string;
+  sessionAt: Date;
+  sessionEnd: Date;
+  seekerFirstName: string;
+  sessionType: SessionType;
+  /** The fee without GST. */
+  fee: number;
+  commission: number;
+  commissionPercent: number;
+  /** Taken back when the session was refunded: positive, 0 when not refunded. */
+  refund: number;
+  /** The credit less the refund. */
+  net: number;
+  /** The share's transfer to the advisor's bank; null before one exists. */
+  transfer: { status: TransferStatus; lastError: string | null } | null;
+};
+
+export type StatementTotals = { fee: number; commission: number; refund: number; net: number };
+
+/** The month a statement shows: the one asked for, or the current one when that is no month. */
+export function statementMonth(asked: string | null | undefined, now: Date): string {
+  return parseMonth(asked) ?? monthKey(now);
+}
+
+const monthNames = new Intl.DateTimeFormat("en-IN", {
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "November 2026" for "2026-11". */
+export function monthLabel(month: string): string {
+  const [year, m] = month.split("-").map(Number) as [number, number];
+  return monthNames.format(new Date(Date.UTC(year, m - 1, 1)));
+}
+
+const REFUNDED: readonly TransferStatus[] = ["cancelled", "reversing", "reversed"];
+
+/** What became of a row's share, in words, as of `now`. */
+export function payoutStatus(row: StatementRow, holdDays: number, now: Date): string {
+  const status = row.transfer?.status ?? "pending";
+  if (row.refund > 0 || REFUNDED.includes(status)) return M.status.refunded;
+  switch (status) {
+    case "awaiting_account":
+      return M.status.awaitingAccount;
+    case "failed":
+      return M.status.failed(row.transfer?.lastError ?? null);
+    case "released":
+    case "settled":
+      return M.status.paidOut;
+    default: {
+      const release = releaseAt(row.sessionEnd, holdDays);
+      return release > now
+        ? M.status.onHold(formatShortDate(release, STATEMENT_ZONE, false))
+        : M.status.releasing;
+    }
+  }
+}
+
+export function statementTotals(rows: readonly StatementRow[]): StatementTotals {
+  const totals = { fee: 0, commission: 0, refund: 0, net: 0 };
+  for (const row of rows) {
+    totals.fee += row.fee;
+    totals.commission += row.commission;
+    totals.refund += row.refund;
+    totals.net += row.net;
+  }
+  return totals;
+}
+
+/** A row as the page and the printable statement show it. */
+export type StatementLine = {
+  bookingId: string;
+  date: string;
+  seeker: string;
+  sessionType: string;
+  fee: string;
+  commission: string;
+  refund: string;
+  net: string;
+  status: string;
+  failed: boolean;
+};
+
+const rupees = (paise: number) => formatInr(paise / 100);
+
+export function statementLine(row: StatementRow, holdDays: number, now: Date): StatementLine {
+  return {
+    bookingId: row.bookingId,
+    date: formatShortDate(row.sessionAt, STATEMENT_ZONE),
+    seeker: row.seekerFirstName,
+    sessionType: sessionTypeLabel(row.sessionType),
+    fee: rupees(row.fee),
+    commission: `${rupees(row.commission)} (${row.commissionPercent}%)`,
+    refund: rupees(row.refund),
+    net: rupees(row.net),
+    status: payoutStatus(row, holdDays, now),
+    failed: row.transfer?.status === "failed" && row.refund === 0,
+  };
+}
+
+/** The totals as the page shows them. */
+export function totalsLine(totals: StatementTotals) {
+  return {
+    fee: rupees(totals.fee),
+    commission: rupees(totals.commission),
+    refund: rupees(totals.refund),
+    net: rupees(totals.net),
+  };
+}
+
+/** A month's statement as the page and the printable statement show it. */
+export function statementView(
+  month: string,
+  rows: readonly StatementRow[],
+  holdDays: number,
+  now: Date,
+) {
+  return {
+    month,
+    monthName: monthLabel(month),
+    lines: rows.map((row) => statementLine(row, holdDays, now)),
+    totals: totalsLine(statementTotals(rows)),
+  };
+}
+export type StatementView = ReturnType<typeof statementView>;
+
+/** The month picker's choices: the months with sessions and the one shown, newest first. */
+export function monthChoices(months: readonly string[], shown: string) {
+  return [...new Set([...months, shown])]
+    .sort((a, b) => b.localeCompare(a))
+    .map((value) => ({ value, label: monthLabel(value) }));
+}

@@ -1,0 +1,188 @@
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { StatementRow } from "../../core/earnings";
+import {
+  type Balances,
+  balancesOf,
+  hasMatured,
+  monthKey,
+  monthRange,
+  type PayoutAccountStatus,
+} from "../../core/ledger";
+import type { Db } from "../db/client.server";
+import {
+  advisors,
+  bookings,
+  ledgerEntries,
+  payoutAccounts,
+  payoutTransfers,
+  users,
+} from "../db/schema";
+
+/*
+ * The advisor's Earnings page, read from the ledger (ADR 74). Every query is scoped to the
+ * advisor id the caller took from the signed-in session, never from the request.
+ */
+
+export type PayoutAccountState = {
+  status: PayoutAccountStatus | "none";
+  lastError: string | null;
+  hasBankDetails: boolean;
+};
+
+export type FailedTransfer = {
+  bookingId: string;
+  sessionAt: Date;
+  amount: number;
+  lastError: string | null;
+};
+
+export type Earnings = {
+  balances: Balances;
+  account: PayoutAccountState;
+  failedTransfers: FailedTransfer[];
+  /** The months with sessions credited, newest first, for the month picker. */
+  months: string[];
+};
+
+type Options = { now: Date; holdDays: number };
+
+/** Balances, payout account, failed transfers and statement months of one advisor. */
+export async function loadEarnings(db: Db, advisorId: string, options: Options): Promise<Earnings> {
+  const entries = await db
+    .select({
+      kind: ledgerEntries.kind,
+      amount: ledgerEntries.amount,
+      status: bookings.status,
+      endsAt: bookings.endsAt,
+      sessionAt: bookings.datetime,
+    })
+    .from(ledgerEntries)
+    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .where(eq(ledgerEntries.advisorId, advisorId));
+  const balances = balancesOf(
+    entries.map((entry) => ({
+      kind: entry.kind,
+      amount: entry.amount,
+      matured: hasMatured(entry, options.holdDays, options.now),
+    })),
+  );
+  const months = [
+    ...new Set(
+      entries.filter((e) => e.kind === "session_credit").map((e) => monthKey(e.sessionAt)),
+    ),
+  ].sort((a, b) => b.localeCompare(a));
+
+  const [account] = await db
+    .select({
+      status: payoutAccounts.status,
+      lastError: payoutAccounts.lastError,
+      accountNumber: advisors.bankAccountNumber,
+    })
+    .from(advisors)
+    .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, advisors.id))
+    .where(eq(advisors.id, advisorId));
+
+  const failedTransfers = await db
+    .select({
+      bookingId: payoutTransfers.bookingId,
+      sessionAt: bookings.datetime,
+      amount: payoutTransfers.amount,
+      lastError: payoutTransfers.lastError,
+    })
+    .from(payoutTransfers)
+    .innerJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+    .where(and(eq(payoutTransfers.advisorId, advisorId), eq(payoutTransfers.status, "failed")))
+    .orderBy(asc(bookings.datetime));
+
+  return {
+    balances,
+    account: {
+      status: account?.status ?? "none",
+      lastError: account?.lastError ?? null,
+      hasBankDetails: Boolean(account?.accountNumber),
+    },
+    failedTransfers,
+    months,
+  };
+}
+
+const refundDebits = alias(ledgerEntries, "refund_debits");
+
+/**
+ * One row per session credited to the advisor whose session falls in `month` (India's
+ * calendar), oldest first, with its refund and its transfer's state.
+ */
+export async function loadStatement(
+  db: Db,
+  advisorId: string,
+  month: string,
+): Promise<StatementRow[]> {
+  const { from, to } = monthRange(month);
+  const rows = await db
+    .select({
+      bookingId: bookings.id,
+      sessionAt: bookings.datetime,
+      sessionEnd: bookings.endsAt,
+      seekerFirstName: users.firstName,
+      sessionType: bookings.sessionType,
+      credit: ledgerEntries.amount,
+      fee: ledgerEntries.feeAmount,
+      commission: ledgerEntries.commissionAmount,
+      commissionPercent: ledgerEntries.commissionPercent,
+      debit: refundDebits.amount,
+      transferStatus: payoutTransfers.status,
+      transferError: payoutTransfers.lastError,
+    })
+    .from(ledgerEntries)
+    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(
+      refundDebits,
+      and(eq(refundDebits.bookingId, bookings.id), eq(refundDebits.kind, "refund_debit")),
+    )
+    .leftJoin(payoutTransfers, eq(payoutTransfers.bookingId, bookings.id))
+    .where(
+      and(
+        eq(ledgerEntries.advisorId, advisorId),
+        eq(ledgerEntries.kind, "session_credit"),
+        gte(bookings.datetime, from),
+        lt(bookings.datetime, to),
+      ),
+    )
+    .orderBy(asc(bookings.datetime), asc(bookings.id));
+  return rows.map((r) => {
+    const refund = r.debit ? -r.debit : 0;
+    return {
+      bookingId: r.bookingId,
+      sessionAt: r.sessionAt,
+      sessionEnd: r.sessionEnd,
+      seekerFirstName: r.seekerFirstName,
+      sessionType: r.sessionType,
+      // A session credit always has these (ledger_entries_credit_check).
+      fee: r.fee ?? 0,
+      commission: r.commission ?? 0,
+      commissionPercent: r.commissionPercent ?? 0,
+      refund,
+      net: r.credit - refund,
+      transfer: r.transferStatus ? { status: r.transferStatus, lastError: r.transferError } : null,
+    };
+  });
+}
+
+/**
+ * The dashboard tile's "earned so far": what pending + available + paid add up to, which is
+ * the session credits less their refunds, however far each has got.
+ */
+export async function earnedTotal(db: Db, advisorId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.advisorId, advisorId),
+        inArray(ledgerEntries.kind, ["session_credit", "refund_debit"]),
+      ),
+    );
+  return row?.total ?? 0;
+}
