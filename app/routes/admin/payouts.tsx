@@ -12,7 +12,7 @@ import {
   runReconciliation,
 } from "../../../server/payouts/admin-payouts.server";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";
-import { Table, Td, Th, THead, Tr } from "../../components/admin/table";
+import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
 import { StatTile, TileGrid } from "../../components/dashboard/stat-tile";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
