@@ -249,6 +249,7 @@ describe("the payout job", () => {
       amount: transfer.amount,
       onHold: true,
       reversed: false,
+      failed: false,
     });
     // Sent once: the next runs find nothing to do.
     expect(await w.runPayouts()).toMatchObject({ accounts: 0, sent: 0 });

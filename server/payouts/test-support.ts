@@ -35,6 +35,8 @@ export type ProviderTransfer = {
   amount: number;
   onHold: boolean;
   reversed: boolean;
+  /** Set by a test that tells the platform the transfer failed (transfer.failed). */
+  failed: boolean;
 };
 
 /**
@@ -93,6 +95,7 @@ export function routeDouble() {
         amount: input.amountPaise,
         onHold: true,
         reversed: false,
+        failed: false,
       });
       return { transferId: id };
     },
