@@ -399,7 +399,8 @@ describe("the ledger under random operations", () => {
     }
 
     const seconds = ((Date.now() - began) / 1000).toFixed(1);
-    console.info(
+    // The counts run, for the record (and to replay: the seed).
+    console.warn(
       `ledger.random: seed ${SEED}, ${OPS} operations, ${sessions.size} paid bookings, ${seconds} s\n` +
         Object.entries(tally)
           .sort(([a], [b]) => a.localeCompare(b))
