@@ -153,6 +153,12 @@ describe("the Razorpay gateway's Route calls", () => {
     bank: { accountNumber: "123456789012", ifsc: "HDFC0001234", holderName: "Asha Rao" },
   };
   const since = () => received.length;
+  /** What a call rejected with (an Error saying it resolved, when it did). */
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => new Error("resolved"),
+      (e: unknown) => e as Error,
+    );
 
   it("creates a linked account, requests Route and sets its bank details", async () => {
     const from = since();
@@ -285,9 +291,14 @@ describe("the Razorpay gateway's Route calls", () => {
 
   it("a refused transfer is an Error with the 4xx in its cause; an outage a 5xx", async () => {
     const transfer = (providerPaymentId: string) =>
-      gateway()
-        .createTransfer({ providerPaymentId, accountId: "acc_Local1", amountPaise: 1, notes: {} })
-        .catch((e: unknown) => e as Error);
+      failure(
+        gateway().createTransfer({
+          providerPaymentId,
+          accountId: "acc_Local1",
+          amountPaise: 1,
+          notes: {},
+        }),
+      );
     const refused = await transfer("pay_Refused");
     expect(refused.message).toBe(
       "Razorpay transfer failed (400): The sum of amount requested for transfer is greater than the captured amount",
@@ -296,9 +307,7 @@ describe("the Razorpay gateway's Route calls", () => {
     const down = await transfer("pay_Down");
     expect(down.message).toBe("Razorpay transfer failed (502): Bad gateway");
     expect(down.cause).toMatchObject({ statusCode: 502 });
-    const missing = await gateway()
-      .releaseTransfer("trf_Unknown")
-      .catch((e: unknown) => e as Error);
+    const missing = await failure(gateway().releaseTransfer("trf_Unknown"));
     expect(missing.message).toBe("Razorpay transfer release failed (404): not found");
   });
 });
