@@ -49,13 +49,15 @@ export type SaveBankResult =
 
 /**
  * Validates and stores the five fields, the account number only as ciphertext, and marks the
- * advisor's payout account for the payout job to create or update at the provider.
+ * advisor's payout account for the payout job to create or update at the provider, due at
+ * `now` (the payout job's clock decides when it is claimed).
  */
 export async function saveBankDetails(
   db: Db,
   cipher: BankCipher,
   advisorId: string,
   input: unknown,
+  now: Date = new Date(),
 ): Promise<SaveBankResult> {
   const checked = checkBankDetails(input);
   if (!checked.ok) return checked;
@@ -73,7 +75,7 @@ export async function saveBankDetails(
       needsSync: true,
       attempts: 0,
       lastError: null,
-      nextAttemptAt: new Date(),
+      nextAttemptAt: now,
     };
     await tx
       .insert(payoutAccounts)

@@ -127,6 +127,10 @@ export async function findDifferences(db: Db): Promise<Difference[]> {
   return differences;
 }
 
+/** Differences as one comparable string, whatever order their keys come in. */
+const sameKey = (differences: readonly Difference[]) =>
+  JSON.stringify(differences.map((d) => [d.check, d.ref, d.detail]));
+
 /**
  * The reconciliation job: records each run, and e-mails every admin when the differences
  * found are new (a run that finds the same ones again stays quiet). `record` writes what
@@ -152,7 +156,8 @@ export async function reconcile(
       .values({ ranAt: deps.now(), differences })
       .returning({ id: reconciliationRuns.id });
     await deps.record?.(tx, { id: run!.id, differences });
-    const changed = JSON.stringify(previous?.differences ?? []) !== JSON.stringify(differences);
+    // Compared field by field: jsonb gives the stored objects back with their keys reordered.
+    const changed = sameKey(previous?.differences ?? []) !== sameKey(differences);
     if (differences.length === 0 || !changed) return;
     const admins = await tx.select({ email: users.email }).from(users).where(eq(users.admin, "Y"));
     for (const admin of admins) {

@@ -1,0 +1,497 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { splitFee } from "../../core/ledger";
+import { seededRandom } from "../../core/seeded-random";
+import { completeFinishedSessions } from "../bookings/session-jobs.server";
+import { type Database, queryRows } from "../db/client.server";
+import {
+  bookings,
+  ledgerEntries,
+  payments,
+  payoutAccounts,
+  payoutTransfers,
+  webhookEvents,
+} from "../db/schema";
+import { createTestDatabase } from "../db/test-database";
+import { createUser } from "../db/test-factories";
+import { processRefunds } from "../payments/refund-job.server";
+import type { RazorpayEvent } from "../payments/webhooks.server";
+import { findDifferences } from "./reconcile.server";
+import {
+  DAY,
+  type Failure,
+  HOLD_DAYS,
+  HOUR,
+  payoutWorld,
+  type PayoutWorld,
+  settlementEvent,
+  transferEvent,
+} from "./test-support";
+
+/*
+ * Thousands of random operations through the real services (bookings paid on time and late,
+ * cancellations on both sides of the 24-hour rule, sessions completing, time passing, the
+ * payout job against a flaky provider, bank details added late, Route's webhooks repeated
+ * under the same and new event ids, admins retrying failed transfers), then the ledger must
+ * balance to the paisa. LEDGER_RANDOM_SEED replays a failure; LEDGER_RANDOM_OPS scales it.
+ */
+const SEED = Number(process.env.LEDGER_RANDOM_SEED ?? 20261126);
+const OPS = Number(process.env.LEDGER_RANDOM_OPS ?? 1500);
+const ADVISORS = 6;
+// Ahead of the wall clock, which stamps some rows (a refund is due from its creation).
+const START = new Date((Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000);
+const COMMISSIONS = [0, 10, 12.5, 15.75];
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+type Session = {
+  bookingId: string;
+  advisorId: string;
+  seekerId: string;
+  start: Date;
+  /** Confirmed by its payment: the share the advisor must be credited, at its rate. */
+  share: number | null;
+  refunded: boolean;
+};
+type Advisor = { advisorId: string; userId: string; bank: boolean };
+
+const tally: Record<string, number> = {};
+const count = (what: string, n = 1) => (tally[what] = (tally[what] ?? 0) + n);
+
+describe("the ledger under random operations", () => {
+  it(`balances to the paisa after ${OPS} operations (seed ${SEED})`, async () => {
+    const began = Date.now();
+    const random = seededRandom(SEED);
+    const w = payoutWorld(database.db, START);
+    const db = database.db;
+    const sessions = new Map<string, Session>();
+    const advisors: Advisor[] = [];
+    const delivered: { eventId: string; event: RazorpayEvent }[] = [];
+    const eventIds = new Set<string>();
+    let flaky = 0;
+    w.gateway.fail = (): Failure | null =>
+      random.chance(flaky) ? (random.chance(0.75) ? "outage" : "refusal") : null;
+
+    const adminId = await createUser(db, { admin: "Y" });
+    for (let i = 0; i < ADVISORS; i++) {
+      const bank = i % 2 === 0;
+      advisors.push({ ...(await w.advisor({ bank })), bank });
+    }
+
+    // Every signed webhook (payments' included) is counted, to check each is stored once.
+    const signed = w.deliver;
+    w.deliver = (event, eventId = randomUUID()) => {
+      eventIds.add(eventId);
+      return signed(event, eventId);
+    };
+    const deliver = async (event: RazorpayEvent, eventId: string = randomUUID()) => {
+      const fresh = !eventIds.has(eventId);
+      const answer = await w.deliver(event, eventId);
+      expect(answer.status).toBe(200);
+      if (fresh) delivered.push({ eventId, event });
+      return answer;
+    };
+    const slot = () => {
+      const day = Math.floor(w.now().getTime() / DAY) * DAY;
+      return new Date(day + random.int(1, 6) * DAY + 3.5 * HOUR + random.int(0, 5) * 30 * 60_000);
+    };
+    const settle = async (bookingId: string, advisorId: string, seekerId: string, start: Date) => {
+      const [row] = await db
+        .select({ status: bookings.status, fee: payments.feeAmount })
+        .from(bookings)
+        .innerJoin(payments, eq(payments.id, bookings.paymentId))
+        .where(eq(bookings.id, bookingId));
+      const confirmed = row!.status === "confirmed";
+      sessions.set(bookingId, {
+        bookingId,
+        advisorId,
+        seekerId,
+        start,
+        share: confirmed ? splitFee(row!.fee, w.config.payouts.commissionPercent).share : null,
+        refunded: false,
+      });
+      count(confirmed ? "paid and confirmed" : "paid too late: refunded");
+    };
+    /** A confirmed session still ahead; with `within`, one starting in 12-24 hours. */
+    const confirmedFuture = async (within: boolean) => {
+      const now = w.now().getTime();
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.status, "confirmed"),
+            sql`${bookings.datetime} > ${new Date(now + (within ? 12 * HOUR : 0))}`,
+            within ? sql`${bookings.datetime} < ${new Date(now + 24 * HOUR)}` : undefined,
+          ),
+        );
+      return rows.length ? sessions.get(random.pick(rows).id) : undefined;
+    };
+    const transfersIn = (statuses: (typeof payoutTransfers.$inferSelect)["status"][]) =>
+      db.select().from(payoutTransfers).where(inArray(payoutTransfers.status, statuses));
+
+    const operations: [number, () => Promise<void>][] = [
+      [
+        14,
+        async () => {
+          const advisor = random.pick(advisors);
+          const start = slot();
+          const held = await w.hold(advisor.advisorId, start);
+          if (!held) return void count("time not offered");
+          if (random.chance(0.05)) return void count("hold abandoned");
+          await w.capture(held.orderId!, held.amount);
+          await settle(held.bookingId, advisor.advisorId, held.seekerId, start);
+          // The provider tells us twice.
+          if (random.chance(0.2)) {
+            const [payment] = await db
+              .select()
+              .from(payments)
+              .where(eq(payments.id, held.paymentId));
+            await w.capture(held.orderId!, held.amount, payment!.razorpayPaymentId!);
+          }
+        },
+      ],
+      [
+        3,
+        async () => {
+          // Paid after the 15-minute hold lapsed; sometimes someone else took the time meanwhile.
+          const advisor = random.pick(advisors);
+          const start = slot();
+          const held = await w.hold(
+            advisor.advisorId,
+            start,
+            new Date(w.now().getTime() - 20 * 60_000),
+          );
+          if (!held) return void count("time not offered");
+          if (random.chance(0.5)) {
+            const taker = await w.hold(advisor.advisorId, start);
+            if (taker) {
+              await w.capture(taker.orderId!, taker.amount);
+              await settle(taker.bookingId, advisor.advisorId, taker.seekerId, start);
+            }
+          }
+          await w.capture(held.orderId!, held.amount);
+          await settle(held.bookingId, advisor.advisorId, held.seekerId, start);
+          count("paid late");
+        },
+      ],
+      [
+        5,
+        async () => {
+          const late = random.chance(0.3);
+          const session = await confirmedFuture(late);
+          if (!session) return;
+          const advisor = advisors.find((a) => a.advisorId === session.advisorId)!;
+          const who = late
+            ? "seeker"
+            : random.pick(["seeker", "seeker", "advisor", "admin"] as const);
+          const actor =
+            who === "seeker"
+              ? { userId: session.seekerId, advisorId: null, isAdmin: false }
+              : who === "advisor"
+                ? { userId: advisor.userId, advisorId: advisor.advisorId, isAdmin: false }
+                : { userId: adminId, advisorId: null, isAdmin: true };
+          const result = await w.cancel(session.bookingId, actor);
+          if (!result.ok) return void count(`cancel refused (${result.code})`);
+          const notice = session.start.getTime() - w.now().getTime();
+          const full = who !== "seeker" || notice >= 24 * HOUR;
+          expect(result.refundPaise > 0).toBe(full);
+          session.refunded = full;
+          count(full ? `cancelled by ${who}, refunded` : "cancelled late by seeker, kept");
+        },
+      ],
+      [
+        6,
+        async () => {
+          w.advance(random.int(1, 30) * HOUR + random.int(0, 59) * 60_000);
+          count("completed", (await completeFinishedSessions(db, w.now())).length);
+        },
+      ],
+      [
+        8,
+        async () => {
+          flaky = random.pick([0, 0, 0.1, 0.3, 1]);
+          const runs = random.chance(0.2) ? 2 : 1;
+          const results = await Promise.all(Array.from({ length: runs }, () => w.runPayouts()));
+          for (const r of results) {
+            count("payout runs");
+            for (const [k, v] of Object.entries(r)) count(`job: ${k}`, v);
+          }
+          flaky = 0;
+        },
+      ],
+      [
+        1,
+        async () => {
+          const advisor = random.pick(advisors);
+          w.gateway.verdict = random.chance(0.3) ? "under_review" : "activated";
+          await w.saveBank(advisor.advisorId);
+          w.gateway.verdict = "activated";
+          count(advisor.bank ? "bank details changed" : "bank details added late");
+          advisor.bank = true;
+        },
+      ],
+      [
+        1,
+        async () => {
+          const [account] = await db
+            .select()
+            .from(payoutAccounts)
+            .where(
+              and(
+                isNotNull(payoutAccounts.providerAccountId),
+                inArray(payoutAccounts.status, ["under_review", "needs_clarification"]),
+              ),
+            )
+            .limit(1);
+          if (!account) return;
+          await deliver({
+            event: "product.route.activated",
+            account_id: account.providerAccountId!,
+          });
+          count("account activated by webhook");
+        },
+      ],
+      [
+        2,
+        async () => {
+          const candidates = await transfersIn(["on_hold", "released", "settled"]);
+          if (!candidates.length) return;
+          const transfer = random.pick(candidates);
+          w.gateway.transfers.get(transfer.providerTransferId!)!.failed = true;
+          await deliver(
+            transferEvent("transfer.failed", transfer.providerTransferId!, {
+              error: { description: "Beneficiary bank refused" },
+            }),
+          );
+          count(`transfer.failed (${transfer.status})`);
+        },
+      ],
+      [
+        2,
+        async () => {
+          const candidates = await transfersIn(["released"]);
+          if (!candidates.length) return;
+          const transfer = random.pick(candidates);
+          if (random.chance(0.5)) {
+            await deliver(
+              transferEvent("transfer.processed", transfer.providerTransferId!, {
+                recipient_settlement_id: `setl_${randomUUID()}`,
+              }),
+            );
+            count("transfer.processed");
+          } else {
+            const [account] = await db
+              .select()
+              .from(payoutAccounts)
+              .where(eq(payoutAccounts.advisorId, transfer.advisorId));
+            await deliver(settlementEvent(account!.providerAccountId!, `setl_${randomUUID()}`));
+            count("settlement.processed");
+          }
+        },
+      ],
+      [
+        3,
+        async () => {
+          if (!delivered.length) return;
+          const { eventId, event } = random.pick(delivered);
+          if (random.chance(0.5)) {
+            expect((await w.deliver(event, eventId)).body).toMatchObject({ duplicate: true });
+            count("webhook repeated (same id)");
+          } else {
+            await deliver(event);
+            count("webhook repeated (new id)");
+          }
+        },
+      ],
+      [
+        1,
+        async () => {
+          // An admin retries a failed transfer.
+          const failed = await transfersIn(["failed"]);
+          if (!failed.length) return;
+          await db
+            .update(payoutTransfers)
+            .set({ status: "pending", releasedAt: null, nextAttemptAt: w.now(), lastError: null })
+            .where(eq(payoutTransfers.id, random.pick(failed).id));
+          count("admin retry");
+        },
+      ],
+      [
+        1,
+        async () => {
+          w.config.payouts.commissionPercent = random.pick(COMMISSIONS);
+          count("commission changed");
+        },
+      ],
+      [
+        1,
+        async () => {
+          const r = await processRefunds(db, {
+            gateway: w.gateway,
+            config: w.config,
+            logger: w.deps.logger,
+            now: w.now,
+          });
+          count("refunds sent", r.sent);
+        },
+      ],
+    ];
+    const total = operations.reduce((t, [weight]) => t + weight, 0);
+    const step = async () => {
+      let roll = random.int(1, total);
+      for (const [weight, operation] of operations) {
+        roll -= weight;
+        if (roll <= 0) return operation();
+      }
+    };
+
+    for (let i = 0; i < OPS; i++) {
+      await step();
+      if ((i + 1) % 500 === 0) await checkLedger(w, sessions, eventIds, database);
+    }
+    await checkLedger(w, sessions, eventIds, database);
+
+    // Then everything settles down: time passes, the provider recovers, accounts activate,
+    // admins retry what failed. Every share not refunded is paid out, and nothing more.
+    for (const advisor of advisors.filter((a) => !a.bank)) await w.saveBank(advisor.advisorId);
+    for (let round = 0; round < 30; round++) {
+      w.advance(2 * DAY);
+      await completeFinishedSessions(db, w.now());
+      for (const account of await db
+        .select()
+        .from(payoutAccounts)
+        .where(inArray(payoutAccounts.status, ["under_review", "needs_clarification"]))) {
+        if (account.providerAccountId)
+          await deliver({
+            event: "product.route.activated",
+            account_id: account.providerAccountId,
+          });
+        else await w.saveBank(account.advisorId);
+      }
+      await db
+        .update(payoutTransfers)
+        .set({ status: "pending", releasedAt: null, nextAttemptAt: w.now(), lastError: null })
+        .where(eq(payoutTransfers.status, "failed"));
+      let moved = 0;
+      do {
+        const r = await w.runPayouts();
+        moved = r.accounts + r.sent + r.released + r.reversed + r.failed;
+      } while (moved > 0);
+      const open = await transfersIn(["awaiting_account", "pending", "on_hold", "reversing"]);
+      if (open.length === 0) break;
+    }
+    expect(await transfersIn(["awaiting_account", "pending", "on_hold", "reversing"])).toEqual([]);
+    const balances = await checkLedger(w, sessions, eventIds, database);
+    const kept = [...sessions.values()].filter((s) => s.share !== null && !s.refunded);
+    for (const advisor of advisors) {
+      const owed = kept
+        .filter((s) => s.advisorId === advisor.advisorId)
+        .reduce((t, s) => t + s.share!, 0);
+      expect(
+        balances.get(advisor.advisorId) ?? { pending: 0, available: 0, paid: 0 },
+      ).toMatchObject({ pending: 0, available: 0, paid: owed });
+    }
+
+    const seconds = ((Date.now() - began) / 1000).toFixed(1);
+    // The counts run, for the record (and to replay: the seed).
+    console.warn(
+      `ledger.random: seed ${SEED}, ${OPS} operations, ${sessions.size} paid bookings, ${seconds} s\n` +
+        Object.entries(tally)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([k, v]) => `  ${k}: ${v}`)
+          .join("\n"),
+    );
+    expect(tally["paid and confirmed"]).toBeGreaterThan(0);
+  });
+});
+
+/** Every invariant the ledger promises, checked against the test's own account of events. */
+async function checkLedger(
+  w: PayoutWorld,
+  sessions: Map<string, Session>,
+  eventIds: Set<string>,
+  database: Database,
+) {
+  const db = database.db;
+  const balances = await w.balances();
+  const entries = await db.select().from(ledgerEntries);
+  const transfers = await db.select().from(payoutTransfers);
+
+  // Each advisor's balances add up to their entries, and never go below zero.
+  for (const b of balances.values()) {
+    expect(b.pending + b.available).toBe(b.sum);
+    expect(b.pending).toBeGreaterThanOrEqual(0);
+    expect(b.available).toBeGreaterThanOrEqual(0);
+  }
+
+  // No paisa created or lost: credits are the shares of confirmed paid sessions, debits the
+  // credits of refunded ones, at the rate each was confirmed with.
+  const sum = (list: { amount: number }[]) => list.reduce((t, e) => t + e.amount, 0);
+  const ofKind = (kind: string) => entries.filter((e) => e.kind === kind);
+  const credited = [...sessions.values()].filter((s) => s.share !== null);
+  expect(
+    ofKind("session_credit")
+      .map((e) => [e.bookingId, e.amount])
+      .sort(),
+  ).toEqual(credited.map((s) => [s.bookingId, s.share]).sort());
+  expect(
+    ofKind("refund_debit")
+      .map((e) => [e.bookingId, -e.amount])
+      .sort(),
+  ).toEqual(
+    credited
+      .filter((s) => s.refunded)
+      .map((s) => [s.bookingId, s.share])
+      .sort(),
+  );
+
+  // Paid is what was released and has not come back, as the platform and the provider see it.
+  const releasedNow = transfers.filter(
+    (t) =>
+      t.releasedAt !== null &&
+      (t.status === "released" || t.status === "settled" || t.status === "reversing"),
+  );
+  const paidOut = [...balances.values()].reduce((t, b) => t + b.paid, 0);
+  expect(paidOut).toBe(sum(releasedNow));
+  const atProvider = [...w.gateway.transfers.values()].filter(
+    (t) => !t.onHold && !t.reversed && !t.failed,
+  );
+  expect(sum(atProvider)).toBe(paidOut);
+  for (const advisorId of balances.keys()) {
+    expect(balances.get(advisorId)!.paid).toBe(
+      sum(releasedNow.filter((t) => t.advisorId === advisorId)),
+    );
+  }
+
+  // Each event applied once: one credit and one debit per booking, one payout and one
+  // return per provider transfer, one stored webhook per event id.
+  const once = (keys: string[]) => expect(new Set(keys).size).toBe(keys.length);
+  once(ofKind("session_credit").map((e) => e.bookingId));
+  once(ofKind("refund_debit").map((e) => e.bookingId));
+  once(ofKind("payout").map((e) => e.providerTransferId!));
+  once(ofKind("payout_returned").map((e) => e.providerTransferId!));
+  expect(transfers.map((t) => t.bookingId).sort()).toEqual(credited.map((s) => s.bookingId).sort());
+  const [stored] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${webhookEvents}`,
+  );
+  expect(stored!.n).toBe(eventIds.size);
+  // Only matured sessions were paid out.
+  const early = await queryRows<{ id: string }>(
+    db,
+    sql`select t.id from payout_transfers t join bookings b on b.id = t.booking_id
+        where t.released_at is not null
+          and (b.status not in ('completed', 'cancelled')
+               or t.released_at < b.ends_at + make_interval(days => ${HOLD_DAYS}))`,
+  );
+  expect(early).toEqual([]);
+
+  expect(await findDifferences(db)).toEqual([]);
+  return balances;
+}
