@@ -28,7 +28,8 @@ export type PaymentGateway = PayoutGateway & {
 export type PayoutGateway = {
   /** Creates the advisor's linked account, or updates its bank details when `account` is set. */
   upsertLinkedAccount(input: {
-    account: LinkedAccountRef | null;
+    /** What exists at the provider: both ids, only the account's (a step failed), or none. */
+    account: { accountId: string; productId: string | null } | null;
     /** Ours, sent as the provider's `reference_id`. */
     advisorId: string;
     name: string;
@@ -55,5 +56,8 @@ export type PayoutGateway = {
   reverseTransfer(transferId: string, amountPaise: number): Promise<{ reversalId: string }>;
 };
 
-/** A linked account and its Route product configuration (where the bank details live). */
+/**
+ * A linked account and its Route product configuration (where the bank details live). When a
+ * later step fails, the provider's error carries the ids made so far as `account`.
+ */
 export type LinkedAccountRef = { accountId: string; productId: string };

@@ -38,11 +38,16 @@ export function createRazorpayGateway(keys: RazorpayKeys): PaymentGateway {
       return { refundId: refund.id, status };
     },
     async upsertLinkedAccount({ account, advisorId, name, email, phone, bank }) {
-      const fail = (error: unknown) => {
-        throw providerError("linked account", error);
+      // Each step's id is kept as soon as Razorpay gives it: if a later step fails, the error
+      // carries what exists, and the next attempt continues instead of creating it again.
+      let accountId = account?.accountId ?? null;
+      let productId = account?.productId ?? null;
+      const failWithProgress = (error: unknown): never => {
+        const failure = providerError("linked account", error);
+        if (accountId) Object.assign(failure, { account: { accountId, productId } });
+        throw failure;
       };
-      let ref = account;
-      if (!ref) {
+      if (!accountId) {
         const created = await client.accounts
           .create({
             email,
@@ -55,12 +60,16 @@ export function createRazorpayGateway(keys: RazorpayKeys): PaymentGateway {
             contact_name: name,
             profile: { category: "education", subcategory: "coaching" },
           } as never)
-          .catch(fail);
-        const product = await client.products
-          .requestProductConfiguration(created.id, { product_name: "route", tnc_accepted: true })
-          .catch(fail);
-        ref = { accountId: created.id, productId: product.id };
+          .catch(failWithProgress);
+        accountId = created.id;
       }
+      if (!productId) {
+        const product = await client.products
+          .requestProductConfiguration(accountId, { product_name: "route", tnc_accepted: true })
+          .catch(failWithProgress);
+        productId = product.id;
+      }
+      const ref = { accountId, productId };
       const configured = (await client.products
         .edit(ref.accountId, ref.productId, {
           settlements: {
@@ -70,7 +79,7 @@ export function createRazorpayGateway(keys: RazorpayKeys): PaymentGateway {
           },
           tnc_accepted: true,
         } as never)
-        .catch(fail)) as unknown as RouteProduct;
+        .catch(failWithProgress)) as unknown as RouteProduct;
       return { ...ref, ...activation(configured) };
     },
     async createTransfer({ providerPaymentId, accountId, amountPaise, notes }) {

@@ -11,6 +11,7 @@ import { createRazorpayGateway } from "./razorpay-gateway.server";
 let server: Server;
 let apiUrl: string;
 const received: { method: string; url: string; auth: string; body: unknown }[] = [];
+let halfwayDown = true;
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -50,7 +51,16 @@ beforeAll(async () => {
             error: { code: "BAD_REQUEST_ERROR", description: "Merchant email already exists" },
           }),
         );
+      } else if (body.email === "halfway@example.com") {
+        res.end(JSON.stringify({ id: "acc_Half1", type: "route", status: "created" }));
       } else res.end(JSON.stringify({ id: "acc_Local1", type: "route", status: "created" }));
+    } else if (req.method === "POST" && req.url === "/v2/accounts/acc_Half1/products") {
+      // Down the first time, up the next.
+      if (halfwayDown) {
+        halfwayDown = false;
+        res.statusCode = 503;
+        res.end(JSON.stringify({ error: { description: "Service unavailable" } }));
+      } else res.end(JSON.stringify({ id: "acc_prd_Half1", activation_status: "requested" }));
     } else if (req.method === "POST" && req.url === "/v2/accounts/acc_Local1/products") {
       res.end(JSON.stringify({ id: "acc_prd_Local1", activation_status: "requested" }));
     } else if (req.method === "PATCH" && req.url?.startsWith("/v2/accounts/acc_")) {
@@ -225,6 +235,28 @@ describe("the Razorpay gateway's Route calls", () => {
       status: "needs_clarification",
       reason: "settlements.ifsc_code: field_missing; settlements.account_number: invalid_value",
     });
+  });
+
+  it("keeps an account made before a later step failed, and continues from it", async () => {
+    const error = await failure(
+      gateway().upsertLinkedAccount({ account: null, ...advisor, email: "halfway@example.com" }),
+    );
+    expect(error.message).toBe("Razorpay linked account failed (503): Service unavailable");
+    expect(error).toMatchObject({ account: { accountId: "acc_Half1", productId: null } });
+    const from = since();
+    const answer = await gateway().upsertLinkedAccount({
+      account: { accountId: "acc_Half1", productId: null },
+      ...advisor,
+    });
+    expect(answer).toEqual({
+      accountId: "acc_Half1",
+      productId: "acc_prd_Half1",
+      status: "activated",
+    });
+    expect(received.slice(from).map((c) => `${c.method} ${c.url}`)).toEqual([
+      "POST /v2/accounts/acc_Half1/products",
+      "PATCH /v2/accounts/acc_Half1/products/acc_prd_Half1",
+    ]);
   });
 
   it("turns a refused account into an Error whose cause has the 400", async () => {

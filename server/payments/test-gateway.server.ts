@@ -22,7 +22,8 @@ export function createTestGateway(): PaymentGateway {
     },
     async upsertLinkedAccount({ account }) {
       return {
-        ...(account ?? { accountId: id("acc"), productId: id("acc_prd") }),
+        accountId: account?.accountId ?? id("acc"),
+        productId: account?.productId ?? id("acc_prd"),
         status: "activated",
       };
     },

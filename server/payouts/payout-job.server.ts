@@ -83,10 +83,9 @@ async function syncAccounts(db: Db, deps: PayoutDeps): Promise<number> {
     if (!person || !bank) continue;
     try {
       const answer = await deps.gateway.upsertLinkedAccount({
-        account:
-          account.providerAccountId && account.providerProductId
-            ? { accountId: account.providerAccountId, productId: account.providerProductId }
-            : null,
+        account: account.providerAccountId
+          ? { accountId: account.providerAccountId, productId: account.providerProductId }
+          : null,
         advisorId: account.advisorId,
         name: `${person.firstName} ${person.lastName}`,
         email: person.email,
@@ -115,9 +114,12 @@ async function syncAccounts(db: Db, deps: PayoutDeps): Promise<number> {
       synced++;
     } catch (error) {
       const refused = isRefusal(error);
+      const made = (error as { account?: { accountId: string; productId: string | null } })
+        ?.account;
       await db
         .update(payoutAccounts)
         .set({
+          ...(made ? { providerAccountId: made.accountId, providerProductId: made.productId } : {}),
           lastError: String(error instanceof Error ? error.message : error),
           ...(refused
             ? { status: "needs_clarification" as const, needsSync: false }

@@ -73,10 +73,13 @@ export function routeDouble() {
     async upsertLinkedAccount({
       account,
     }: {
-      account: { accountId: string; productId: string } | null;
+      account: { accountId: string; productId: string | null } | null;
     }) {
       attempt("upsertLinkedAccount");
-      const ref = account ?? { accountId: `acc_${++n}`, productId: `acc_prd_${n}` };
+      const ref = {
+        accountId: account?.accountId ?? `acc_${++n}`,
+        productId: account?.productId ?? `acc_prd_${n}`,
+      };
       return double.verdict === "needs_clarification"
         ? { ...ref, status: double.verdict, reason: "settlements.ifsc_code: invalid_value" }
         : { ...ref, status: double.verdict };
