@@ -1,7 +1,5 @@
-import { and, asc, countDistinct, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, countDistinct, desc, eq, ilike, or, sql } from "drizzle-orm";
 import {
-  balancesOf,
-  hasMatured,
   monthTotals,
   releaseAt,
   unaccounted,
@@ -24,6 +22,7 @@ import {
   reconciliationRuns,
   users,
 } from "../db/schema";
+import { balancesByAdvisor } from "./balances.server";
 import { paymentFacts, paymentMoney, reconcile, type Difference } from "./reconcile.server";
 
 /*
@@ -218,33 +217,9 @@ async function advisorBalances(
   ]);
   const n = total?.n ?? 0;
   const ids = rows.map((r) => r.advisorId);
-  const entries =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            advisorId: ledgerEntries.advisorId,
-            kind: ledgerEntries.kind,
-            amount: ledgerEntries.amount,
-            status: bookings.status,
-            endsAt: bookings.endsAt,
-          })
-          .from(ledgerEntries)
-          .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
-          .where(inArray(ledgerEntries.advisorId, ids));
+  const balances = await balancesByAdvisor(db, ids, input);
   return {
-    rows: rows.map((row) => ({
-      ...row,
-      ...balancesOf(
-        entries
-          .filter((e) => e.advisorId === row.advisorId)
-          .map((e) => ({
-            kind: e.kind,
-            amount: e.amount,
-            matured: hasMatured(e, input.holdDays, input.now),
-          })),
-      ),
-    })),
+    rows: rows.map((row) => ({ ...row, ...balances.get(row.advisorId)! })),
     total: n,
     page: input.page,
     pageCount: Math.max(1, Math.ceil(n / ADVISORS_PAGE_SIZE)),

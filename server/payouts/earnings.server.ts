@@ -1,15 +1,9 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StatementRow } from "../../core/earnings";
-import {
-  type Balances,
-  balancesOf,
-  hasMatured,
-  monthKey,
-  monthRange,
-  type PayoutAccountStatus,
-} from "../../core/ledger";
+import { type Balances, monthKey, monthRange, type PayoutAccountStatus } from "../../core/ledger";
 import type { Db } from "../db/client.server";
+import { balancesByAdvisor } from "./balances.server";
 import {
   advisors,
   bookings,
@@ -49,29 +43,15 @@ type Options = { now: Date; holdDays: number };
 
 /** Balances, payout account, failed transfers and statement months of one advisor. */
 export async function loadEarnings(db: Db, advisorId: string, options: Options): Promise<Earnings> {
-  const entries = await db
-    .select({
-      kind: ledgerEntries.kind,
-      amount: ledgerEntries.amount,
-      status: bookings.status,
-      endsAt: bookings.endsAt,
-      sessionAt: bookings.datetime,
-    })
+  const balances = (await balancesByAdvisor(db, [advisorId], options)).get(advisorId)!;
+  const credited = await db
+    .select({ sessionAt: bookings.datetime })
     .from(ledgerEntries)
     .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
-    .where(eq(ledgerEntries.advisorId, advisorId));
-  const balances = balancesOf(
-    entries.map((entry) => ({
-      kind: entry.kind,
-      amount: entry.amount,
-      matured: hasMatured(entry, options.holdDays, options.now),
-    })),
+    .where(and(eq(ledgerEntries.advisorId, advisorId), eq(ledgerEntries.kind, "session_credit")));
+  const months = [...new Set(credited.map((e) => monthKey(e.sessionAt)))].sort((a, b) =>
+    b.localeCompare(a),
   );
-  const months = [
-    ...new Set(
-      entries.filter((e) => e.kind === "session_credit").map((e) => monthKey(e.sessionAt)),
-    ),
-  ].sort((a, b) => b.localeCompare(a));
 
   const [account] = await db
     .select({

@@ -4,7 +4,7 @@ import { createAdvisor, createBooking, createSeeker } from "../bookings/test-fac
 import { createTestDatabase } from "../db/test-database";
 import { advisors, payoutAccounts, payoutTransfers, refunds } from "../db/schema";
 import { earnedTotal, loadEarnings, loadStatement } from "./earnings.server";
-import { creditSession, debitRefund, recordPayout } from "./ledger.server";
+import { creditSession, debitRefund, recordTransferEntry } from "./ledger.server";
 
 /*
  * The Earnings page's read model over a ledger written by the ledger's own functions: one
@@ -62,7 +62,7 @@ beforeAll(async () => {
     status: "released",
     providerTransferId: "trf_paid",
   });
-  await db.db.transaction((tx) => recordPayout(tx, transfer!, now));
+  await db.db.transaction((tx) => recordTransferEntry(tx, transfer!, "payout", now));
 
   const pending = await credited(advisorId, seeker, "2026-11-30T05:00:00Z", "confirmed");
 

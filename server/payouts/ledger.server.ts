@@ -109,41 +109,22 @@ export async function debitRefund(
 }
 
 /**
- * A released transfer came back (the bank refused it, or it was reversed): the advisor is
- * owed it again. Once per provider transfer, however often the provider says so.
+ * A transfer's money moved: `payout` when it left the hold for the advisor's bank,
+ * `payout_returned` when a released transfer came back (the bank refused it, or it was
+ * reversed). Once per provider transfer and kind, however often the provider says so.
  */
-export async function returnPayout(
+export async function recordTransferEntry(
   tx: Tx,
   transfer: typeof payoutTransfers.$inferSelect,
+  kind: "payout" | "payout_returned",
   now: Date,
 ): Promise<void> {
   await tx
     .insert(ledgerEntries)
     .values({
       advisorId: transfer.advisorId,
-      kind: "payout_returned",
-      amount: transfer.amount,
-      bookingId: transfer.bookingId,
-      paymentId: transfer.paymentId,
-      transferId: transfer.id,
-      providerTransferId: transfer.providerTransferId,
-      createdAt: now,
-    })
-    .onConflictDoNothing();
-}
-
-/** A transfer left the hold: the share is paid out. */
-export async function recordPayout(
-  tx: Tx,
-  transfer: typeof payoutTransfers.$inferSelect,
-  now: Date,
-): Promise<void> {
-  await tx
-    .insert(ledgerEntries)
-    .values({
-      advisorId: transfer.advisorId,
-      kind: "payout",
-      amount: -transfer.amount,
+      kind,
+      amount: kind === "payout" ? -transfer.amount : transfer.amount,
       bookingId: transfer.bookingId,
       paymentId: transfer.paymentId,
       transferId: transfer.id,

@@ -6,7 +6,7 @@ import { advisors, bookings, payments, payoutAccounts, payoutTransfers, users } 
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { retryDelayMs } from "../payments/refund-job.server";
-import { recordPayout, returnPayout } from "./ledger.server";
+import { recordTransferEntry } from "./ledger.server";
 
 /*
  * The payout job (ADR 74): brings advisors' linked accounts up to date with their bank
@@ -285,7 +285,7 @@ async function releaseTransfer(db: Db, deps: PayoutDeps, transfer: Transfer) {
       })
       .where(eq(payoutTransfers.id, transfer.id))
       .returning();
-    await recordPayout(tx, released!, now);
+    await recordTransferEntry(tx, released!, "payout", now);
   });
 }
 
@@ -300,6 +300,6 @@ async function reverseTransfer(db: Db, deps: PayoutDeps, transfer: Transfer) {
       .set({ status: transfer.providerTransferId ? "reversed" : "cancelled", lastError: null })
       .where(eq(payoutTransfers.id, transfer.id))
       .returning();
-    if (reversed?.releasedAt) await returnPayout(tx, reversed, now);
+    if (reversed?.releasedAt) await recordTransferEntry(tx, reversed, "payout_returned", now);
   });
 }

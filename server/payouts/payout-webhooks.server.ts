@@ -3,7 +3,7 @@ import { payoutAccounts, payoutTransfers } from "../db/schema";
 import { requirementsReason } from "../payments/razorpay-gateway.server";
 import type { RazorpayEvent, WebhookHandler } from "../payments/webhooks.server";
 import { activateTransfers } from "./payout-job.server";
-import { returnPayout } from "./ledger.server";
+import { recordTransferEntry } from "./ledger.server";
 
 /*
  * Route's webhooks (ADR 74). Each event id is applied once by the webhook endpoint; the
@@ -28,7 +28,8 @@ const transferFailed: WebhookHandler = async (deps, event) => {
     .update(payoutTransfers)
     .set({ status: "failed", lastError: reason })
     .where(eq(payoutTransfers.id, transfer.id));
-  if (transfer.releasedAt) await returnPayout(deps.tx, transfer, deps.now());
+  if (transfer.releasedAt)
+    await recordTransferEntry(deps.tx, transfer, "payout_returned", deps.now());
 };
 
 /** transfer.processed: once the provider names its settlement, the money reached the bank. */

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { TransferStatus } from "../../core/ledger";
 import type { Db } from "../db/client.server";
-import { bookings, payments, payoutTransfers } from "../db/schema";
+import { payoutTransfers } from "../db/schema";
+import { createBooking } from "../bookings/test-factories";
 import { creditSession } from "./ledger.server";
 
 /*
@@ -23,40 +24,16 @@ export async function createCreditedSession(
     now?: Date;
   },
 ) {
-  const paid = input.paidPaise ?? 118_000;
-  const gst = Math.round(paid - paid / 1.18);
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      userId: input.seekerId,
-      amount: paid,
-      feeAmount: paid - gst,
-      gstAmount: gst,
-      status: "paid",
-      provider: "test",
-      razorpayOrderId: `order_${randomBytes(6).toString("hex")}`,
-      razorpayPaymentId: `pay_${randomBytes(6).toString("hex")}`,
-    })
-    .returning({ id: payments.id });
-  const [booking] = await db
-    .insert(bookings)
-    .values({
-      paymentId: payment!.id,
-      userId: input.seekerId,
-      advisorId: input.advisorId,
-      datetime: input.datetime,
-      duration: 30,
-      endsAt: new Date(input.datetime.getTime() + 30 * 60_000),
-      status: input.bookingStatus ?? "completed",
-      sessionType: "First Call",
-      advisorTimezone: "UTC",
-      seekerTimezone: "Asia/Kolkata",
-      videoCallLink: `https://meet.jit.si/test-${randomBytes(6).toString("hex")}`,
-    })
-    .returning({ id: bookings.id });
+  const booking = await createBooking(db, {
+    advisorId: input.advisorId,
+    userId: input.seekerId,
+    datetime: input.datetime,
+    paidPaise: input.paidPaise ?? 118_000,
+    status: input.bookingStatus ?? "completed",
+  });
   await db.transaction((tx) =>
     creditSession(tx, {
-      bookingId: booking!.id,
+      bookingId: booking.id,
       commissionPercent: input.commissionPercent ?? 20,
       now: input.now ?? new Date(),
     }),
@@ -64,7 +41,7 @@ export async function createCreditedSession(
   let [transfer] = await db
     .select()
     .from(payoutTransfers)
-    .where(eq(payoutTransfers.bookingId, booking!.id));
+    .where(eq(payoutTransfers.bookingId, booking.id));
   if (input.transfer) {
     [transfer] = await db
       .update(payoutTransfers)
@@ -80,5 +57,5 @@ export async function createCreditedSession(
       .where(eq(payoutTransfers.id, transfer!.id))
       .returning();
   }
-  return { bookingId: booking!.id, paymentId: payment!.id, transfer: transfer! };
+  return { bookingId: booking.id, paymentId: booking.paymentId!, transfer: transfer! };
 }

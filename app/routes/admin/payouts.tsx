@@ -285,6 +285,44 @@ function Showing({ shown, total }: { shown: number; total: number }) {
   return shown < total ? <p className="text-sm text-muted">{M.showing(shown, total)}</p> : null;
 }
 
+/** A list of transfers: its empty line, its table (stacked on phones) and how many it shows. */
+function TransferList({
+  title,
+  empty,
+  caption,
+  headings,
+  shown,
+  total,
+  children,
+}: {
+  title: string;
+  empty: string;
+  caption: string;
+  headings: ReactNode;
+  shown: number;
+  total: number;
+  children: ReactNode;
+}) {
+  return (
+    <Section title={title}>
+      {shown === 0 ? (
+        <p className="text-sm text-muted">{empty}</p>
+      ) : (
+        <>
+          <Table>
+            <caption className="sr-only">{caption}</caption>
+            <THead>
+              <tr>{headings}</tr>
+            </THead>
+            <tbody>{children}</tbody>
+          </Table>
+          <Showing shown={shown} total={total} />
+        </>
+      )}
+    </Section>
+  );
+}
+
 function FailedTransfers({
   failed,
   total,
@@ -293,34 +331,28 @@ function FailedTransfers({
   total: number;
 }) {
   return (
-    <Section title={M.failedTitle}>
-      {failed.length === 0 ? (
-        <p className="text-sm text-muted">{M.failedEmpty}</p>
-      ) : (
+    <TransferList
+      title={M.failedTitle}
+      empty={M.failedEmpty}
+      caption={M.failedCaption}
+      shown={failed.length}
+      total={total}
+      headings={
         <>
-          <Table>
-            <caption className="sr-only">{M.failedCaption}</caption>
-            <THead>
-              <tr>
-                <Th>Advisor</Th>
-                <Th>Session</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Reason</Th>
-                <Th>
-                  <span className="sr-only">Action</span>
-                </Th>
-              </tr>
-            </THead>
-            <tbody>
-              {failed.map((transfer) => (
-                <FailedRow key={transfer.id} transfer={transfer} />
-              ))}
-            </tbody>
-          </Table>
-          <Showing shown={failed.length} total={total} />
+          <Th>Advisor</Th>
+          <Th>Session</Th>
+          <Th className="text-right">Amount</Th>
+          <Th>Reason</Th>
+          <Th>
+            <span className="sr-only">Action</span>
+          </Th>
         </>
-      )}
-    </Section>
+      }
+    >
+      {failed.map((transfer) => (
+        <FailedRow key={transfer.id} transfer={transfer} />
+      ))}
+    </TransferList>
   );
 }
 
@@ -378,48 +410,42 @@ function HeldTransfers({
   holdDays: number;
 }) {
   return (
-    <Section title={M.onHoldTitle}>
-      {held.length === 0 ? (
-        <p className="text-sm text-muted">{M.onHoldEmpty}</p>
-      ) : (
+    <TransferList
+      title={M.onHoldTitle}
+      empty={M.onHoldEmpty}
+      caption={M.onHoldCaption}
+      shown={held.length}
+      total={total}
+      headings={
         <>
-          <Table>
-            <caption className="sr-only">{M.onHoldCaption}</caption>
-            <THead>
-              <tr>
-                <Th>Advisor</Th>
-                <Th>Session</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Release</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {held.map((transfer) => (
-                <Tr key={transfer.id}>
-                  <Td className="font-medium break-words max-md:w-full">{transfer.advisorName}</Td>
-                  <Td className="whitespace-nowrap">
-                    <PhoneLabel>Session</PhoneLabel>
-                    <Time at={transfer.sessionAt} />
-                  </Td>
-                  <Td className="text-right font-semibold whitespace-nowrap tabular-nums">
-                    {rupees(transfer.amount)}
-                  </Td>
-                  <Td className="text-muted max-md:w-full">
-                    <PhoneLabel>Release</PhoneLabel>
-                    {transfer.releaseAt ? (
-                      <Time at={transfer.releaseAt} format={day} />
-                    ) : (
-                      M.afterSession(holdDays)
-                    )}
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Showing shown={held.length} total={total} />
+          <Th>Advisor</Th>
+          <Th>Session</Th>
+          <Th className="text-right">Amount</Th>
+          <Th>Release</Th>
         </>
-      )}
-    </Section>
+      }
+    >
+      {held.map((transfer) => (
+        <Tr key={transfer.id}>
+          <Td className="font-medium break-words max-md:w-full">{transfer.advisorName}</Td>
+          <Td className="whitespace-nowrap">
+            <PhoneLabel>Session</PhoneLabel>
+            <Time at={transfer.sessionAt} />
+          </Td>
+          <Td className="text-right font-semibold whitespace-nowrap tabular-nums">
+            {rupees(transfer.amount)}
+          </Td>
+          <Td className="text-muted max-md:w-full">
+            <PhoneLabel>Release</PhoneLabel>
+            {transfer.releaseAt ? (
+              <Time at={transfer.releaseAt} format={day} />
+            ) : (
+              M.afterSession(holdDays)
+            )}
+          </Td>
+        </Tr>
+      ))}
+    </TransferList>
   );
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { hasMatured } from "../../../core/ledger";
 import { createBankCipher } from "../../advisors/bank-crypto.server";
 import type { Config } from "../../config.server";
-import { creditSession, debitRefund, recordPayout } from "../../payouts/ledger.server";
+import { creditSession, debitRefund, recordTransferEntry } from "../../payouts/ledger.server";
 import type { Tx } from "../client.server";
 import * as s from "../schema";
 
@@ -59,6 +59,6 @@ export async function seedLedger(tx: Tx, config: Config, now: Date, paidOutAdvis
       })
       .where(eq(s.payoutTransfers.bookingId, booking.id))
       .returning();
-    if (transfer && matured) await recordPayout(tx, transfer, now);
+    if (transfer && matured) await recordTransferEntry(tx, transfer, "payout", now);
   }
 }
