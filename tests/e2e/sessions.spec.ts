@@ -345,9 +345,9 @@ test("each role's dashboard shows its tiles with the database's counts", async (
   await expect(page.getByTestId("tile-Pending Approvals")).toHaveText(
     String(ADVISORS.filter((a) => a.status === "pending").length),
   );
-  // Completed of confirmed and completed sessions: 8 seeded directly and the 3 the seed books
+  // Completed of confirmed and completed sessions: 9 seeded directly and the 3 the seed books
   // through the booking service (paid, pro bono, discovery call).
-  await expect(page.getByTestId("tile-Total Sessions")).toHaveText("4/11");
+  await expect(page.getByTestId("tile-Total Sessions")).toHaveText("5/12");
   await expect(page.getByRole("link", { name: /Pending Approvals/ })).toHaveAttribute(
     "target",
     "_blank",
