@@ -447,7 +447,7 @@ export const payoutAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("payout_accounts_status_check", inList("status", PAYOUT_ACCOUNT_STATUSES))],
+  () => [check("payout_accounts_status_check", inList("status", PAYOUT_ACCOUNT_STATUSES))],
 );
 
 /** One session's share on its way to the advisor: a Route transfer and its life. */
