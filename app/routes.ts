@@ -34,6 +34,11 @@ export default [
   route("api/advisors/:id/slots", "routes/api/advisor-slots.ts"),
   route("api/advisors/:id/dates", "routes/api/advisor-dates.ts"),
   route("dashboard/availability", "routes/dashboard.availability.tsx"),
+  route(
+    "dashboard/availability/google-calendar",
+    "routes/dashboard.availability.google-calendar.ts",
+  ),
+  route("api/calendar/google/notifications", "routes/api/calendar-notifications.ts"),
 
   // The advisor's earnings and statements
   route("dashboard/earnings", "routes/dashboard.earnings.tsx"),

@@ -1,4 +1,5 @@
 import type { AdvisorStatus } from "./admin/advisor-status";
+import type { CalendarConnectionStatus } from "./advisor-calendar";
 import type { AdvisorRating } from "./advisor-card";
 
 /** The advisor dashboard's profile facts and tiles (server/bookings/dashboard.server.ts). */
@@ -12,6 +13,8 @@ export type AdvisorStats = {
   /** Paise earned so far, after commission: pending + available + paid out. */
   earnedPaise: number;
   rating: AdvisorRating | null;
+  /** Their own Google Calendar's state (ADR 75); null when none is connected. */
+  calendarStatus: CalendarConnectionStatus | null;
 };
 
 /** The admin dashboard's tiles and the first pending applications. */

@@ -2,6 +2,7 @@ import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/adviso
 import { type Auth, createAuth } from "./auth/auth.server";
 import { releaseExpiredHolds } from "./bookings/holds.server";
 import { type CalendarClient, createCalendar } from "./calendar/calendar.server";
+import { createOwnCalendars, type OwnCalendars } from "./calendar/own/own-calendars.server";
 import type { Config } from "./config.server";
 import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
@@ -33,6 +34,8 @@ export type Services = {
   storage: FileStorage;
   /** Google Calendar; null when not configured. */
   calendar: CalendarClient | null;
+  /** Advisors' own Google Calendars; null without a Google OAuth client. */
+  ownCalendars: OwnCalendars | null;
   mailer: MailTransport;
   now: () => Date;
   /** The instance's Prometheus metrics and its readiness for traffic (ADR 70). */
@@ -53,16 +56,18 @@ export function composeServices({
     /** Node's own process metrics too: only the real server (one per process). */
     processMetrics?: boolean;
   }) {
+  const auth = createAuth(database.db, config, logger);
   return {
     config,
     logger,
     database,
     feed,
-    auth: createAuth(database.db, config, logger),
+    auth,
     payments: createPaymentGateway(config),
     directory: createAdvisorDirectory({ db: database.db, feed }),
     storage: createStorage(config),
     calendar: createCalendar(config),
+    ownCalendars: createOwnCalendars({ db: database.db, auth, config, logger, now }),
     mailer: createTransport(config),
     now,
     metrics: createMetrics({ database, processMetrics }),
@@ -72,7 +77,7 @@ export function composeServices({
 
 /** The periodic jobs, each handed the services it works with. */
 export function serverJobs(services: Services): Parameters<typeof startJobs>[0] {
-  const { database, config, logger, payments, mailer, now } = services;
+  const { database, config, logger, payments, mailer, now, ownCalendars } = services;
   const db = database.db;
   return [
     {
@@ -90,5 +95,6 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
     ...sessionJobs(db, config, now),
     refundJob(db, { gateway: payments, config, logger, now }),
     ...payoutJobs(db, { gateway: payments, config, logger, now }),
+    ...(ownCalendars?.jobs() ?? []),
   ];
 }

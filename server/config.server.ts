@@ -61,6 +61,9 @@ const envSchema = z.object({
   GOOGLE_CALENDAR_SUBJECT: optional.pipe(z.email().optional()),
   // Only tests point this elsewhere (a local server answering like Google's Calendar API).
   GOOGLE_CALENDAR_API_URL: z.url().default("https://www.googleapis.com/calendar/v3"),
+  // Where Google posts calendar change notifications. Google only posts to HTTPS, so by default
+  // push is used only when APP_URL is HTTPS; tests point it at a local address.
+  GOOGLE_CALENDAR_PUSH_URL: optional.pipe(z.url().optional()),
   // Meeting rooms are this base plus an unguessable name (Jitsi Meet needs no account).
   MEETING_BASE_URL: z.url().default("https://meet.jit.si/"),
   STORAGE_DIR: optional,
@@ -211,6 +214,13 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
             clientId: e.GOOGLE_CLIENT_ID,
             clientSecret: e.GOOGLE_CLIENT_SECRET,
             discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+            // Advisors' own calendars (ADR 75) use the same OAuth client.
+            calendarApiUrl: e.GOOGLE_CALENDAR_API_URL,
+            pushUrl:
+              e.GOOGLE_CALENDAR_PUSH_URL ??
+              (appUrl.startsWith("https://")
+                ? `${appUrl}/api/calendar/google/notifications`
+                : undefined),
           }
         : undefined,
     googleCalendar: e.GOOGLE_CALENDAR_CREDENTIALS

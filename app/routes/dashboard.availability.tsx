@@ -5,6 +5,7 @@ import { validateAvailability } from "../../core/availability";
 import { requireAdvisor } from "../../server/auth/session.server";
 import { loadEditableSchedule, saveSchedule } from "../../server/scheduling/schedule.server";
 import { AvailabilityEditor } from "../components/availability/availability-editor";
+import { GoogleCalendarCard } from "../components/availability/google-calendar-card";
 import { BackLink } from "../components/ui/back-link";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
@@ -28,7 +29,11 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { advisorId } = await requireAdvisor(request, context);
   try {
-    return { advisorId, ...(await loadEditableSchedule(context.db, advisorId)) };
+    const googleCalendar = {
+      enabled: context.ownCalendars !== null,
+      connection: (await context.ownCalendars?.view(advisorId)) ?? null,
+    };
+    return { advisorId, googleCalendar, ...(await loadEditableSchedule(context.db, advisorId)) };
   } catch (error) {
     // The page stays, with a way to try again, rather than the site's error page.
     context.logger.error({ err: error, advisorId }, "could not load the availability schedule");
@@ -61,7 +66,18 @@ export default function AvailabilityPage({ loaderData }: Route.ComponentProps) {
         Choose the hours you can take sessions each week. Seekers see them in their own time zone
         and can book from {MIN_LEAD_HOURS} hours to {BOOKING_WINDOW_DAYS} days ahead.
       </p>
-      {"loadFailed" in loaderData ? <LoadFailed /> : <ScheduleForm loaded={loaderData} />}
+      {"loadFailed" in loaderData ? (
+        <LoadFailed />
+      ) : (
+        <>
+          <ScheduleForm loaded={loaderData} />
+          <GoogleCalendarCard
+            enabled={loaderData.googleCalendar.enabled}
+            connection={loaderData.googleCalendar.connection}
+            timeZone={loaderData.ownTimeZone}
+          />
+        </>
+      )}
     </div>
   );
 }

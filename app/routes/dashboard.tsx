@@ -67,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     now: context.now(),
     config: context.config,
     calendar: context.calendar,
+    ownCalendars: context.ownCalendars,
     logger: context.logger,
   };
 

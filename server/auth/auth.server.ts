@@ -11,6 +11,18 @@ import type { Logger } from "../logger.server";
 import { queueEmail } from "../mail/mailer.server";
 
 export const GOOGLE_PROVIDER_ID = "google";
+/**
+ * An advisor's own calendar: the same Google client, linked to their account with calendar
+ * scopes and offline access (ADR 75). Never a way to sign in or up.
+ */
+export const GOOGLE_CALENDAR_PROVIDER_ID = "google-calendar";
+export const GOOGLE_CALENDAR_SCOPES = [
+  "openid",
+  "email",
+  "https://www.googleapis.com/auth/calendar.calendarlist.readonly",
+  "https://www.googleapis.com/auth/calendar.freebusy",
+  "https://www.googleapis.com/auth/calendar.events",
+];
 const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
 const RESET_LINK_SECONDS = 24 * 60 * 60;
 
@@ -37,6 +49,12 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
       transaction: false,
     }),
     advanced: { cookiePrefix: "bt", database: { generateId: () => crypto.randomUUID() } },
+    account: {
+      // Google's tokens (sign-in and calendars) are stored encrypted with the auth secret.
+      encryptOAuthTokens: true,
+      // A calendar may live in another Google account than the one they sign in with.
+      accountLinking: { allowDifferentEmails: true },
+    },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: {
       enabled: true,
@@ -111,6 +129,18 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
                 discoveryUrl: config.google.discoveryUrl ?? GOOGLE_DISCOVERY_URL,
                 scopes: ["openid", "email", "profile"],
                 pkce: true,
+              },
+              {
+                providerId: GOOGLE_CALENDAR_PROVIDER_ID,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl ?? GOOGLE_DISCOVERY_URL,
+                scopes: GOOGLE_CALENDAR_SCOPES,
+                pkce: true,
+                // A refresh token, asked for again on every link so a reconnect gets one too.
+                accessType: "offline",
+                prompt: "consent",
+                disableSignUp: true,
               },
             ]
           : [],

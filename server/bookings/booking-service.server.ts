@@ -121,6 +121,9 @@ async function book(
 ): Promise<BookingCreated | Refusal> {
   const now = deps.now();
   const end = new Date(plan.start.getTime() + plan.duration * 60_000);
+  // The advisor's own calendar, asked live (2 s at most) before the transaction holds the time.
+  if (deps.ownCalendars && !(await deps.ownCalendars.confirmFree(plan.advisorId, plan.start, end)))
+    return { ok: false, status: 409, message: M.timeNotOffered, field: "datetime" };
   try {
     return await deps.db.transaction(async (tx) => {
       const [seeker] = await tx

@@ -3,6 +3,7 @@ import { refundPaise } from "../../core/sessions";
 import type { Config } from "../config.server";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import type { CalendarClient } from "../calendar/calendar.server";
+import { queueSessionEvent } from "../calendar/own/session-events.server";
 import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
 import type { Logger } from "../logger.server";
@@ -57,6 +58,7 @@ export async function cancelSession(
       })
       .where(eq(bookings.id, bookingId))
       .returning();
+    await queueSessionEvent(tx, bookingId, "cancelled", now);
     await auditAdminSessionChange(tx, {
       record,
       actor,

@@ -5,17 +5,18 @@ import { advisorDisplayName, formatSessionTime } from "../../core/format";
 import { seekerDisplayName } from "../../core/session-event";
 import type { Config } from "../config.server";
 import { type CalendarClient, googleEventId } from "../calendar/calendar.server";
-import type { Tx } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import type { Logger } from "../logger.server";
 import { advisors, bookings, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
+import { queueSessionEvent } from "../calendar/own/session-events.server";
 import { calendarUid, meetingLink } from "./meeting-link.server";
 import { invitationAttachment, sessionEventOf } from "./session-invitation.server";
 
 const advisorUsers = alias(users, "advisor_users");
 
 /** A booking with both parties, as the invitation and e-mails need it. */
-export async function loadBookingParties(tx: Tx, bookingId: string) {
+export async function loadBookingParties(tx: Db | Tx, bookingId: string) {
   const [row] = await tx
     .select({
       booking: bookings,
@@ -87,6 +88,7 @@ export async function onBookingConfirmed(
       );
     }
   }
+  await queueSessionEvent(tx, booking.id, "confirmed", now);
   const link = google.meetLink ?? fallbackRoom;
   await tx
     .update(bookings)

@@ -1,4 +1,5 @@
 import type { CalendarClient } from "../calendar/calendar.server";
+import type { OwnCalendars } from "../calendar/own/own-calendars.server";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import type { Logger } from "../logger.server";
@@ -12,6 +13,8 @@ export type BookingDeps = {
   logger: Logger;
   /** Google Calendar for the sessions' events and Meet rooms; null when not configured. */
   calendar: CalendarClient | null;
+  /** Advisors' own Google Calendars, asked again before a time is held (null: not set up). */
+  ownCalendars?: OwnCalendars | null;
   /** The clock: the composition root's, or a test's. */
   now: () => Date;
 };
@@ -43,6 +46,7 @@ export function bookingDeps(context: {
   config: Config;
   logger: Logger;
   calendar: CalendarClient | null;
+  ownCalendars: OwnCalendars | null;
   now: () => Date;
 }): BookingDeps {
   return {
@@ -51,6 +55,7 @@ export function bookingDeps(context: {
     config: context.config,
     logger: context.logger,
     calendar: context.calendar,
+    ownCalendars: context.ownCalendars,
     now: context.now,
   };
 }

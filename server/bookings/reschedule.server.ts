@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import type { Config } from "../config.server";
 import type { CalendarClient } from "../calendar/calendar.server";
+import type { OwnCalendars } from "../calendar/own/own-calendars.server";
+import { queueSessionEvent } from "../calendar/own/session-events.server";
 import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
 import type { Logger } from "../logger.server";
@@ -35,6 +37,8 @@ export async function rescheduleSession(
     config: Config;
     /** Google Calendar, whose event follows the change after the commit (null: none). */
     calendar: CalendarClient | null;
+    /** Advisors' own Google Calendars, asked again before the new time is taken. */
+    ownCalendars?: OwnCalendars | null;
     logger?: Logger;
   },
 ): Promise<RescheduleResult> {
@@ -57,7 +61,11 @@ export async function rescheduleSession(
     now,
     bookingId,
   );
-  if (!offered)
+  const newEnd = new Date(newStart.getTime() + before.booking.duration * 60_000);
+  const free =
+    offered &&
+    (await (input.ownCalendars?.confirmFree(before.booking.advisorId, newStart, newEnd) ?? true));
+  if (!free)
     return { ok: false, code: "slot-unavailable", message: SESSION_MESSAGES.slotUnavailable };
 
   let result;
@@ -80,6 +88,7 @@ export async function rescheduleSession(
         })
         .where(eq(bookings.id, bookingId))
         .returning();
+      await queueSessionEvent(tx, bookingId, "moved", now);
       await auditAdminSessionChange(tx, {
         record,
         actor,

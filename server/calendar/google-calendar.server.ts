@@ -1,5 +1,9 @@
 import { createSign } from "node:crypto";
 import type { CalendarClient, CalendarEventInput } from "./calendar.server";
+import { GoogleCalendarError } from "./google-error.server";
+
+// Still exported from here: the callers that know it by this module keep working.
+export { GoogleCalendarError };
 
 /** The fields of a Google service-account JSON key this client uses. */
 export type ServiceAccountKey = {
@@ -44,16 +48,6 @@ export function signAssertion(key: ServiceAccountKey, issuedAt: Date, subject?: 
     .sign(key.private_key)
     .toString("base64url");
   return `${header}.${claims}.${signature}`;
-}
-
-export class GoogleCalendarError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = "GoogleCalendarError";
-  }
 }
 
 /**

@@ -16,6 +16,7 @@ const TOPIC_OF_TABLE: Record<string, Topic> = {
   schedule_slots: "calendar",
   blocked_slots: "calendar",
   bookings: "calendar",
+  advisor_calendar_busy: "calendar",
 };
 
 export const CHANGE_CHANNEL = "public_change";

@@ -15,6 +15,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  CALENDAR_CONNECTION_STATUSES,
+  CALENDAR_EVENT_WANTS,
+  type ConnectedCalendar,
+} from "../../core/advisor-calendar";
 import { LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, TRANSFER_STATUSES } from "../../core/ledger";
 import {
   BOOKING_STATUSES,
@@ -610,3 +615,107 @@ export const webhookEvents = pgTable("webhook_events", {
   eventType: text("event_type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An advisor's own Google Calendar (ADR 75). The OAuth tokens stay in better-auth's
+ * `auth_accounts` row (encrypted); this row says which calendars count and how Google answers.
+ */
+export const advisorCalendarConnections = pgTable(
+  "advisor_calendar_connections",
+  {
+    advisorId: uuid("advisor_id")
+      .primaryKey()
+      .references(() => advisors.id, { onDelete: "cascade" }),
+    authAccountId: text("auth_account_id")
+      .notNull()
+      .unique()
+      .references(() => authAccounts.id, { onDelete: "cascade" }),
+    // The primary calendar's id, which is the Google account's address; null until listed.
+    googleEmail: text("google_email"),
+    // The advisor's calendars as last listed: [{ id, name, primary, writable }].
+    calendars: jsonb("calendars").$type<ConnectedCalendar[]>().notNull().default([]),
+    busyCalendarIds: textList("busy_calendar_ids"),
+    eventCalendarId: text("event_calendar_id"),
+    status: text("status", { enum: CALENDAR_CONNECTION_STATUSES }).notNull().default("ok"),
+    lastError: text("last_error"),
+    // The last successful fetch of busy times; those older than a day are not used.
+    busyCheckedAt: timestamp("busy_checked_at", { withTimezone: true }),
+    nextRefreshAt: timestamp("next_refresh_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("advisor_calendar_connections_refresh_idx").on(t.nextRefreshAt),
+    check(
+      "advisor_calendar_connections_status_check",
+      inList("status", CALENDAR_CONNECTION_STATUSES),
+    ),
+  ],
+);
+
+/** Busy times of the advisor's chosen calendars as Google last gave them (merged). */
+export const advisorCalendarBusy = pgTable(
+  "advisor_calendar_busy",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisorCalendarConnections.advisorId, { onDelete: "cascade" }),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("advisor_calendar_busy_advisor_time_idx").on(t.advisorId, t.startTime),
+    check("advisor_calendar_busy_order_check", sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+/** A Google push channel (events.watch) on one of the advisor's busy calendars. */
+export const calendarWatchChannels = pgTable(
+  "calendar_watch_channels",
+  {
+    id: text("id").primaryKey(),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisorCalendarConnections.advisorId, { onDelete: "cascade" }),
+    calendarId: text("calendar_id").notNull(),
+    resourceId: text("resource_id").notNull(),
+    // Google echoes it in X-Goog-Channel-Token: a notification without it is not Google's.
+    token: text("token").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("calendar_watch_channels_advisor_idx").on(t.advisorId, t.calendarId)],
+);
+
+/**
+ * A session's event in the advisor's own calendar: what it should be (`wanted`, bumped with
+ * `wantedVersion` by the transaction that confirms, moves or cancels the session) and what the
+ * sync job last made of it (`syncedVersion`), so Google is never called inside a transaction.
+ */
+export const advisorCalendarEvents = pgTable(
+  "advisor_calendar_events",
+  {
+    bookingId: uuid("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisorCalendarConnections.advisorId, { onDelete: "cascade" }),
+    calendarId: text("calendar_id").notNull(),
+    eventId: text("event_id"),
+    wanted: text("wanted", { enum: CALENDAR_EVENT_WANTS }).notNull().default("present"),
+    wantedVersion: integer("wanted_version").notNull().default(1),
+    syncedVersion: integer("synced_version").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("advisor_calendar_events_due_idx").on(t.nextAttemptAt),
+    check("advisor_calendar_events_wanted_check", inList("wanted", CALENDAR_EVENT_WANTS)),
+  ],
+);

@@ -1,6 +1,7 @@
 import type { AdvisorDirectory } from "../advisors/advisor-directory.server";
 import type { Auth } from "../auth/auth.server";
 import type { CalendarClient } from "../calendar/calendar.server";
+import type { OwnCalendars } from "../calendar/own/own-calendars.server";
 import type { Config, PublicConfig } from "../config.server";
 import type { Db } from "../db/client.server";
 import type { Logger } from "../logger.server";
@@ -33,6 +34,8 @@ export type AppContext = {
   storage: FileStorage;
   /** Google Calendar; null when not configured. */
   calendar: CalendarClient | null;
+  /** Advisors' own Google Calendars; null without a Google OAuth client. */
+  ownCalendars: OwnCalendars | null;
   /** The clock every rule that depends on the time reads. */
   now: () => Date;
 };

@@ -90,6 +90,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       directory: services.directory,
       storage: services.storage,
       calendar: services.calendar,
+      ownCalendars: services.ownCalendars,
       now: services.now,
     };
   };

@@ -310,6 +310,31 @@ export const MATRIX: MatrixRow[] = [
     expect: advisorsOnly(400),
   },
 
+  // An advisor's own Google Calendar: without a Google client (as here) there is none to see.
+  {
+    route: "/dashboard/availability/google-calendar",
+    handler: "loader",
+    request: { path: "/dashboard/availability/google-calendar?result=connected" },
+    expect: advisorsOnly(404),
+  },
+  {
+    route: "/dashboard/availability/google-calendar",
+    handler: "action",
+    request: {
+      path: "/dashboard/availability/google-calendar",
+      form: { intent: "disconnect" },
+    },
+    expect: advisorsOnly(404),
+  },
+  {
+    route: "/api/calendar/google/notifications",
+    handler: "action",
+    case: "a notification naming no channel of ours",
+    request: { path: "/api/calendar/google/notifications" },
+    // Trusted through a channel's secret token only, never through a session.
+    expect: everyone(404),
+  },
+
   // Earnings: each advisor's own, from the session; a month in the URL picks no one's data.
   ...[
     "/dashboard/earnings",

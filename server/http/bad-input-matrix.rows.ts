@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from "../../core/messages/admin";
+import { ADVISOR_CALENDAR_MESSAGES } from "../../core/messages/advisor-calendar";
 import { BANK_MESSAGES, PROFILE_EDIT_MESSAGES } from "../../core/messages/advisor";
 import { AUTH_MESSAGES } from "../../core/messages/auth";
 import { BOOKING_MESSAGES } from "../../core/messages/booking";
@@ -193,6 +194,8 @@ const later = () => new Date(Date.now() + 5 * 86_400_000).toISOString();
  */
 export const READS_NO_BODY: Record<string, string> = {
   "/auth/logout": "signing out needs nothing but the session (the origin check stops others)",
+  "/api/calendar/google/notifications":
+    "Google's notifications have no body: the channel's id and secret token are headers",
 };
 
 export const BAD_INPUT: BadInputRow[] = [
@@ -392,6 +395,30 @@ export const BAD_INPUT: BadInputRow[] = [
     maxBytes: 64 * KB,
     allow: PAGE,
   }),
+  ...bodyRows({
+    route: "/dashboard/availability/google-calendar",
+    as: "advisor",
+    path: "/dashboard/availability/google-calendar",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/dashboard/availability/google-calendar",
+    "missing",
+    "no intent",
+    "advisor",
+    () => ({ path: "/dashboard/availability/google-calendar", ...form({}) }),
+    { status: 400, message: ADVISOR_CALENDAR_MESSAGES.unknownAction },
+  ),
+  {
+    route: "/api/calendar/google/notifications",
+    kind: "method",
+    case: "a GET",
+    as: "anonymous",
+    request: () => ({ method: "GET", path: "/api/calendar/google/notifications" }),
+    expect: { status: 405, message: M.methodNotAllowed("POST"), allow: "POST" },
+  },
   row(
     "/dashboard/availability",
     "missing",

@@ -11,6 +11,10 @@ export const CSRF_EXEMPT: { path: RegExp; reason: string }[] = [
     path: /^\/api\/webhooks\/razorpay$/,
     reason: "server-to-server from Razorpay; verified by its HMAC signature, never by origin",
   },
+  {
+    path: /^\/api\/calendar\/google\/notifications$/,
+    reason: "server-to-server from Google; verified by the channel's secret token, never by origin",
+  },
 ];
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -3,10 +3,12 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatInr } from "../../../core/format";
 import { STATUS_BANNERS } from "../../../core/messages/advisor";
+import { ADVISOR_CALENDAR_MESSAGES } from "../../../core/messages/advisor-calendar";
 import { EARNINGS_MESSAGES } from "../../../core/messages/earnings";
 import { displayRating } from "../../../core/sessions";
 import type { AdvisorStats } from "../../../core/dashboard";
 import { PaymentSettingsDialog } from "../advisor/payment-settings-dialog";
+import { CalendarWarning } from "../availability/google-calendar-card";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
 import { StatTile, TileGrid, TilesAndSessions } from "./stat-tile";
@@ -52,6 +54,17 @@ export function AdvisorView({
           {inactive ? "Inactive" : (STATUS_LABELS[stats.status] ?? stats.status)}
         </Badge>
       </div>
+      {stats.calendarStatus && stats.calendarStatus !== "ok" ? (
+        <div className="grid gap-2">
+          <CalendarWarning status={stats.calendarStatus} />
+          <Link
+            to="/dashboard/availability"
+            className="justify-self-start text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            {ADVISOR_CALENDAR_MESSAGES.manage}
+          </Link>
+        </div>
+      ) : null}
       {stats.status !== "approved" ? (
         <p
           role="status"

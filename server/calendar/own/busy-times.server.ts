@@ -1,0 +1,237 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, asc, eq, gt, lte, ne } from "drizzle-orm";
+import {
+  BUSY_HORIZON_MS,
+  CHANNEL_LIFETIME_MS,
+  CHANNEL_RENEW_BEFORE_MS,
+  defaultChoice,
+  nextRefreshAt,
+  normaliseBusy,
+  overlapsBusy,
+  sameBusy,
+} from "../../../core/advisor-calendar";
+import type { BusyInterval } from "../../../core/slots";
+import {
+  advisorCalendarBusy,
+  advisorCalendarConnections,
+  calendarWatchChannels,
+} from "../../db/schema";
+import {
+  claimConnection,
+  type Connection,
+  connectionOf,
+  leaseFree,
+} from "./connection-rows.server";
+import type { OwnCalendarDeps } from "./deps.server";
+
+const MINUTE = 60_000;
+/** A revoked grant is not asked again until the advisor reconnects. */
+const REVOKED_PAUSE_MS = 365 * 24 * 60 * MINUTE;
+
+/**
+ * Fetches the advisor's busy times from Google and keeps them (ADR 75). Written only when they
+ * changed, so an unchanged calendar moves no cached slot answer. On failure the last known busy
+ * times stay (used for a day) and the connection says what went wrong for the dashboard.
+ */
+export async function refreshBusy(deps: OwnCalendarDeps, advisorId: string): Promise<boolean> {
+  const { db, access } = deps;
+  const now = deps.now();
+  const connection = await claimConnection(db, advisorId, now);
+  if (!connection) return false;
+  const google = access.calendar(connection);
+  try {
+    let { calendars, busyCalendarIds, eventCalendarId, googleEmail } = connection;
+    if (calendars.length === 0) {
+      // Connected while Google did not answer: list the calendars now.
+      calendars = await google.listCalendars();
+      ({ busyCalendarIds, eventCalendarId } = defaultChoice(calendars));
+      googleEmail = calendars.find((c) => c.primary)?.id ?? googleEmail;
+    }
+    const range = { from: now, to: new Date(now.getTime() + BUSY_HORIZON_MS) };
+    const busy =
+      busyCalendarIds.length > 0
+        ? normaliseBusy((await google.freeBusy(busyCalendarIds, range)).busy)
+        : [];
+    await storeBusy(deps, advisorId, busy);
+    const watched = await keepChannels(deps, { ...connection, busyCalendarIds });
+    await db
+      .update(advisorCalendarConnections)
+      .set({
+        calendars,
+        busyCalendarIds,
+        eventCalendarId,
+        googleEmail,
+        status: "ok",
+        lastError: null,
+        busyCheckedAt: now,
+        nextRefreshAt: nextRefreshAt(now, watched),
+        leaseUntil: null,
+      })
+      .where(eq(advisorCalendarConnections.advisorId, advisorId));
+    return true;
+  } catch (error) {
+    await recordFailure(deps, connection, error);
+    return false;
+  }
+}
+
+/** Marks the connection revoked or unreachable and schedules the next try. */
+export async function recordFailure(
+  deps: OwnCalendarDeps,
+  connection: Connection,
+  error: unknown,
+  { releaseLease = true } = {},
+) {
+  const now = deps.now();
+  const failure = await deps.access.failureOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  deps.logger.warn(
+    { err: error, advisorId: connection.advisorId, failure },
+    "advisor's Google Calendar did not answer",
+  );
+  await deps.db
+    .update(advisorCalendarConnections)
+    .set({
+      status: failure,
+      lastError: message.slice(0, 500),
+      nextRefreshAt: new Date(now.getTime() + (failure === "revoked" ? REVOKED_PAUSE_MS : MINUTE)),
+      ...(releaseLease ? { leaseUntil: null } : {}),
+    })
+    .where(eq(advisorCalendarConnections.advisorId, connection.advisorId));
+}
+
+async function storeBusy(deps: OwnCalendarDeps, advisorId: string, busy: BusyInterval[]) {
+  const stored = await deps.db
+    .select({ start: advisorCalendarBusy.startTime, end: advisorCalendarBusy.endTime })
+    .from(advisorCalendarBusy)
+    .where(eq(advisorCalendarBusy.advisorId, advisorId))
+    .orderBy(asc(advisorCalendarBusy.startTime));
+  if (sameBusy(stored, busy)) return;
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(advisorCalendarBusy).where(eq(advisorCalendarBusy.advisorId, advisorId));
+    if (busy.length > 0)
+      await tx
+        .insert(advisorCalendarBusy)
+        .values(busy.map((b) => ({ advisorId, startTime: b.start, endTime: b.end })));
+  });
+}
+
+/**
+ * One live push channel per busy calendar, when the app has an address Google can post to:
+ * new ones for calendars without, renewed a day before they expire, stopped for calendars no
+ * longer chosen. True when every busy calendar is watched (then the timer can be slow).
+ */
+async function keepChannels(deps: OwnCalendarDeps, connection: Connection): Promise<boolean> {
+  const { db, pushUrl } = deps;
+  const now = deps.now();
+  const channels = await db
+    .select()
+    .from(calendarWatchChannels)
+    .where(eq(calendarWatchChannels.advisorId, connection.advisorId));
+  const wanted = new Set(pushUrl ? connection.busyCalendarIds : []);
+  const renewAfter = new Date(now.getTime() + CHANNEL_RENEW_BEFORE_MS);
+  const google = deps.access.calendar(connection);
+  const live = new Set<string>();
+  for (const channel of channels) {
+    if (wanted.has(channel.calendarId) && channel.expiresAt > renewAfter) {
+      live.add(channel.calendarId);
+      continue;
+    }
+    await stopChannel(deps, connection, channel);
+  }
+  for (const calendarId of wanted) {
+    if (live.has(calendarId)) continue;
+    const id = randomUUID();
+    const token = randomBytes(24).toString("base64url");
+    const watched = await google.watch(calendarId, {
+      id,
+      token,
+      address: pushUrl!,
+      expiresAt: new Date(now.getTime() + CHANNEL_LIFETIME_MS),
+    });
+    await db.insert(calendarWatchChannels).values({
+      id,
+      advisorId: connection.advisorId,
+      calendarId,
+      resourceId: watched.resourceId,
+      token,
+      expiresAt: watched.expiresAt,
+    });
+  }
+  return wanted.size > 0;
+}
+
+/** Stops a channel at Google (best effort: it expires anyway) and forgets it. */
+export async function stopChannel(
+  deps: OwnCalendarDeps,
+  connection: Connection,
+  channel: { id: string; resourceId: string },
+) {
+  try {
+    await deps.access.calendar(connection).stopChannel(channel);
+  } catch (error) {
+    deps.logger.warn({ err: error, channelId: channel.id }, "Google channel not stopped");
+  }
+  await deps.db.delete(calendarWatchChannels).where(eq(calendarWatchChannels.id, channel.id));
+}
+
+/** Connections due a refresh (their timer ran out, or a notification moved it), a few at a time. */
+export async function refreshDueBusy(deps: OwnCalendarDeps, limit = 20): Promise<number> {
+  const now = deps.now();
+  const due = await deps.db
+    .select({ advisorId: advisorCalendarConnections.advisorId })
+    .from(advisorCalendarConnections)
+    .where(
+      and(
+        lte(advisorCalendarConnections.nextRefreshAt, now),
+        ne(advisorCalendarConnections.status, "revoked"),
+        leaseFree(advisorCalendarConnections.leaseUntil, now),
+      ),
+    )
+    .orderBy(asc(advisorCalendarConnections.nextRefreshAt))
+    .limit(limit);
+  let refreshed = 0;
+  for (const { advisorId } of due) if (await refreshBusy(deps, advisorId)) refreshed += 1;
+  return refreshed;
+}
+
+/**
+ * Asks Google, at booking time, whether [start, end) is still free in the advisor's calendars.
+ * False only when Google says it is busy (then its busy times are fetched again for everyone);
+ * when Google cannot answer within 2 s the booking's own check of the last known busy times
+ * decides.
+ */
+export async function confirmFree(
+  deps: OwnCalendarDeps,
+  advisorId: string,
+  start: Date,
+  end: Date,
+): Promise<boolean> {
+  const connection = await connectionOf(deps.db, advisorId);
+  if (!connection || connection.status === "revoked" || connection.busyCalendarIds.length === 0)
+    return true;
+  try {
+    const { busy } = await deps.access
+      .calendar(connection)
+      .freeBusy(connection.busyCalendarIds, { from: start, to: end });
+    if (!overlapsBusy(busy, start, end)) return true;
+    await requestRefresh(deps, advisorId);
+    return false;
+  } catch (error) {
+    deps.logger.warn({ err: error, advisorId }, "Google Calendar not asked before booking");
+    return true;
+  }
+}
+
+/** Brings the advisor's next refresh forward to now (a notification, a new choice). */
+export async function requestRefresh(deps: OwnCalendarDeps, advisorId: string) {
+  await deps.db
+    .update(advisorCalendarConnections)
+    .set({ nextRefreshAt: deps.now() })
+    .where(
+      and(
+        eq(advisorCalendarConnections.advisorId, advisorId),
+        gt(advisorCalendarConnections.nextRefreshAt, deps.now()),
+      ),
+    );
+}

@@ -1,0 +1,164 @@
+import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.server";
+import { advisorCalendarConnections, advisorCalendarEvents, bookings } from "../../db/schema";
+import { loadBookingParties } from "../../bookings/confirmation.server";
+import { sessionEventOf } from "../../bookings/session-invitation.server";
+import { seekerDisplayName } from "../../../core/session-event";
+import { connectionOf, leaseFree } from "./connection-rows.server";
+import type { OwnCalendarDeps } from "./deps.server";
+import { recordFailure } from "./busy-times.server";
+import { GoogleCalendarError } from "../google-calendar.server";
+import type { GoogleUserCalendar } from "../google-user-calendar.server";
+
+const MINUTE = 60_000;
+const MAX_BACKOFF_MS = 60 * MINUTE;
+
+/**
+ * In the transaction that confirms, moves or cancels a session: what its event in the
+ * advisor's own calendar should now be. The sync job makes it so after commit, so Google is
+ * never called inside a transaction and a failure is retried. Nothing for an advisor without
+ * a calendar to add sessions to.
+ */
+export async function queueSessionEvent(
+  tx: Tx,
+  bookingId: string,
+  change: "confirmed" | "moved" | "cancelled",
+  now: Date,
+) {
+  const due = { attempts: 0, nextAttemptAt: now, lastError: null };
+  if (change === "confirmed") {
+    const [target] = await tx
+      .select({
+        advisorId: advisorCalendarConnections.advisorId,
+        calendarId: advisorCalendarConnections.eventCalendarId,
+      })
+      .from(bookings)
+      .innerJoin(
+        advisorCalendarConnections,
+        eq(advisorCalendarConnections.advisorId, bookings.advisorId),
+      )
+      .where(eq(bookings.id, bookingId));
+    if (target?.calendarId)
+      await tx
+        .insert(advisorCalendarEvents)
+        .values({
+          bookingId,
+          advisorId: target.advisorId,
+          calendarId: target.calendarId,
+          nextAttemptAt: now,
+        })
+        .onConflictDoNothing();
+    return;
+  }
+  await tx
+    .update(advisorCalendarEvents)
+    .set({
+      ...due,
+      wantedVersion: sql`${advisorCalendarEvents.wantedVersion} + 1`,
+      ...(change === "cancelled" ? { wanted: "cancelled" as const } : {}),
+    })
+    .where(eq(advisorCalendarEvents.bookingId, bookingId));
+}
+
+/** The advisor's future confirmed sessions, queued when they connect or choose a calendar. */
+export async function queueUpcomingSessions(tx: Tx, advisorId: string, now: Date) {
+  const upcoming = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.advisorId, advisorId),
+        eq(bookings.status, "confirmed"),
+        sql`${bookings.datetime} > ${now}`,
+      ),
+    );
+  for (const { id } of upcoming) await queueSessionEvent(tx, id, "confirmed", now);
+}
+
+/** Sends due changes of sessions' events to the advisors' calendars, a few at a time. */
+export async function syncSessionEvents(deps: OwnCalendarDeps, limit = 20): Promise<number> {
+  const now = deps.now();
+  const claimed = await deps.db
+    .update(advisorCalendarEvents)
+    .set({ leaseUntil: new Date(now.getTime() + 2 * MINUTE) })
+    .where(
+      sql`${advisorCalendarEvents.bookingId} in (${deps.db
+        .select({ id: advisorCalendarEvents.bookingId })
+        .from(advisorCalendarEvents)
+        .where(
+          and(
+            lt(advisorCalendarEvents.syncedVersion, advisorCalendarEvents.wantedVersion),
+            lte(advisorCalendarEvents.nextAttemptAt, now),
+            leaseFree(advisorCalendarEvents.leaseUntil, now),
+          ),
+        )
+        .orderBy(asc(advisorCalendarEvents.nextAttemptAt))
+        .limit(limit)
+        .for("update", { skipLocked: true })})`,
+    )
+    .returning();
+  let synced = 0;
+  for (const row of claimed) if (await syncOne(deps, row)) synced += 1;
+  return synced;
+}
+
+type EventRow = typeof advisorCalendarEvents.$inferSelect;
+
+async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
+  const { db } = deps;
+  const connection = await connectionOf(db, row.advisorId);
+  if (!connection) return false; // disconnected: the row went with it
+  const google = deps.access.calendar(connection);
+  try {
+    let eventId = row.eventId;
+    if (row.wanted === "cancelled") {
+      if (eventId) await google.cancelEvent(row.calendarId, eventId);
+    } else {
+      const loaded = await loadBookingParties(db, row.bookingId);
+      if (!loaded) return false;
+      const event = sessionEventOf(loaded, deps.appUrl);
+      const moved = eventId ? await movedOrGone(google, row.calendarId, eventId, event) : false;
+      if (!moved)
+        ({ eventId } = await google.createEvent(row.calendarId, {
+          ...event,
+          bookingId: row.bookingId,
+          attendees: [{ name: seekerDisplayName(loaded.seeker), email: loaded.seeker.email }],
+        }));
+    }
+    await db
+      .update(advisorCalendarEvents)
+      .set({ eventId, syncedVersion: row.wantedVersion, leaseUntil: null, lastError: null })
+      .where(eq(advisorCalendarEvents.bookingId, row.bookingId));
+    return true;
+  } catch (error) {
+    const backoff = Math.min(MAX_BACKOFF_MS, MINUTE * 2 ** row.attempts);
+    await db
+      .update(advisorCalendarEvents)
+      .set({
+        attempts: row.attempts + 1,
+        nextAttemptAt: new Date(deps.now().getTime() + backoff),
+        leaseUntil: null,
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+      })
+      .where(eq(advisorCalendarEvents.bookingId, row.bookingId));
+    await recordFailure(deps, connection, error, { releaseLease: false });
+    return false;
+  }
+}
+
+/** Moves the event; false when the advisor deleted it in Google (then it is made again). */
+async function movedOrGone(
+  google: GoogleUserCalendar,
+  calendarId: string,
+  eventId: string,
+  times: { start: Date; end: Date },
+): Promise<boolean> {
+  try {
+    await google.updateEvent(calendarId, eventId, times);
+    return true;
+  } catch (error) {
+    if (error instanceof GoogleCalendarError && (error.status === 404 || error.status === 410))
+      return false;
+    throw error;
+  }
+}
