@@ -35,7 +35,7 @@ export const ADVISOR_CALENDAR_MESSAGES = {
     "We keep using the busy times we last saw (for up to 24 hours), so nothing is booked on top of them.",
   revoked: "Google Calendar disconnected: reconnect",
   revokedDetail:
-    "Google no longer lets us read your calendar, so your busy times there do not block bookings.",
+    "Google no longer lets us read your calendar: the busy times we last saw count for up to 24 hours, then only your weekly schedule does.",
   manage: "Manage calendar",
   unknownAction: "Unknown calendar action.",
 } as const;

@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, lte, ne } from "drizzle-orm";
+import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.server";
 import {
   BUSY_HORIZON_MS,
   CHANNEL_LIFETIME_MS,
   CHANNEL_RENEW_BEFORE_MS,
   defaultChoice,
+  isBusyUsable,
   nextRefreshAt,
   normaliseBusy,
   overlapsBusy,
@@ -52,22 +54,27 @@ export async function refreshBusy(deps: OwnCalendarDeps, advisorId: string): Pro
       busyCalendarIds.length > 0
         ? normaliseBusy((await google.freeBusy(busyCalendarIds, range)).busy)
         : [];
-    await storeBusy(deps, advisorId, busy);
     const watched = await keepChannels(deps, { ...connection, busyCalendarIds });
-    await db
-      .update(advisorCalendarConnections)
-      .set({
-        calendars,
-        busyCalendarIds,
-        eventCalendarId,
-        googleEmail,
-        status: "ok",
-        lastError: null,
-        busyCheckedAt: now,
-        nextRefreshAt: nextRefreshAt(now, watched),
-        leaseUntil: null,
-      })
-      .where(eq(advisorCalendarConnections.advisorId, advisorId));
+    // The busy times and the time they were checked change together: a slot answer never sees
+    // new busy times counted as stale, or fresh ones missing.
+    await db.transaction(async (tx) => {
+      await storeBusy(tx, connection, busy, now);
+      await tx
+        .update(advisorCalendarConnections)
+        .set({
+          calendars,
+          busyCalendarIds,
+          eventCalendarId,
+          googleEmail,
+          status: "ok",
+          lastError: null,
+          busyCheckedAt: now,
+          // A notification that came in meanwhile moved the time: it keeps its refresh.
+          nextRefreshAt: sql`case when ${advisorCalendarConnections.nextRefreshAt} = ${connection.nextRefreshAt} then ${nextRefreshAt(now, watched)} else ${advisorCalendarConnections.nextRefreshAt} end`,
+          leaseUntil: null,
+        })
+        .where(eq(advisorCalendarConnections.advisorId, advisorId));
+    });
     return true;
   } catch (error) {
     await recordFailure(deps, connection, error);
@@ -100,20 +107,24 @@ export async function recordFailure(
     .where(eq(advisorCalendarConnections.advisorId, connection.advisorId));
 }
 
-async function storeBusy(deps: OwnCalendarDeps, advisorId: string, busy: BusyInterval[]) {
-  const stored = await deps.db
+/**
+ * Rewrites the kept busy times when they changed, or when the ones kept had gone stale (then
+ * they start counting again): the rewrite is what tells cached slot answers (the table's
+ * trigger). Unchanged and still in use, nothing is written.
+ */
+async function storeBusy(tx: Tx, connection: Connection, busy: BusyInterval[], now: Date) {
+  const { advisorId } = connection;
+  const stored = await tx
     .select({ start: advisorCalendarBusy.startTime, end: advisorCalendarBusy.endTime })
     .from(advisorCalendarBusy)
     .where(eq(advisorCalendarBusy.advisorId, advisorId))
     .orderBy(asc(advisorCalendarBusy.startTime));
-  if (sameBusy(stored, busy)) return;
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(advisorCalendarBusy).where(eq(advisorCalendarBusy.advisorId, advisorId));
-    if (busy.length > 0)
-      await tx
-        .insert(advisorCalendarBusy)
-        .values(busy.map((b) => ({ advisorId, startTime: b.start, endTime: b.end })));
-  });
+  if (sameBusy(stored, busy) && isBusyUsable(connection.busyCheckedAt, now)) return;
+  await tx.delete(advisorCalendarBusy).where(eq(advisorCalendarBusy.advisorId, advisorId));
+  if (busy.length > 0)
+    await tx
+      .insert(advisorCalendarBusy)
+      .values(busy.map((b) => ({ advisorId, startTime: b.start, endTime: b.end })));
 }
 
 /**
@@ -223,15 +234,13 @@ export async function confirmFree(
   }
 }
 
-/** Brings the advisor's next refresh forward to now (a notification, a new choice). */
+/**
+ * Makes the advisor due a refresh now (a notification, a busy time found at booking). Always
+ * written, so a refresh already running sees the time moved and leaves it due.
+ */
 export async function requestRefresh(deps: OwnCalendarDeps, advisorId: string) {
   await deps.db
     .update(advisorCalendarConnections)
     .set({ nextRefreshAt: deps.now() })
-    .where(
-      and(
-        eq(advisorCalendarConnections.advisorId, advisorId),
-        gt(advisorCalendarConnections.nextRefreshAt, deps.now()),
-      ),
-    );
+    .where(eq(advisorCalendarConnections.advisorId, advisorId));
 }

@@ -40,23 +40,30 @@ export function createGoogleAccess(
     return discovery;
   }
 
-  async function accessToken(grant: Grant): Promise<string> {
-    const tokens = await within(
+  /**
+   * A valid access token. better-auth refreshes one only near its expiry, so a token Google
+   * refused (`refused`) is refreshed on purpose: only a refused refresh means access is gone.
+   */
+  async function accessToken(grant: Grant, refused?: string): Promise<string> {
+    const body = { accountId: grant.authAccountId, userId: grant.authUserId };
+    const asked: Promise<{ accessToken?: string }> = refused
+      ? auth.api.refreshToken({ body })
+      : auth.api.getAccessToken({ body });
+    const { accessToken: token } = await within(
       timeoutMs,
-      auth.api
-        .getAccessToken({ body: { accountId: grant.authAccountId, userId: grant.authUserId } })
-        .catch((error: unknown) => {
-          throw new TokenUnavailable("better-auth could not get an access token", { cause: error });
-        }),
+      asked.catch((error: unknown) => {
+        throw new TokenUnavailable("better-auth could not get an access token", { cause: error });
+      }),
     );
-    return tokens.accessToken;
+    if (!token) throw new TokenUnavailable("better-auth gave no access token");
+    return token;
   }
 
   return {
     calendar(grant: Grant): GoogleUserCalendar {
       return createGoogleUserCalendar({
         apiUrl: google.calendarApiUrl,
-        accessToken: () => accessToken(grant),
+        accessToken: (refused) => accessToken(grant, refused),
         timeoutMs,
       });
     },

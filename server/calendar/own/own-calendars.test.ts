@@ -302,6 +302,12 @@ describe("an advisor's own Google Calendar", () => {
     expect(google.events.get(row!.eventId!)).toMatchObject({ status: "cancelled" });
   });
 
+  it("a token Google dropped before its time is refreshed, not taken for a revoked grant", async () => {
+    google.expireAccessTokens();
+    await refreshNow();
+    expect(await connection()).toMatchObject({ status: "ok" });
+  });
+
   it("a grant revoked at Google shows as revoked and is not asked again", async () => {
     google.revokeGrant(PRIMARY);
     await refreshNow();
