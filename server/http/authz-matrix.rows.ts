@@ -394,6 +394,7 @@ export const MATRIX: MatrixRow[] = [
     "/api/payments/release",
     "/api/test-checkout",
     "/api/webhooks/razorpay",
+    "/api/calendar/google/notifications",
   ].map((route): MatrixRow => ({
     route,
     handler: "loader",
