@@ -25,6 +25,8 @@ export const CONNECTIONS = [10, 50] as const;
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** Sections and rows left out (BENCH_SKIP, comma-separated; see bench/run.ts). */
 export const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
+/** Only the read paths whose name holds one of these (BENCH_ONLY, comma-separated). */
+export const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 
 export async function measure(
   baseUrl: string,

@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import { type LoadFor, SKIP } from "./measure";
+import { type LoadFor, ONLY, SKIP } from "./measure";
 import { searchMix } from "./search-mix";
 
 /**
@@ -97,7 +97,9 @@ export async function readPaths(baseUrl: string, advisorIds: readonly string[]) 
     mixRow("GET /api/advisors?search={mix}, each query new", "/api/advisors"),
     mixRow("GET /advisors?search={mix} (SSR), each query new", "/advisors"),
   );
-  return list.filter((row) => !SKIP.has(row.group));
+  return list.filter(
+    (row) => !SKIP.has(row.group) && (ONLY.length === 0 || ONLY.some((s) => row.name.includes(s))),
+  );
 }
 
 /** What wrk asks for on `path` in one run. */

@@ -49,7 +49,8 @@ import { requireWrk } from "./wrk";
  * BENCH_SKIP=engine,search,reads,profile,pages,booking (leave sections out) and kept,new,mix
  * (leave read paths out of "reads" and "profile": those answered from kept answers, those with
  * every URL new, the never-asked search mix) and postgres,pglite (leave a database out of the
- * read paths), BENCH_LIGHTHOUSE_RUNS (3, the baseline gets one), BENCH_OUT (another file than
+ * read paths), BENCH_ONLY=/slots,/dates (only the read paths whose name holds one of these),
+ * BENCH_LIGHTHOUSE_RUNS (3, the baseline gets one), BENCH_OUT (another file than
  * bench/RESULTS.md).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
