@@ -1,18 +1,12 @@
 import { and, eq, gt, inArray, lt, ne, or } from "drizzle-orm";
-import { LAST_KNOWN_BUSY_MS } from "../../core/advisor-calendar";
 import type { BusyInterval } from "../../core/slots";
 import type { Db, Tx } from "../db/client.server";
-import {
-  advisorCalendarBusy,
-  advisorCalendarConnections,
-  blockedSlots,
-  bookings,
-} from "../db/schema";
+import { advisorCalendarBusy, blockedSlots, bookings } from "../db/schema";
 
 /**
  * The advisor's busy times overlapping [from, to): live bookings (confirmed, completed, and
  * payment holds that have not expired at `now`), blocked slots, and their own Google
- * Calendar's busy times while the last fetch of them is less than a day old (ADR 75). A cancelled booking or a
+ * Calendar's kept busy times (ADR 75). A cancelled booking or a
  * lapsed hold frees its time again, which is why holds are judged by `now`, not by status.
  */
 export async function busyIntervals(
@@ -48,19 +42,15 @@ export async function busyIntervals(
         gt(blockedSlots.endTime, range.from),
       ),
     );
+  // Kept busy times are deleted once a day old (forgetStaleBusy), so all that are here count.
   const google = db
     .select({ start: advisorCalendarBusy.startTime, end: advisorCalendarBusy.endTime })
     .from(advisorCalendarBusy)
-    .innerJoin(
-      advisorCalendarConnections,
-      eq(advisorCalendarConnections.advisorId, advisorCalendarBusy.advisorId),
-    )
     .where(
       and(
         eq(advisorCalendarBusy.advisorId, advisorId),
         lt(advisorCalendarBusy.startTime, range.to),
         gt(advisorCalendarBusy.endTime, range.from),
-        gt(advisorCalendarConnections.busyCheckedAt, new Date(now.getTime() - LAST_KNOWN_BUSY_MS)),
       ),
     );
   // One statement for all three: on PGlite every round trip costs about a millisecond.

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
 import {
   BUSY_HORIZON_MS,
@@ -7,6 +7,7 @@ import {
   CHANNEL_RENEW_BEFORE_MS,
   defaultChoice,
   isBusyUsable,
+  LAST_KNOWN_BUSY_MS,
   nextRefreshAt,
   normaliseBusy,
   overlapsBusy,
@@ -186,8 +187,29 @@ export async function stopChannel(
   await deps.db.delete(calendarWatchChannels).where(eq(calendarWatchChannels.id, channel.id));
 }
 
+/**
+ * Deletes busy times whose last successful fetch is a day old: Google has not answered for a
+ * day, and the weekly schedule alone decides again. Deleting (rather than filtering by age on
+ * every slot read) keeps the slot query plain and tells cached slot answers.
+ */
+export async function forgetStaleBusy(deps: Pick<OwnCalendarDeps, "db" | "now">) {
+  const staleBefore = new Date(deps.now().getTime() - LAST_KNOWN_BUSY_MS);
+  await deps.db
+    .delete(advisorCalendarBusy)
+    .where(
+      inArray(
+        advisorCalendarBusy.advisorId,
+        deps.db
+          .select({ id: advisorCalendarConnections.advisorId })
+          .from(advisorCalendarConnections)
+          .where(lte(advisorCalendarConnections.busyCheckedAt, staleBefore)),
+      ),
+    );
+}
+
 /** Connections due a refresh (their timer ran out, or a notification moved it), a few at a time. */
 export async function refreshDueBusy(deps: OwnCalendarDeps, limit = 20): Promise<number> {
+  await forgetStaleBusy(deps);
   const now = deps.now();
   const due = await deps.db
     .select({ advisorId: advisorCalendarConnections.advisorId })

@@ -107,25 +107,37 @@ export async function saveChoice(
 }
 
 /**
- * Disconnects: push channels stopped, then the grant revoked at Google (each step at most 2 s,
- * and best effort: Google may be down), then the tokens and everything kept of the calendar are
- * deleted here, which frees the slots its busy times held. The channels go first: stopping
- * one needs the token that revoking invalidates.
+ * Disconnects: the tokens and everything kept of the calendar are deleted here, which frees
+ * the slots its busy times held. Google is told afterwards, by the returned work (the caller
+ * does not wait for it): push channels stopped, then the grant revoked, in that order since
+ * stopping a channel needs the token that revoking invalidates. Only fetching a valid token
+ * (2 s at most) happens before; without one Google is not told (it may be down, or the grant
+ * already revoked). Null when there was no connection.
  */
-export async function disconnect(deps: OwnCalendarDeps, advisorId: string): Promise<boolean> {
+export async function disconnect(
+  deps: OwnCalendarDeps,
+  advisorId: string,
+): Promise<{ tellGoogle: () => Promise<void> } | null> {
   const connection = await connectionOf(deps.db, advisorId);
-  if (!connection) return false;
-  const google = deps.access.calendar(connection);
+  if (!connection) return null;
+  const token = await deps.access.token(connection).catch((error: unknown) => {
+    deps.logger.warn({ err: error, advisorId }, "no token to tell Google of the disconnect");
+    return null;
+  });
   const channels = await deps.db
     .select({ id: calendarWatchChannels.id, resourceId: calendarWatchChannels.resourceId })
     .from(calendarWatchChannels)
     .where(eq(calendarWatchChannels.advisorId, advisorId));
-  const stopped = await Promise.allSettled(channels.map((channel) => google.stopChannel(channel)));
-  const revoked = await Promise.allSettled([deps.access.revoke(connection)]);
-  for (const result of [...stopped, ...revoked])
-    if (result.status === "rejected")
-      deps.logger.warn({ err: result.reason, advisorId }, "Google not told of the disconnect");
   // The account row holds the tokens; deleting it deletes the connection and all it kept.
   await deps.db.delete(authAccounts).where(eq(authAccounts.id, connection.authAccountId));
-  return true;
+  const tellGoogle = async () => {
+    if (!token) return;
+    const google = deps.access.calendarWithToken(token);
+    const stopped = await Promise.allSettled(channels.map((c) => google.stopChannel(c)));
+    const revoked = await Promise.allSettled([deps.access.revoke(token)]);
+    for (const result of [...stopped, ...revoked])
+      if (result.status === "rejected")
+        deps.logger.warn({ err: result.reason, advisorId }, "Google not told of the disconnect");
+  };
+  return { tellGoogle };
 }

@@ -59,14 +59,18 @@ export function createGoogleAccess(
     return token;
   }
 
+  const client = (token: (refused?: string) => Promise<string>) =>
+    createGoogleUserCalendar({ apiUrl: google.calendarApiUrl, accessToken: token, timeoutMs });
+
   return {
     calendar(grant: Grant): GoogleUserCalendar {
-      return createGoogleUserCalendar({
-        apiUrl: google.calendarApiUrl,
-        accessToken: (refused) => accessToken(grant, refused),
-        timeoutMs,
-      });
+      return client((refused) => accessToken(grant, refused));
     },
+
+    /** A valid access token now (2 s at most), for work that outlives the grant's row. */
+    token: (grant: Grant) => accessToken(grant),
+    /** The calendar with one token, which is all there is once the grant's row is gone. */
+    calendarWithToken: (token: string) => client(() => Promise.resolve(token)),
 
     /**
      * Revoked or merely unreachable. better-auth says only that a refresh failed; if Google's
@@ -90,11 +94,10 @@ export function createGoogleAccess(
       }
     },
 
-    /** Revokes the grant at Google (an access token revokes its refresh token too). */
-    async revoke(grant: Grant): Promise<void> {
+    /** Revokes the grant at Google: its access token revokes its refresh token too. */
+    async revoke(token: string): Promise<void> {
       const { revocation_endpoint } = await discover();
       if (!revocation_endpoint) return;
-      const token = await accessToken(grant);
       const response = await fetch(revocation_endpoint, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -57,7 +57,12 @@ export function createOwnCalendars(deps: {
       if (saved === "saved") soon(refreshBusy(own, advisorId));
       return saved;
     },
-    disconnect: (advisorId: string) => disconnect(own, advisorId),
+    /** False when there was nothing to disconnect. Google is told without holding the answer. */
+    async disconnect(advisorId: string): Promise<boolean> {
+      const done = await disconnect(own, advisorId);
+      if (done) soon(done.tellGoogle());
+      return done !== null;
+    },
     /** The booking's last word: false when Google says the time became busy. */
     confirmFree: (advisorId: string, start: Date, end: Date) =>
       confirmFree(own, advisorId, start, end),
