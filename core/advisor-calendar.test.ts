@@ -3,7 +3,7 @@ import {
   type ConnectedCalendar,
   checkChoice,
   defaultChoice,
-  isBusyUsable,
+  staleBusyBefore,
   LAST_KNOWN_BUSY_MS,
   nextRefreshAt,
   normaliseBusy,
@@ -54,11 +54,9 @@ describe("overlapsBusy", () => {
 });
 
 describe("how old busy times may be", () => {
-  it("uses them for just under a day after their last fetch, and never unfetched ones", () => {
-    const now = t("12:00");
-    expect(isBusyUsable(null, now)).toBe(false);
-    expect(isBusyUsable(new Date(now.getTime() - LAST_KNOWN_BUSY_MS + 1), now)).toBe(true);
-    expect(isBusyUsable(new Date(now.getTime() - LAST_KNOWN_BUSY_MS), now)).toBe(false);
+  it("keeps them for a day after their last fetch", () => {
+    expect(staleBusyBefore(t("12:00"))).toEqual(new Date("2026-11-30T12:00:00Z"));
+    expect(LAST_KNOWN_BUSY_MS).toBe(24 * 60 * 60_000);
   });
 
   it("fetches again in 5 minutes without a push channel, in an hour with one", () => {

@@ -41,9 +41,9 @@ export type CalendarConnectionView = {
   busyCheckedAt: string | null;
 };
 
-/** Busy times are used while their last fetch is younger than a day. */
-export function isBusyUsable(checkedAt: Date | null, now: Date): boolean {
-  return checkedAt !== null && now.getTime() - checkedAt.getTime() < LAST_KNOWN_BUSY_MS;
+/** Busy times last fetched at or before this are a day old: no longer used. */
+export function staleBusyBefore(now: Date): Date {
+  return new Date(now.getTime() - LAST_KNOWN_BUSY_MS);
 }
 
 /** When busy times are next fetched: soon without a push channel, hourly with one. */

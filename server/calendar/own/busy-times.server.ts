@@ -6,8 +6,7 @@ import {
   CHANNEL_LIFETIME_MS,
   CHANNEL_RENEW_BEFORE_MS,
   defaultChoice,
-  isBusyUsable,
-  LAST_KNOWN_BUSY_MS,
+  staleBusyBefore,
   nextRefreshAt,
   normaliseBusy,
   overlapsBusy,
@@ -34,7 +33,7 @@ const REVOKED_PAUSE_MS = 365 * 24 * 60 * MINUTE;
 /**
  * Fetches the advisor's busy times from Google and keeps them (ADR 75). Written only when they
  * changed, so an unchanged calendar moves no cached slot answer. On failure the last known busy
- * times stay (used for a day) and the connection says what went wrong for the dashboard.
+ * times stay (until forgetStaleBusy, a day on) and the connection says what went wrong.
  */
 export async function refreshBusy(deps: OwnCalendarDeps, advisorId: string): Promise<boolean> {
   const { db, access } = deps;
@@ -59,7 +58,7 @@ export async function refreshBusy(deps: OwnCalendarDeps, advisorId: string): Pro
     // The busy times and the time they were checked change together: a slot answer never sees
     // new busy times counted as stale, or fresh ones missing.
     await db.transaction(async (tx) => {
-      await storeBusy(tx, connection, busy, now);
+      await storeBusy(tx, advisorId, busy);
       await tx
         .update(advisorCalendarConnections)
         .set({
@@ -109,18 +108,16 @@ export async function recordFailure(
 }
 
 /**
- * Rewrites the kept busy times when they changed, or when the ones kept had gone stale (then
- * they start counting again): the rewrite is what tells cached slot answers (the table's
- * trigger). Unchanged and still in use, nothing is written.
+ * Rewrites the kept busy times when they changed: the rewrite is what tells cached slot
+ * answers (the table's trigger). Unchanged, nothing is written.
  */
-async function storeBusy(tx: Tx, connection: Connection, busy: BusyInterval[], now: Date) {
-  const { advisorId } = connection;
+async function storeBusy(tx: Tx, advisorId: string, busy: BusyInterval[]) {
   const stored = await tx
     .select({ start: advisorCalendarBusy.startTime, end: advisorCalendarBusy.endTime })
     .from(advisorCalendarBusy)
     .where(eq(advisorCalendarBusy.advisorId, advisorId))
     .orderBy(asc(advisorCalendarBusy.startTime));
-  if (sameBusy(stored, busy) && isBusyUsable(connection.busyCheckedAt, now)) return;
+  if (sameBusy(stored, busy)) return;
   await tx.delete(advisorCalendarBusy).where(eq(advisorCalendarBusy.advisorId, advisorId));
   if (busy.length > 0)
     await tx
@@ -193,7 +190,7 @@ export async function stopChannel(
  * every slot read) keeps the slot query plain and tells cached slot answers.
  */
 export async function forgetStaleBusy(deps: Pick<OwnCalendarDeps, "db" | "now">) {
-  const staleBefore = new Date(deps.now().getTime() - LAST_KNOWN_BUSY_MS);
+  const staleBefore = staleBusyBefore(deps.now());
   await deps.db
     .delete(advisorCalendarBusy)
     .where(
