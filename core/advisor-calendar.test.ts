@@ -8,6 +8,7 @@ import {
   nextRefreshAt,
   normaliseBusy,
   overlapsBusy,
+  withoutInterval,
   sameBusy,
 } from "./advisor-calendar";
 
@@ -50,6 +51,23 @@ describe("overlapsBusy", () => {
     expect(overlapsBusy(times, t("11:00"), t("11:30"))).toBe(false);
     expect(overlapsBusy(times, t("10:59"), t("11:29"))).toBe(true);
     expect(overlapsBusy(times, t("09:00"), t("12:00"))).toBe(true);
+  });
+});
+
+describe("withoutInterval", () => {
+  it("cuts a session's own time out of the busy times, keeping what lies around it", () => {
+    const own = busy("10:00", "10:30");
+    expect(withoutInterval([busy("09:00", "11:00")], own)).toEqual([
+      busy("09:00", "10:00"),
+      busy("10:30", "11:00"),
+    ]);
+    expect(withoutInterval([busy("10:00", "10:30")], own)).toEqual([]);
+    expect(withoutInterval([busy("10:15", "10:45"), busy("12:00", "13:00")], own)).toEqual([
+      busy("10:30", "10:45"),
+      busy("12:00", "13:00"),
+    ]);
+    expect(withoutInterval([busy("08:00", "09:00")], own)).toEqual([busy("08:00", "09:00")]);
+    expect(withoutInterval([busy("08:00", "09:00")], undefined)).toEqual([busy("08:00", "09:00")]);
   });
 });
 

@@ -81,6 +81,23 @@ export function sameBusy(a: readonly BusyInterval[], b: readonly BusyInterval[])
   );
 }
 
+/**
+ * The busy intervals with [start, end) cut out: a session being rescheduled has its own event
+ * in the advisor's calendar, which must not keep it from moving by a few minutes.
+ */
+export function withoutInterval(
+  busy: readonly BusyInterval[],
+  cut: BusyInterval | undefined,
+): BusyInterval[] {
+  if (!cut) return [...busy];
+  return busy.flatMap((b) =>
+    [
+      { start: b.start, end: b.end < cut.start ? b.end : cut.start },
+      { start: b.start > cut.end ? b.start : cut.end, end: b.end },
+    ].filter((part) => part.start < part.end),
+  );
+}
+
 /** True when any busy interval overlaps [start, end) (half-open: back to back is free). */
 export function overlapsBusy(busy: readonly BusyInterval[], start: Date, end: Date): boolean {
   return busy.some((b) => b.start < end && b.end > start);

@@ -75,9 +75,17 @@ async function main(
   const jobs = startJobs(serverJobs(services), logger, { onLag: services.metrics.jobLag });
 
   const http = drainable(server);
+  // Work a request started without waiting for it (telling Google of a disconnect, a refresh
+  // after a notification) finishes like a job run, before the database closes.
+  const background = {
+    stop: async () => {
+      await jobs.stop();
+      await services.ownCalendars?.idle();
+    },
+  };
   onStopSignals(
     createShutdown(
-      { readiness: services.readiness, http, jobs, changes: feed, database },
+      { readiness: services.readiness, http, jobs: background, changes: feed, database },
       { logger },
     ),
   );

@@ -64,7 +64,10 @@ export async function rescheduleSession(
   const newEnd = new Date(newStart.getTime() + before.booking.duration * 60_000);
   const free =
     offered &&
-    (await (input.ownCalendars?.confirmFree(before.booking.advisorId, newStart, newEnd) ?? true));
+    (await (input.ownCalendars?.confirmFree(before.booking.advisorId, newStart, newEnd, {
+      start: before.booking.datetime,
+      end: before.booking.endsAt,
+    }) ?? true));
   if (!free)
     return { ok: false, code: "slot-unavailable", message: SESSION_MESSAGES.slotUnavailable };
 

@@ -11,6 +11,7 @@ import {
   normaliseBusy,
   overlapsBusy,
   sameBusy,
+  withoutInterval,
 } from "../../../core/advisor-calendar";
 import type { BusyInterval } from "../../../core/slots";
 import {
@@ -58,6 +59,12 @@ export async function refreshBusy(deps: OwnCalendarDeps, advisorId: string): Pro
     // The busy times and the time they were checked change together: a slot answer never sees
     // new busy times counted as stale, or fresh ones missing.
     await db.transaction(async (tx) => {
+      // The row lock makes a second writer (a lease that ran out) wait, not write twice.
+      await tx
+        .select({ id: advisorCalendarConnections.advisorId })
+        .from(advisorCalendarConnections)
+        .where(eq(advisorCalendarConnections.advisorId, advisorId))
+        .for("update");
       await storeBusy(tx, advisorId, busy);
       await tx
         .update(advisorCalendarConnections)
@@ -236,6 +243,8 @@ export async function confirmFree(
   advisorId: string,
   start: Date,
   end: Date,
+  /** A session being rescheduled: its current time (its own event) does not count as busy. */
+  own?: BusyInterval,
 ): Promise<boolean> {
   const connection = await connectionOf(deps.db, advisorId);
   if (!connection || connection.status === "revoked" || connection.busyCalendarIds.length === 0)
@@ -244,7 +253,7 @@ export async function confirmFree(
     const { busy } = await deps.access
       .calendar(connection)
       .freeBusy(connection.busyCalendarIds, { from: start, to: end });
-    if (!overlapsBusy(busy, start, end)) return true;
+    if (!overlapsBusy(withoutInterval(busy, own), start, end)) return true;
     await requestRefresh(deps, advisorId);
     return false;
   } catch (error) {

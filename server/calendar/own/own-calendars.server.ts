@@ -5,6 +5,7 @@ import type { Config } from "../../config.server";
 import type { Db } from "../../db/client.server";
 import { calendarWatchChannels } from "../../db/schema";
 import type { Logger } from "../../logger.server";
+import type { BusyInterval } from "../../../core/slots";
 import { confirmFree, refreshBusy, refreshDueBusy, requestRefresh } from "./busy-times.server";
 import {
   type AdvisorGrantee,
@@ -40,10 +41,13 @@ export function createOwnCalendars(deps: {
     appUrl: deps.config.appUrl,
   };
   /** Work that need not hold up the answer: logged if it fails, retried by the jobs anyway. */
-  const soon = (work: Promise<unknown>) =>
-    void work.catch((error: unknown) =>
-      own.logger.error({ err: error }, "advisor calendar work failed"),
-    );
+  const running = new Set<Promise<unknown>>();
+  const soon = (work: Promise<unknown>) => {
+    const tracked = work
+      .catch((error: unknown) => own.logger.error({ err: error }, "advisor calendar work failed"))
+      .finally(() => running.delete(tracked));
+    running.add(tracked);
+  };
 
   return {
     view: (advisorId: string) => connectionView(own, advisorId),
@@ -64,8 +68,8 @@ export function createOwnCalendars(deps: {
       return done !== null;
     },
     /** The booking's last word: false when Google says the time became busy. */
-    confirmFree: (advisorId: string, start: Date, end: Date) =>
-      confirmFree(own, advisorId, start, end),
+    confirmFree: (advisorId: string, start: Date, end: Date, ownTime?: BusyInterval) =>
+      confirmFree(own, advisorId, start, end, ownTime),
 
     /**
      * A Google push notification: true when it is one of our channels with its token (then
@@ -86,6 +90,11 @@ export function createOwnCalendars(deps: {
         soon(refreshBusy(own, channel.advisorId));
       }
       return true;
+    },
+
+    /** Resolves once the work started without waiting for it (`soon`) is done. */
+    async idle(): Promise<void> {
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
 
     /** The periodic work: busy times due a refresh, and sessions' events to write. */

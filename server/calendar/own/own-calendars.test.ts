@@ -54,7 +54,10 @@ beforeAll(async () => {
   google.state.autoApprove = true;
   pushServer = createServer((req, res) => {
     const headers = new Headers(req.headers as Record<string, string>);
-    void own.notified(headers).then((known) => res.writeHead(known ? 200 : 404).end());
+    own.notified(headers).then(
+      (known) => res.writeHead(known ? 200 : 404).end(),
+      () => res.writeHead(500).end(), // a notification after the test closed the database
+    );
   });
   await new Promise<void>((resolve) => pushServer.listen(0, "127.0.0.1", resolve));
   const pushUrl = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}/push`;
@@ -137,6 +140,7 @@ async function linkGoogleAccount() {
     accessTokenExpiresAt: new Date(Date.now() + tokens.expires_in * 1000),
   });
   expect(await own.completeConnect({ advisorId, authUserId: user.authUserId! })).toBe(true);
+  await settled(); // connecting starts a refresh without waiting for it
   return user.authUserId!;
 }
 
@@ -158,13 +162,21 @@ const connection = async () =>
       .where(eq(advisorCalendarConnections.advisorId, advisorId))
   )[0];
 
-/** Runs the refresh job until it has nothing due (the kick after connect may hold the lease). */
+/** Google's notifications answered, and the refreshes they started done. */
+async function settled() {
+  await google.flushNotifications();
+  await own.idle();
+}
+
+/** Makes the advisor due and runs the refresh job, once a refresh already running is done. */
 async function refreshNow() {
+  await settled();
   await database.db
     .update(advisorCalendarConnections)
-    .set({ nextRefreshAt: deps.now(), leaseUntil: null })
+    .set({ nextRefreshAt: deps.now() })
     .where(eq(advisorCalendarConnections.advisorId, advisorId));
   await own.jobs()[0]!.run();
+  await settled();
 }
 
 describe("an advisor's own Google Calendar", () => {
@@ -281,6 +293,12 @@ describe("an advisor's own Google Calendar", () => {
     const event = google.events.get(row!.eventId!) as Record<string, unknown>;
     expect(event).toMatchObject({ calendarId: PRIMARY, start: { dateTime: start } });
     expect(JSON.stringify(event.attendees)).toContain("@example.com");
+    // Its own event makes the session's time busy in Google, but not for moving the session.
+    const shifted = [at(start, 15), at(start, 45)] as const;
+    expect(await own.confirmFree(advisorId, ...shifted)).toBe(false);
+    expect(
+      await own.confirmFree(advisorId, ...shifted, { start: at(start), end: at(start, 30) }),
+    ).toBe(true);
 
     const seeker = { userId: seekerId, advisorId: null, isAdmin: false };
     const moved = await rescheduleSession(database.db, {
