@@ -7,7 +7,7 @@ import type { ListenOptions } from "./listener.server";
 export type { Topic };
 export const TOPICS: readonly Topic[] = ["directory", "calendar"];
 
-/** Tables whose triggers notify (migration 0005_public_change_notify), by the topic they feed. */
+/** Tables whose triggers notify (migrations 0005_public_change_notify, 0010), by the topic they feed. */
 const TOPIC_OF_TABLE: Record<string, Topic> = {
   users: "directory",
   advisors: "directory",
