@@ -1,4 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -64,7 +67,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = {
     ...buildConfig({
-      DATA_DIR: "/tmp/bt-own-calendars",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "bt-own-calendars-")),
       ...google.oauthEnv,
       GOOGLE_CALENDAR_PUSH_URL: pushUrl,
     }),
