@@ -1,3 +1,5 @@
+import type { ConnectedCalendar } from "../../core/advisor-calendar";
+import type { BusyInterval } from "../../core/slots";
 import { GoogleCalendarError, googleFailure } from "./google-error.server";
 
 export { GoogleCalendarError, googleFailure };
@@ -13,8 +15,9 @@ export type GoogleUserCalendarOptions = {
   /** Every call, token included, gives up after this (the product uses 2000). */
   timeoutMs: number;
 };
-export type UserCalendar = { id: string; name: string; primary: boolean; writable: boolean };
-export type BusyInterval = { start: Date; end: Date };
+/** The calendar as the product keeps it, and busy times as the slot engine takes them. */
+export type UserCalendar = ConnectedCalendar;
+export type { BusyInterval };
 export type UserCalendarEvent = {
   summary: string;
   description: string;
