@@ -12,6 +12,8 @@ import type { AppContext } from "./app-context";
 import { csrfGuard } from "./csrf.server";
 import { isLoopbackAddress } from "./loopback";
 import { methodGuard } from "./method-guard.server";
+import { builtAssetTexts } from "./built-asset-text.server";
+import { gzipReusingParts } from "./gzip-reusing-parts";
 import { publicCache, type PublicCache } from "./public-cache.server";
 import { type RenderGate, renderGate } from "./render-gate.server";
 import { createRouteMatcher, type RouteMatcher } from "./route-match.server";
@@ -104,6 +106,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       feed,
       origin: config.appUrl,
       matchRoute,
+      gzip: gzipReusingParts(builtAssetTexts),
       onLookup: (result, res) => {
         metrics.cacheLookup(result);
         routed(res);

@@ -23,3 +23,8 @@ export function builtAssetText(href: string): string | undefined {
   }
   return texts.get(href);
 }
+
+/** The texts read so far: the parts of pages the public cache compresses once (ADR 76). */
+export function builtAssetTexts(): Iterable<string> {
+  return [...texts.values()].filter((text): text is string => text !== undefined);
+}

@@ -66,10 +66,12 @@ export function publicCache(options: {
   origin: string;
   maxEntries?: number;
   maxBytes?: number;
+  /** How a kept answer is gzipped (gzipSync unless told). */
+  gzip?: (body: Buffer) => Buffer;
   /** Hears the middleware's lookups, for the metrics (`serveHit`'s caller counts its own). */
   onLookup?: (result: "hit" | "miss", res: express.Response) => void;
 }): PublicCache {
-  const { feed, render, origin, matchRoute } = options;
+  const { feed, render, origin, matchRoute, gzip = gzipSync } = options;
   const store = new AnswerStore(options.maxEntries ?? 5000, options.maxBytes ?? 64 * 2 ** 20);
   const inFlight = new Map<string, Promise<Answer | Response>>();
 
@@ -156,7 +158,7 @@ export function publicCache(options: {
     head.push("Cache-Control", policy.cacheControl);
     head.push("Vary", policy.perViewer ? "Accept-Encoding, Cookie" : "Accept-Encoding");
     head.push("ETag", etag);
-    const gzipped = body.length >= GZIP_FROM_BYTES ? gzipSync(body) : null;
+    const gzipped = body.length >= GZIP_FROM_BYTES ? gzip(body) : null;
     return {
       head,
       body,

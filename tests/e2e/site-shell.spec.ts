@@ -73,6 +73,34 @@ test.describe("site header and footer", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a kept page, gzipped around its stylesheet, reaches the browser whole", async ({
+    page,
+  }) => {
+    // A query nobody asked before: the first answer is rendered, gzipped and kept, the second
+    // is the kept one; both carry the stylesheet whose compressed form is reused (ADR 76).
+    const url = `/advisors?search=${encodeURIComponent(`gzip check ${Date.now()}`)}`;
+    const load = async () => {
+      const response = (await page.goto(url))!;
+      return { headers: response.headers(), html: await response.text() };
+    };
+    const first = await load();
+    const second = await load();
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect(second.headers["x-cache"]).toBe("hit");
+    for (const { headers, html } of [first, second]) {
+      expect(headers["content-encoding"]).toBe("gzip");
+      expect(html).toMatch(/<style data-href="[^"]+\.css">[^]{4096,}?<\/style>/);
+      expect(html.trimEnd()).toMatch(/<\/html>$/);
+    }
+    expect(second.html).toBe(first.html);
+    await expect(page.getByRole("heading", { name: "Find Your Perfect Advisor" })).toBeVisible();
+    expect(
+      await page
+        .getByRole("banner")
+        .evaluate((header) => getComputedStyle(header).borderBottomColor),
+    ).not.toBe("rgb(0, 0, 0)");
+  });
+
   test("the footer links every policy and company page", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
