@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AdvisorSearchIndex, type SearchExplanation, type SearchableAdvisor } from "./search";
 import { searchable } from "./search.fixture";
+import { seededRandom } from "./seeded-random";
 
 const advisor = (firstName: string, fields: Partial<SearchableAdvisor> = {}) =>
   searchable({ id: `id-${firstName.toLowerCase()}`, firstName, lastName: "Test", ...fields });
@@ -129,6 +130,40 @@ describe("the index stays current one advisor at a time", () => {
     for (const query of ["", "bangalore", "salary", "pm", "nowhere", "germny", "c++", "🙂"])
       expect(live.search(query), query).toEqual(fresh.search(query));
     expect(live.suggest("n")).toEqual(fresh.suggest("n"));
+  });
+
+  it("forgets what it found for a word when an advisor changes, and reuses a removed slot", () => {
+    const live = new AdvisorSearchIndex(people);
+    expect(live.search("toronto").total).toBe(0); // "toronto" found nobody, and is kept so
+    live.remove(people[0]!.id);
+    live.upsert(advisor("Zed", { workLocations: ["Toronto"] })); // takes Asha's slot
+    expect(live.search("toronto").ranked.map((r) => r.advisor.firstName)).toEqual(["Zed"]);
+    expect(live.search("bengaluru").ranked.map((r) => r.advisor.firstName)).toEqual(["Bilal"]);
+    expect(live.search("engineering").total).toBe(0);
+  });
+
+  it("answers as a fresh build does through any mix of searches, updates and removals", () => {
+    const random = seededRandom(71);
+    const queries = ["bangalore", "salary", "pm", "toronto dubai", "manager", "germny", "us"];
+    const places = ["Toronto", "Dubai", "Bengaluru", "Mumbai", "Berlin"];
+    const live = new AdvisorSearchIndex(people);
+    const now = new Map(people.map((a) => [a.id, a]));
+    for (let step = 0; step < 300; step++) {
+      const query = random.pick(queries);
+      const window = { offset: random.int(0, 4), limit: random.int(1, 6) };
+      expect(live.search(query, window), `step ${step}: ${query}`).toEqual(
+        new AdvisorSearchIndex([...now.values()]).search(query, window),
+      );
+      const someone = random.pick(people);
+      if (random.chance(0.3) && now.has(someone.id)) {
+        live.remove(someone.id);
+        now.delete(someone.id);
+      } else {
+        const changed = { ...someone, workLocations: [random.pick(places)] };
+        live.upsert(changed);
+        now.set(someone.id, changed);
+      }
+    }
   });
 });
 

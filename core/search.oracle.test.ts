@@ -18,6 +18,8 @@ const CHUNK = 50;
 
 const SYLLABLES = ["ka", "lo", "mi", "ru", "te", "zo", "pa", "vi", "no", "sha", "bo", "gu"];
 const ALIAS_WORDS = new Set(ALIAS_GROUPS.flatMap((g) => g.forms.flatMap((f) => f.split(" "))));
+/** A made-up word that is an alias word's stem ("emir" of "emirates") would name the alias. */
+const ALIAS_STEMS = new Set([...ALIAS_WORDS].map(stemOf));
 const SHORT = ["a", "x", "go", "ab", ...STOP_WORDS];
 
 /** Made-up words no stemmer shortens and no alias names, so only the spec's rule finds them. */
@@ -25,7 +27,7 @@ function vocabulary(random: SeededRandom): string[] {
   const words = new Set<string>();
   while (words.size < 40) {
     const word = Array.from({ length: random.int(2, 4) }, () => random.pick(SYLLABLES)).join("");
-    if (stemOf(word) === word && !ALIAS_WORDS.has(word)) words.add(word);
+    if (stemOf(word) === word && !ALIAS_WORDS.has(word) && !ALIAS_STEMS.has(word)) words.add(word);
   }
   // No two short words join into a known one ("ka lo" is not "kalo").
   return [...words].filter((w) => !SHORT.some((s) => SHORT.some((t) => s + t === w)));
@@ -67,7 +69,8 @@ function query(random: SeededRandom, found: string[]): string {
     if (random.chance(0.7) || word.length < 4) return word;
     const from = random.int(0, word.length - 3);
     const piece = word.slice(from, random.int(from + 3, word.length));
-    return stemOf(piece) === piece && !ALIAS_WORDS.has(piece) ? piece : word;
+    const plain = stemOf(piece) === piece && !ALIAS_WORDS.has(piece) && !ALIAS_STEMS.has(piece);
+    return plain ? piece : word;
   }).join(random.pick([" ", "  ", "\t"]));
 }
 

@@ -4,11 +4,22 @@
 // - score 0 is dropped; ties are ordered by full name, then id.
 // A word is "found" as the spec says (inside a word of the field), and also through its
 // normalised form, its English stem, an alias, or, when it finds nothing, the closest word
-// the index knows. An inverted index answers all of it without a scan of every advisor.
+// the index knows. An inverted index answers all of it without a scan of every advisor; a
+// query's scores are counted over sets of advisors as bits (search-bits.ts), and the bits each
+// word finds are kept for the next query until an advisor changes.
 
 import { fullName } from "./format";
 import { ALIAS_GROUPS, type AliasGroup, SHORT_FORMS } from "./search-aliases";
 import { editDistance, stemOf, wordsOf } from "./search-text";
+import {
+  BitCounter,
+  type Bits,
+  bitsFor,
+  countBits,
+  forEachBit,
+  hasBit,
+  setBit,
+} from "./search-bits";
 import { deletionsOf, SubstringIndex } from "./search-vocabulary";
 
 export interface SearchableAdvisor {
@@ -109,25 +120,24 @@ type Entry<T> = {
   name: string;
   /** Position in tie-break order (full name, then id). */
   rank: number;
+  /** Its bit in a set of advisors (search-bits.ts); a removed advisor's slot is reused. */
+  slot: number;
   /** Per tier: the spec's words (lower case, split at spaces) and the normalised words. */
   raw: [string[], string[]];
   words: [string[], string[]];
   /** Per tier: " stem stem | stem " with fields apart, for phrases. */
   stemText: [string, string];
   phrases: string[];
-  // A query's scratch, valid while `query` is the current query's number: hits per tier, and
-  // the last term counted per tier (a term counts once however many of its forms are found).
-  query: number;
-  primaryHits: number;
-  secondaryHits: number;
-  primaryTerm: number;
-  secondaryTerm: number;
-  score: number;
 };
 
 type Postings<T> = Map<string, [Set<Entry<T>>, Set<Entry<T>>]>;
 /** Per tier, the sets of advisors a word is found in (one advisor may be in several). */
 type Found<T> = [Set<Entry<T>>[], Set<Entry<T>>[]];
+/** Per tier, the advisors a term is found in, as bits. */
+type FoundBits = [Bits, Bits];
+/** The found bits of this many terms at most are kept between queries (about 10 MB at
+ * 10,000 advisors); the index forgets them all when an advisor changes. */
+const KEPT_TERMS = 4096;
 const isEmpty = <T>(found: Found<T>) => found.every((sets) => sets.every((set) => set.size === 0));
 
 /** One usable word of a query and how it is to be found. */
@@ -202,7 +212,11 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
   readonly #phrases = new Map<string, SearchSuggestion & { count: number; words: string[] }>();
   readonly #phrasesByWord = new Map<string, Set<string>>();
   #sortedWords: string[] | null = null;
-  #queries = 0;
+  /** Advisors by slot (holes where one was removed), and the free slots. */
+  readonly #slots: (Entry<T> | undefined)[] = [];
+  readonly #freeSlots: number[] = [];
+  /** Found bits of recent terms, by `termKey`, valid until an advisor changes. */
+  readonly #termBits = new Map<string, FoundBits>();
 
   constructor(advisors: Iterable<T> = []) {
     for (const advisor of advisors) this.upsert(advisor);
@@ -228,17 +242,13 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       advisor,
       name: fullName(advisor.firstName, advisor.lastName),
       rank: 0,
+      slot: this.#freeSlots.pop() ?? this.#slots.length,
       raw,
       words,
       stemText,
       phrases: [],
-      query: 0,
-      primaryHits: 0,
-      secondaryHits: 0,
-      primaryTerm: -1,
-      secondaryTerm: -1,
-      score: 0,
     };
+    this.#slots[entry.slot] = entry;
     for (const tier of [PRIMARY, SECONDARY] as const) {
       for (const token of raw[tier])
         if (this.#post(this.#raw, token, tier, entry) && token.length >= 3)
@@ -264,6 +274,7 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
     this.#entries.set(advisor.id, entry);
     this.#ordered.splice(this.#insertionPoint(entry), 0, entry);
     this.#ranksCurrent = false;
+    this.#termBits.clear();
   }
 
   remove(id: string) {
@@ -290,7 +301,10 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
     for (const key of entry.phrases) this.#removePhrase(key);
     this.#entries.delete(id);
     this.#ordered.splice(this.#ordered.indexOf(entry), 1);
+    this.#slots[entry.slot] = undefined;
+    this.#freeSlots.push(entry.slot);
     this.#ranksCurrent = false;
+    this.#termBits.clear();
   }
 
   /** Ranks the advisors for `query` and says how the query was understood. */
@@ -311,75 +325,89 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
           .map(({ advisor }) => ({ advisor, score: 0 })),
         explanation,
       };
-    const number = ++this.#queries;
-    const matched: Entry<T>[] = [];
-    const touch = (entry: Entry<T>) => {
-      if (entry.query === number) return;
-      entry.query = number;
-      entry.primaryHits = entry.secondaryHits = 0;
-      entry.primaryTerm = entry.secondaryTerm = -1;
-      matched.push(entry);
-    };
-    const found = terms.map((term) => (term.found ??= this.#matches(term)));
-    found.forEach(([primary], t) => {
-      for (const list of primary)
-        for (const entry of list) {
-          touch(entry);
-          if (entry.primaryTerm !== t) {
-            entry.primaryTerm = t;
-            entry.primaryHits++;
-          }
-        }
-    });
-    // The about tier counts only for advisors with no hit above: the others are skipped.
-    found.forEach(([, secondary], t) => {
-      for (const list of secondary)
-        for (const entry of list) {
-          if (entry.query === number && entry.primaryHits > 0) continue;
-          touch(entry);
-          if (entry.secondaryTerm !== t) {
-            entry.secondaryTerm = t;
-            entry.secondaryHits++;
-          }
-        }
-    });
-    const counts = new Map<number, number>();
-    for (const entry of matched) {
-      entry.score =
-        entry.primaryHits > 0
-          ? entry.primaryHits * PRIMARY_HIT_SCORE
-          : entry.secondaryHits * SECONDARY_HIT_SCORE;
-      counts.set(entry.score, (counts.get(entry.score) ?? 0) + 1);
-    }
-    // Highest score first, ties in name order; only the scores the window reaches are put in
-    // order, each by a walk through all advisors in name order when it holds many of them.
+    const levels = this.#scoreLevels(terms);
+    // Only the scores the window reaches are put in name order: by a walk through the
+    // advisors in name order when the score holds many of them, else by sorting them.
     this.#updateRanks();
     const ranked: RankedAdvisor<T>[] = [];
-    let before = 0;
-    for (const score of [...counts.keys()].sort((a, b) => b - a)) {
-      const count = counts.get(score)!;
-      const from = Math.max(0, offset - before);
-      const to = Math.min(count, offset + limit - before);
-      before += count;
+    let total = 0;
+    for (const score of [...levels.keys()].sort((a, b) => b - a)) {
+      const bits = levels.get(score)!;
+      const count = countBits(bits);
+      const from = Math.max(0, offset - total);
+      const to = Math.min(count, offset + limit - total);
+      total += count;
       if (from >= to) continue;
-      const tied =
-        count * 16 > this.#ordered.length
-          ? this.#inNameOrder(number, score, to)
-          : matched.filter((e) => e.score === score).sort((a, b) => a.rank - b.rank);
+      // A walk in name order meets the first `to` of them after about to × all / count
+      // advisors; sorting them all costs about count × log(count).
+      const walk = to * this.#ordered.length < count * count;
+      const tied = walk ? this.#inNameOrder(bits, to) : this.#sorted(bits);
       for (const { advisor } of tied.slice(from, to)) ranked.push({ advisor, score });
     }
-    return { total: matched.length, ranked, explanation };
+    return { total, ranked, explanation };
   }
 
-  /** The first `count` advisors of this query with this score, in name order. */
-  #inNameOrder(query: number, score: number, count: number): Entry<T>[] {
+  /**
+   * The advisors the terms find, by score: per advisor, how many terms are found in the
+   * fields above, and, for those with none there, how many in the about tier. A term counts
+   * once however many of its forms match; a score can come from either tier (4 about-words tie
+   * with 1 word above).
+   */
+  #scoreLevels(terms: Term<T>[]): Map<number, Bits> {
+    const words = Math.ceil(this.#slots.length / 32);
+    const found = terms.map((term) => this.#bitsOf(term));
+    const primary = new BitCounter(words);
+    const anyPrimary = new Uint32Array(words);
+    for (const [bits] of found) {
+      primary.add(bits);
+      for (let i = 0; i < words; i++) anyPrimary[i]! |= bits[i]!;
+    }
+    const secondary = new BitCounter(words);
+    for (const [, bits] of found) secondary.add(bits, anyPrimary);
+    const levels = new Map<number, Bits>();
+    for (let hits = terms.length; hits > 0; hits--)
+      for (const [counter, points] of [
+        [primary, PRIMARY_HIT_SCORE],
+        [secondary, SECONDARY_HIT_SCORE],
+      ] as const) {
+        const bits = counter.exactly(hits);
+        const level = levels.get(hits * points);
+        if (level) for (let i = 0; i < words; i++) level[i]! |= bits[i]!;
+        else levels.set(hits * points, bits);
+      }
+    return levels;
+  }
+
+  /** The first `count` advisors among `bits`, in name order. */
+  #inNameOrder(bits: Bits, count: number): Entry<T>[] {
     const found: Entry<T>[] = [];
     for (const entry of this.#ordered) {
-      if (entry.query !== query || entry.score !== score) continue;
+      if (!hasBit(bits, entry.slot)) continue;
       found.push(entry);
       if (found.length === count) break;
     }
     return found;
+  }
+
+  /** The advisors among `bits`, in name order. */
+  #sorted(bits: Bits): Entry<T>[] {
+    const found: Entry<T>[] = [];
+    forEachBit(bits, (slot) => found.push(this.#slots[slot]!));
+    return found.sort((a, b) => a.rank - b.rank);
+  }
+
+  /** The advisors a term is found in, per tier, as bits (kept for the next query). */
+  #bitsOf(term: Term<T>): FoundBits {
+    const key = `${term.literal ? "=" : ALIAS_GROUPS.indexOf(term.group!)}:${term.word}`;
+    let bits = this.#termBits.get(key);
+    if (bits) return bits;
+    bits = [bitsFor(this.#slots.length), bitsFor(this.#slots.length)];
+    const found = (term.found ??= this.#matches(term));
+    for (const tier of [PRIMARY, SECONDARY] as const)
+      for (const set of found[tier]) for (const entry of set) setBit(bits[tier], entry.slot);
+    if (this.#termBits.size >= KEPT_TERMS) this.#termBits.clear();
+    this.#termBits.set(key, bits);
+    return bits;
   }
 
   /**
