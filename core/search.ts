@@ -135,9 +135,9 @@ type Postings<T> = Map<string, [Set<Entry<T>>, Set<Entry<T>>]>;
 type Found<T> = [Set<Entry<T>>[], Set<Entry<T>>[]];
 /** Per tier, the advisors a term is found in, as bits. */
 type FoundBits = [Bits, Bits];
-/** The found bits of this many terms at most are kept between queries (about 10 MB at
+/** At most this many bytes of terms' found bits are kept between queries (3,300 terms at
  * 10,000 advisors); the index forgets them all when an advisor changes. */
-const KEPT_TERMS = 4096;
+const KEPT_BITS_BYTES = 16 * 2 ** 20;
 const isEmpty = <T>(found: Found<T>) => found.every((sets) => sets.every((set) => set.size === 0));
 
 /** One usable word of a query and how it is to be found. */
@@ -215,7 +215,8 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
   /** Advisors by slot (holes where one was removed), and the free slots. */
   readonly #slots: (Entry<T> | undefined)[] = [];
   readonly #freeSlots: number[] = [];
-  /** Found bits of recent terms, by `termKey`, valid until an advisor changes. */
+  /** Found bits of recent terms, by how they are found (as typed or alias group, and word),
+   * valid until an advisor changes. */
   readonly #termBits = new Map<string, FoundBits>();
 
   constructor(advisors: Iterable<T> = []) {
@@ -405,7 +406,8 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
     const found = (term.found ??= this.#matches(term));
     for (const tier of [PRIMARY, SECONDARY] as const)
       for (const set of found[tier]) for (const entry of set) setBit(bits[tier], entry.slot);
-    if (this.#termBits.size >= KEPT_TERMS) this.#termBits.clear();
+    if ((this.#termBits.size + 1) * 2 * bits[0].byteLength > KEPT_BITS_BYTES)
+      this.#termBits.clear();
     this.#termBits.set(key, bits);
     return bits;
   }
