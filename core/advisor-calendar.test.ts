@@ -10,6 +10,7 @@ import {
   overlapsBusy,
   withoutInterval,
   sameBusy,
+  sessionEventId,
 } from "./advisor-calendar";
 
 const t = (hhmm: string) => new Date(`2026-12-01T${hhmm}:00Z`);
@@ -108,5 +109,14 @@ describe("the advisor's choice of calendars", () => {
     expect(choice([], "holidays")).toBeNull();
     expect(choice([], "someone-else")).toBeNull();
     expect(choice([], "family")).toEqual({ busyCalendarIds: [], eventCalendarId: "family" });
+  });
+});
+
+describe("a session's event id", () => {
+  it("is base32hex, one per booking and version, as Google takes it", () => {
+    const id = sessionEventId("0B6E5C2A-9F3D-4E1B-8A7C-2D4F6E8A0B1C", 3);
+    expect(id).toBe("bt0b6e5c2a9f3d4e1b8a7c2d4f6e8a0b1cv3");
+    expect(id).toMatch(/^[0-9a-v]{5,1024}$/);
+    expect(sessionEventId("0b6e5c2a-9f3d-4e1b-8a7c-2d4f6e8a0b1c", 4)).not.toBe(id);
   });
 });

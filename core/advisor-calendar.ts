@@ -126,3 +126,14 @@ export function checkChoice(
   if (choice.eventCalendarId !== null && !known.get(choice.eventCalendarId)?.writable) return null;
   return { busyCalendarIds: busy, eventCalendarId: choice.eventCalendarId };
 }
+
+/**
+ * The id a session's event gets in the advisor's calendar. Google takes an id the client
+ * chooses (base32hex: digits and a to v, 5 to 1024 characters) and refuses a second event with
+ * it (409), so a create retried after its answer was lost cannot make the event twice. A new
+ * wanted version gets a new id: an event the advisor deleted keeps its id at Google.
+ */
+export function sessionEventId(bookingId: string, version: number): string {
+  // Booking ids are UUIDs: lower-case, their hex digits are base32hex digits.
+  return `bt${bookingId.toLowerCase().replace(/-/g, "")}v${version}`;
+}

@@ -19,13 +19,15 @@ export type GoogleUserCalendarOptions = {
 export type UserCalendar = ConnectedCalendar;
 export type { BusyInterval };
 export type UserCalendarEvent = {
+  /** The event's id, chosen by us (`sessionEventId`), so a retried create is not made twice. */
+  id: string;
   summary: string;
   description: string;
   location: string | null;
   start: Date;
   end: Date;
   attendees: { name: string; email: string }[];
-  /** Kept on the event (extendedProperties.private) so a retried create can be recognised. */
+  /** Kept on the event (extendedProperties.private), naming the session it is for. */
   bookingId: string;
 };
 export type WatchChannel = { id: string; token: string; address: string; expiresAt: Date };
@@ -159,16 +161,17 @@ export function createGoogleUserCalendar(o: GoogleUserCalendarOptions) {
       });
     },
 
+    /** Makes the event; one that already has its id (a create whose answer was lost) is done. */
     createEvent: (calendarId: string, e: UserCalendarEvent) =>
       run("events.insert", async (call) => {
-        const created = await call<{ id?: string }>({
+        await call({
           method: "POST",
           path: eventsPath(calendarId),
           query: { sendUpdates: "all" },
           body: eventBody(e),
+          done: [409],
         });
-        if (!created?.id) throw new GoogleCalendarError("Google Calendar returned no event id");
-        return { eventId: created.id };
+        return { eventId: e.id };
       }),
 
     updateEvent: (calendarId: string, eventId: string, times: { start: Date; end: Date }) =>
@@ -235,6 +238,7 @@ export type GoogleUserCalendar = ReturnType<typeof createGoogleUserCalendar>;
 
 function eventBody(e: UserCalendarEvent) {
   return {
+    id: e.id,
     summary: e.summary,
     description: e.description,
     ...(e.location === null ? {} : { location: e.location }),

@@ -219,6 +219,7 @@ describe("an advisor's own Google Calendar", () => {
     });
     expect(insert!.query.get("sendUpdates")).toBe("all");
     expect(insert!.body).toEqual({
+      id: eventId,
       summary: "BeenThere First Call with Sam Seeker",
       description: "First Call, 30 minutes.",
       location: "https://meet.example/BeenThere-room",
@@ -259,6 +260,22 @@ describe("an advisor's own Google Calendar", () => {
     expect(moved).toMatchObject({ status: 410 });
     // A read-only calendar takes no sessions.
     expect(await failureOf(client.createEvent(HOLIDAYS, session()))).toMatchObject({ status: 403 });
+  });
+
+  it("makes an event with the id it chose once: a second create with that id changes nothing", async () => {
+    const client = calendar();
+    const first = session({ start: at("09:00"), end: at("09:30") });
+    expect(await client.createEvent(PRIMARY, first)).toEqual({ eventId: first.id });
+    const again = await client.createEvent(PRIMARY, { ...first, summary: "Made twice?" });
+    expect(again).toEqual({ eventId: first.id });
+    expect(google.requests.at(-1)).toMatchObject({ method: "POST", body: { id: first.id } });
+    const made = [...google.events.values()].filter((e) => e.id === first.id);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ summary: first.summary });
+    // An id Google would refuse is an error, not a success.
+    expect(
+      await failureOf(client.createEvent(PRIMARY, session({ id: "Not-Base32" }))),
+    ).toMatchObject({ status: 400 });
   });
 
   it("watches a calendar: a sync message, then one per change, until the channel is stopped", async () => {
@@ -396,10 +413,12 @@ async function refreshOrThrow(refreshToken: string): Promise<string> {
   return body.access_token;
 }
 
+let sessions = 0;
 function session(
   overrides: Partial<Parameters<ReturnType<typeof calendar>["createEvent"]>[1]> = {},
 ) {
   return {
+    id: `btsession${++sessions}`,
     summary: "BeenThere First Call with Sam Seeker",
     description: "First Call, 30 minutes.",
     location: "https://meet.example/BeenThere-room",

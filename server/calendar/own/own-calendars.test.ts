@@ -6,6 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sessionEventId } from "../../../core/advisor-calendar";
 import { BOOKING_MESSAGES } from "../../../core/messages/booking";
 import { GOOGLE_CALENDAR_PROVIDER_ID, createAuth } from "../../auth/auth.server";
 import { createBooking } from "../../bookings/booking-service.server";
@@ -188,6 +189,7 @@ describe("an advisor's own Google Calendar", () => {
   beforeEach(() => {
     google.state.failCalendar = false;
     google.state.calendarDelayMs = 0;
+    google.state.loseCalendarAnswers = false;
   });
 
   it("connects: lists the calendars, the primary blocks and receives sessions", async () => {
@@ -329,6 +331,49 @@ describe("an advisor's own Google Calendar", () => {
     expect(cancelled.ok).toBe(true);
     await own.jobs()[1]!.run();
     expect(google.events.get(row!.eventId!)).toMatchObject({ status: "cancelled" });
+  });
+
+  it("a create whose answer was lost is not made twice when it is tried again", async () => {
+    const another = await createSeeker(database.db);
+    const start = `${day(5)}T05:00:00.000Z`;
+    const booked = await createBooking(deps, another, request(advisorId, start));
+    if (!booked.ok || !booked.free) return expect.fail(`not confirmed: ${JSON.stringify(booked)}`);
+    const eventsOfBooking = () =>
+      [...google.events.values()].filter((e) =>
+        JSON.stringify(e.extendedProperties ?? {}).includes(booked.bookingId),
+      );
+    const row = async () =>
+      (
+        await database.db
+          .select()
+          .from(advisorCalendarEvents)
+          .where(eq(advisorCalendarEvents.bookingId, booked.bookingId))
+      )[0]!;
+
+    // Google makes the event, but its answer never arrives: the sync counts a failure.
+    google.state.loseCalendarAnswers = true;
+    await own.jobs()[1]!.run();
+    expect(eventsOfBooking()).toHaveLength(1);
+    expect(await row()).toMatchObject({
+      syncedVersion: 0,
+      attempts: 1,
+      eventId: sessionEventId(booked.bookingId, 1),
+    });
+
+    // The retry finds that event and keeps it: one event, no second invitation.
+    google.state.loseCalendarAnswers = false;
+    google.requests.length = 0;
+    await database.db
+      .update(advisorCalendarEvents)
+      .set({ nextAttemptAt: deps.now() })
+      .where(eq(advisorCalendarEvents.bookingId, booked.bookingId));
+    await own.jobs()[1]!.run();
+    expect(eventsOfBooking()).toHaveLength(1);
+    expect(await row()).toMatchObject({ syncedVersion: 1, lastError: null });
+    expect(
+      google.requests.filter((r) => r.method === "POST" && r.path.endsWith("/events")),
+    ).toEqual([]);
+    expect(eventsOfBooking()[0]).toMatchObject({ start: { dateTime: start }, status: "confirmed" });
   });
 
   it("a token Google dropped before its time is refreshed, not taken for a revoked grant", async () => {

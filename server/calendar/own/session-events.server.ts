@@ -3,6 +3,7 @@ import type { Tx } from "../../db/client.server";
 import { advisorCalendarConnections, advisorCalendarEvents, bookings } from "../../db/schema";
 import { loadBookingParties } from "../../bookings/confirmation.server";
 import { sessionEventOf } from "../../bookings/session-invitation.server";
+import { sessionEventId } from "../../../core/advisor-calendar";
 import { seekerDisplayName } from "../../../core/session-event";
 import { connectionOf, leaseFree } from "./connection-rows.server";
 import type { OwnCalendarDeps } from "./deps.server";
@@ -109,8 +110,10 @@ async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
   const connection = await connectionOf(db, row.advisorId);
   if (!connection) return false; // disconnected: the row went with it
   const google = deps.access.calendar(connection);
+  // A create that fails may still have made the event (its answer lost): its id is kept, so
+  // the next try moves or cancels that event rather than making another.
+  let eventId = row.eventId;
   try {
-    let eventId = row.eventId;
     if (row.wanted === "cancelled") {
       if (eventId) await google.cancelEvent(row.calendarId, eventId);
     } else {
@@ -118,12 +121,15 @@ async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
       if (!loaded) return false;
       const event = sessionEventOf(loaded, deps.appUrl);
       const moved = eventId ? await movedOrGone(google, row.calendarId, eventId, event) : false;
-      if (!moved)
-        ({ eventId } = await google.createEvent(row.calendarId, {
+      if (!moved) {
+        eventId = sessionEventId(row.bookingId, row.wantedVersion);
+        await google.createEvent(row.calendarId, {
           ...event,
+          id: eventId,
           bookingId: row.bookingId,
           attendees: [{ name: seekerDisplayName(loaded.seeker), email: loaded.seeker.email }],
-        }));
+        });
+      }
     }
     await db
       .update(advisorCalendarEvents)
@@ -135,6 +141,7 @@ async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
     await db
       .update(advisorCalendarEvents)
       .set({
+        eventId,
         attempts: row.attempts + 1,
         nextAttemptAt: new Date(deps.now().getTime() + backoff),
         leaseUntil: null,

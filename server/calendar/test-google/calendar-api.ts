@@ -121,7 +121,13 @@ export function createCalendarApi(deps: {
   }
 
   function insert(calendarId: string, query: URLSearchParams, body: Json) {
-    const id = `evt${state.nextEvent++}`;
+    // The caller may choose the id (base32hex, 5 to 1024 characters), once: Google keeps the
+    // id of a deleted event too.
+    if (body.id !== undefined && !/^[0-9a-v]{5,1024}$/.test(String(body.id)))
+      return [400, apiError(400, "invalid", "Invalid resource id value.")] as const;
+    const id = body.id === undefined ? `evt${state.nextEvent++}` : String(body.id);
+    if (events.has(id) || deleted.has(id))
+      return [409, apiError(409, "duplicate", "The requested identifier already exists.")] as const;
     // Like Google, a Meet link only when asked for one with conferenceDataVersion=1.
     const conference =
       query.get("conferenceDataVersion") === "1" &&
@@ -135,7 +141,7 @@ export function createCalendarApi(deps: {
     };
     events.set(id, event);
     push.changed(calendarId);
-    return event;
+    return [200, withoutCalendar(event)] as const;
   }
 
   /** One event of one calendar: get, patch or delete. */
@@ -189,7 +195,7 @@ export function createCalendarApi(deps: {
     if (req.method !== "POST")
       return [405, apiError(405, "methodNotAllowed", "Method Not Allowed")] as const;
     if (!calendar.writable) return [403, forbidden()] as const;
-    return [200, withoutCalendar(insert(calendar.id, url.searchParams, body))] as const;
+    return insert(calendar.id, url.searchParams, body);
   }
 
   function watch(caller: Caller, calendarId: string, body: Json) {
@@ -225,6 +231,7 @@ export function createCalendarApi(deps: {
     if (state.quotaExceeded) return sendJson(res, 403, RATE_LIMITED);
     if (body === null) return sendJson(res, 400, apiError(400, "parseError", "Parse Error"));
     const [status, answer] = route(req, url, caller, body ?? {});
+    if (state.loseCalendarAnswers) return void res.destroy();
     sendJson(res, status, answer);
   }
 

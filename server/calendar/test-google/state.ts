@@ -47,6 +47,8 @@ export function createState() {
     quotaExceeded: false,
     /** Every Calendar API answer waits this long (to test the callers' timeouts). */
     calendarDelayMs: 0,
+    /** Calendar API calls are carried out, but the connection drops before the answer. */
+    loseCalendarAnswers: false,
     /** 503 for every token request (Google's token endpoint down). */
     failToken: false,
     /** The consent page approves at once (integration tests without a browser). */
