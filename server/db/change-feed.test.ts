@@ -18,12 +18,26 @@ import { whenFeed } from "./test-feed";
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let feed: ChangeFeed;
 
-/** Waits until every change committed so far has been heard: one sent after it has arrived. */
+/**
+ * Waits until every change committed so far has been heard: the database delivers
+ * notifications in commit order, so once one sent now has arrived, all before it have. The
+ * one sent names a table no test here writes, so the notification that arrives is this one (a
+ * change still in flight would otherwise pass for it and arrive after the caller's look).
+ */
 async function heardAllSoFar(topic: Topic) {
-  const before = feed.stamp([topic]);
-  const table = topic === "directory" ? "reviews" : "bookings";
-  await database.db.execute(sql`select pg_notify('public_change', ${table})`);
-  await whenFeed(feed, () => feed.stamp([topic]) !== before);
+  const probe = topic === "directory" ? "reviews" : "blocked_slots";
+  let arrived = false;
+  const { changed } = feed;
+  feed.changed = (table) => {
+    changed.call(feed, table);
+    if (table === probe) arrived = true;
+  };
+  try {
+    await database.db.execute(sql`select pg_notify('public_change', ${probe})`);
+    await whenFeed(feed, () => arrived);
+  } finally {
+    feed.changed = changed;
+  }
 }
 
 beforeAll(async () => {
