@@ -399,7 +399,8 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
 
   /** The advisors a term is found in, per tier, as bits (kept for the next query). */
   #bitsOf(term: Term<T>): FoundBits {
-    const key = `${term.literal ? "=" : ALIAS_GROUPS.indexOf(term.group!)}:${term.word}`;
+    const how = term.literal ? "=" : term.group ? ALIAS_GROUPS.indexOf(term.group) : "";
+    const key = `${how}:${term.word}`;
     let bits = this.#termBits.get(key);
     if (bits) return bits;
     bits = [bitsFor(this.#slots.length), bitsFor(this.#slots.length)];
