@@ -37,10 +37,7 @@ export const APPLICATION_MESSAGES = {
   termsRequired: "You must accept the terms and conditions.",
   // The one summary above a step's buttons (the spec's title); the messages sit beside the fields.
   fixErrorsTitle: "Please fix errors",
-  fieldsToFix: (count: number) =>
-    count === 1
-      ? "1 field needs fixing before you continue: see the message beside it."
-      : `${count} fields need fixing before you continue: see the messages beside them.`,
+  fixErrorsBody: "Complete all required fields before continuing.",
   // The server's refusals of a submit, and the submit's outcome
   validationErrorTitle: "Validation Error",
   validationError: "Please complete all required fields in all steps before submitting.",

@@ -34,7 +34,7 @@ export const SESSION_MESSAGES = {
   reasonRequired: "Please tell us why you are cancelling.",
   reasonTooLong: (max: number) => `Please keep your reason to ${max} characters or fewer.`,
   newTimeRequired: "Please choose the new time for this session.",
-  reviewIncompleteTitle: "Please complete all required fields",
+  reviewIncompleteTitle: "Please complete all required fields.",
   reviewIncompleteBody: "Star ratings and recommendation are required",
   /** Beside each of them (the summary above the buttons says reviewIncomplete*). */
   ratingRequired: "Please choose a rating from 1 to 5 stars.",

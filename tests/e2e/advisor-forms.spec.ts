@@ -69,7 +69,8 @@ for (const width of [375, 1280]) {
     // One summary, above the buttons and not over them; no toast.
     await expect(summary(page)).toHaveCount(1);
     await expect(summary(page)).toHaveText(
-      `${APPLICATION_MESSAGES.fixErrorsTitle}${APPLICATION_MESSAGES.fieldsToFix(7)}`,
+      // The spec's words, not the catalogue's (a lost text must fail here).
+      "Please fix errors" + "Complete all required fields before continuing.",
     );
     expect(await overlaps(summary(page), next)).toBe(false);
     await page.waitForTimeout(500); // sonner loads lazily: a toast would be there by now
@@ -89,7 +90,7 @@ for (const width of [375, 1280]) {
       APPLICATION_MESSAGES.headshotRequired,
     );
     await expect(summary(page)).toHaveText(
-      `${APPLICATION_MESSAGES.fixErrorsTitle}${APPLICATION_MESSAGES.fieldsToFix(3)}`,
+      "Please fix errors" + "Complete all required fields before continuing.",
     );
     await fillContent(page, {
       intro: "Product manager who moved from services to a product company",

@@ -57,7 +57,7 @@ test("a new person applies in five steps, continues a draft after a reload, and 
   await expect(page.getByLabel("First name")).toHaveValue("Ira");
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
   await page.getByRole("button", { name: "Save & Continue" }).click();
-  await expect(page.getByRole("alert")).toContainText(APPLICATION_MESSAGES.fieldsToFix(6));
+  await expect(page.getByRole("alert")).toContainText(APPLICATION_MESSAGES.fixErrorsBody);
   await expect(page.getByText(APPLICATION_MESSAGES.phoneRequired)).toBeVisible();
   await expect(page.getByText(APPLICATION_MESSAGES.linkedinRequired)).toBeVisible();
   await page.getByLabel("Phone number").fill("+91 98200 11111");

@@ -97,7 +97,7 @@ test("a review without ratings says so beside each missing answer; the stars wor
   // The spec's summary, once, above the buttons.
   const summary = dialog.getByRole("alert");
   await expect(summary).toHaveText(
-    `${SESSION_MESSAGES.reviewIncompleteTitle}${SESSION_MESSAGES.reviewIncompleteBody}`,
+    "Please complete all required fields." + "Star ratings and recommendation are required",
   );
   await expect(toasts(page)).toHaveCount(0);
 

@@ -307,7 +307,7 @@ export function ApplicationWizard({ email, draft, headshotUrl: savedHeadshot, bl
           ) : (
             <FormSummary
               title={M.fixErrorsTitle}
-              message={toFix.length > 0 ? M.fieldsToFix(toFix.length) : null}
+              message={toFix.length > 0 ? M.fixErrorsBody : null}
             />
           )}
           <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-between">
