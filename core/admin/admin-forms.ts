@@ -1,12 +1,19 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES as M } from "../messages/admin";
 import { paragraphs } from "../plain-text";
+import { toSingleLine } from "../plain-text-rules";
 
 /*
  * The small forms of the admin screens (one button each, plus a reason when rejecting). The
  * server parses every post with these; anything else is refused with the screen's message.
  */
 export const REJECTION_REASON_MAX = 1000;
+
+/**
+ * What an admin screen's search box asked for: one line of at most 100 characters. Control
+ * characters go (PostgreSQL refuses a NUL in text, and no name holds one).
+ */
+export const adminSearchText = (value: string | null) => toSingleLine(value ?? "").slice(0, 100);
 
 /** The users page's role filter: everyone, people who are only seekers, advisors, admins. */
 export const USER_ROLE_FILTERS = ["all", "seeker", "advisor", "admin"] as const;

@@ -149,6 +149,23 @@ describe("/admin/payouts over HTTP", () => {
     expect(html).toContain(M.retryLabel("Kavya Rao"));
   });
 
+  it("answers every admin search holding a NUL or another control character as the words beside it", async () => {
+    const open = (url: string) =>
+      fetch(`${baseUrl}${url}`, { redirect: "manual", headers: { cookie: cookies.admin! } });
+    const payouts = await open("/admin/payouts?q=%00");
+    expect(payouts.status).toBe(200);
+    const html = await payouts.text();
+    expect(html).not.toContain(M.fetchFailed);
+    expect(html).toContain("Beneficiary account is frozen");
+    const named = await (await open("/admin/payouts?q=%00Kavya%1B")).text();
+    expect(named).toContain(M.retryLabel("Kavya Rao"));
+    for (const url of ["/admin/users?q=%00", "/admin/audit?target=%00"]) {
+      const res = await open(url);
+      expect(res.status, url).toBe(200);
+      expect(await res.text(), url).not.toMatch(/Failed to fetch/);
+    }
+  });
+
   it("answers a malformed id with 400, an unknown one with 404, and a held transfer with 409", async () => {
     const before = await snapshot();
     const malformed = await post({ intent: "retry", transferId: "not-an-id" }, "admin");

@@ -1,5 +1,6 @@
 import { Filter } from "lucide-react";
 import { Form } from "react-router";
+import { adminSearchText } from "../../../core/admin/admin-forms";
 import { AUDIT_ACTIONS, isAuditAction } from "../../../core/admin/audit-actions";
 import { listAudit, listAuditActors } from "../../../server/admin/audit.server";
 import { requireAdmin } from "../../../server/auth/session.server";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const admin = params.get("admin") ?? "";
   const action = params.get("action") ?? "";
-  const target = (params.get("target") ?? "").trim().slice(0, 100);
+  const target = adminSearchText(params.get("target"));
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const filters = { admin, action, target };
   try {

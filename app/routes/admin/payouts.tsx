@@ -1,7 +1,7 @@
 import { AlertTriangle, Banknote, Hourglass, RefreshCw, Search, Wallet } from "lucide-react";
 import { type ReactNode, useEffect, useId } from "react";
 import { data, Form, useFetcher } from "react-router";
-import { formObject, payoutActionForm } from "../../../core/admin/admin-forms";
+import { adminSearchText, formObject, payoutActionForm } from "../../../core/admin/admin-forms";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 import { formatInr } from "../../../core/format";
 import { PAYOUT_MESSAGES as M } from "../../../core/messages/payouts";
@@ -33,7 +33,7 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const q = adminSearchText(params.get("q"));
   const page = Math.min(10_000, Math.max(1, Math.floor(Number(params.get("page")) || 1)));
   try {
     const overview = await loadPayoutsOverview(context.db, {

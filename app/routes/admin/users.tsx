@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, Form, useFetcher, useNavigation } from "react-router";
 import {
   adminRoleForm,
+  adminSearchText,
   formObject,
   USER_ROLE_FILTERS,
   type UserRoleFilter,
@@ -40,7 +41,7 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").slice(0, 100);
+  const q = adminSearchText(params.get("q"));
   const roleParam = params.get("role");
   const role = USER_ROLE_FILTERS.find((r) => r === roleParam) ?? "all";
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
