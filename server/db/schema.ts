@@ -531,7 +531,8 @@ export const ledgerEntries = pgTable(
     check("ledger_entries_kind_check", inList("kind", LEDGER_KINDS)),
     check(
       "ledger_entries_sign_check",
-      sql`case when ${t.kind} in ('session_credit', 'payout_returned') then ${t.amount} > 0 else ${t.amount} < 0 end`,
+      // A session credit may be zero: at a 100 % commission it records the commission alone.
+      sql`case ${t.kind} when 'session_credit' then ${t.amount} >= 0 when 'payout_returned' then ${t.amount} > 0 else ${t.amount} < 0 end`,
     ),
     check(
       "ledger_entries_credit_check",

@@ -41,7 +41,7 @@ const OPS = Number(process.env.LEDGER_RANDOM_OPS ?? 1500);
 const ADVISORS = 6;
 // Ahead of the wall clock, which stamps some rows (a refund is due from its creation).
 const START = new Date((Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000);
-const COMMISSIONS = [0, 10, 12.5, 15.75];
+const COMMISSIONS = [0, 10, 12.5, 15.75, 100];
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -432,7 +432,7 @@ async function checkLedger(
   }
 
   // No paisa created or lost: credits are the shares of confirmed paid sessions, debits the
-  // credits of refunded ones, at the rate each was confirmed with.
+  // credits of refunded ones (a zero credit has none), at the rate each was confirmed with.
   const sum = (list: { amount: number }[]) => list.reduce((t, e) => t + e.amount, 0);
   const ofKind = (kind: string) => entries.filter((e) => e.kind === kind);
   const credited = [...sessions.values()].filter((s) => s.share !== null);
@@ -447,7 +447,7 @@ async function checkLedger(
       .sort(),
   ).toEqual(
     credited
-      .filter((s) => s.refunded)
+      .filter((s) => s.refunded && s.share! > 0)
       .map((s) => [s.bookingId, s.share])
       .sort(),
   );
@@ -477,7 +477,13 @@ async function checkLedger(
   once(ofKind("refund_debit").map((e) => e.bookingId));
   once(ofKind("payout").map((e) => e.providerTransferId!));
   once(ofKind("payout_returned").map((e) => e.providerTransferId!));
-  expect(transfers.map((t) => t.bookingId).sort()).toEqual(credited.map((s) => s.bookingId).sort());
+  // A share of nothing (a 100 % commission) is credited as zero but never transferred.
+  expect(transfers.map((t) => t.bookingId).sort()).toEqual(
+    credited
+      .filter((s) => s.share! > 0)
+      .map((s) => s.bookingId)
+      .sort(),
+  );
   const [stored] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from ${webhookEvents}`,

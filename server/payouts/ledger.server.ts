@@ -12,7 +12,8 @@ import { bookings, ledgerEntries, payments, payoutAccounts, payoutTransfers } fr
 /**
  * A paid session was confirmed: credit the advisor with the fee (GST excluded) less the
  * commission at today's rate, and queue its transfer (held until the session is done). An
- * advisor without an active payout account accrues until they have one.
+ * advisor without an active payout account accrues until they have one. A share of nothing
+ * (a 100 % commission) is still credited, as zero, so the entry records the commission.
  */
 export async function creditSession(
   tx: Tx,
@@ -32,7 +33,6 @@ export async function creditSession(
     .where(and(eq(bookings.id, input.bookingId), inArray(payments.status, ["paid", "refunded"])));
   if (!row || row.fee <= 0) return;
   const { commission, share } = splitFee(row.fee, input.commissionPercent);
-  if (share <= 0) return;
   const [credited] = await tx
     .insert(ledgerEntries)
     .values({
@@ -48,7 +48,7 @@ export async function creditSession(
     })
     .onConflictDoNothing()
     .returning({ id: ledgerEntries.id });
-  if (!credited) return;
+  if (!credited || share === 0) return;
   await tx.insert(payoutTransfers).values({
     advisorId: row.advisorId,
     bookingId: input.bookingId,
@@ -73,7 +73,7 @@ export async function debitRefund(
     .where(
       and(eq(ledgerEntries.bookingId, input.bookingId), eq(ledgerEntries.kind, "session_credit")),
     );
-  if (!credit) return;
+  if (!credit || credit.amount === 0) return; // a zero credit gave nothing to take back
   const [debited] = await tx
     .insert(ledgerEntries)
     .values({

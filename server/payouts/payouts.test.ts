@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { splitFee } from "../../core/ledger";
+import { monthKey, splitFee } from "../../core/ledger";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
 import { createBooking as createPaidBooking } from "../bookings/test-factories";
 import {
@@ -12,6 +12,7 @@ import {
 } from "../db/schema";
 import { createTestDatabase, sqlState } from "../db/test-database";
 import { createSeeker, createUser } from "../db/test-factories";
+import { loadPayoutsOverview } from "./admin-payouts.server";
 import { findDifferences, reconcile } from "./reconcile.server";
 import {
   COMMISSION_PERCENT,
@@ -133,6 +134,59 @@ describe("crediting a paid session", () => {
       expect.objectContaining({ kind: "session_credit" }),
     ]);
   });
+});
+
+describe("the books at every accepted commission", () => {
+  it.each([0, 12.33, 100])(
+    "at %s percent a kept, paid-out session and a refunded one leave nothing unaccounted, the commission recorded",
+    async (percent) => {
+      w.config.payouts.commissionPercent = percent;
+      const { advisorId } = await w.advisor({ bank: true });
+      const kept = await w.paidSession(advisorId, at("2026-03-05T03:30:00Z"));
+      const refunded = await w.paidSession(advisorId, at("2026-03-06T03:30:00Z"));
+      await w.runPayouts();
+      expect(await w.cancel(refunded.bookingId, seekerOf(refunded.seekerId))).toMatchObject({
+        ok: true,
+        refundPaise: refunded.amount,
+      });
+      w.deps.clock.now = at("2026-03-05T04:00:00Z");
+      await completeFinishedSessions(database.db, w.now());
+      w.deps.clock.now = at("2026-03-09T04:00:00Z");
+      await w.runPayouts();
+
+      const payment = await feeOf(kept.paymentId);
+      // The rule, worked out here rather than by splitFee: the commission rounds to the paisa.
+      const commission = Math.round((payment.feeAmount * percent) / 100);
+      const share = payment.feeAmount - commission;
+      const [credit] = await w.entriesOf(kept.bookingId);
+      expect(credit).toMatchObject({
+        kind: "session_credit",
+        amount: share,
+        commissionAmount: commission,
+      });
+      expect((await w.transferOf(kept.bookingId))?.status).toBe(share > 0 ? "released" : undefined);
+      expect((await w.balances()).get(advisorId)).toMatchObject({ pending: 0, available: 0 });
+
+      const { months } = await loadPayoutsOverview(database.db, {
+        holdDays: HOLD_DAYS,
+        now: w.now(),
+        page: 1,
+        q: "",
+      });
+      expect(months).toEqual([
+        {
+          month: monthKey(payment.createdAt),
+          collected: kept.amount + refunded.amount,
+          advisorShares: share,
+          commission,
+          gst: payment.gstAmount,
+          refunds: refunded.amount,
+          difference: 0,
+        },
+      ]);
+      // afterEach: the reconciliation finds no difference.
+    },
+  );
 });
 
 describe("refunds and the credit", () => {

@@ -94,13 +94,15 @@ export async function findDifferences(db: Db): Promise<Difference[]> {
           `credit ${rupees(f.credit)} differs from the fee's share ${rupees(expected)}`,
         );
       }
-      if (f.refunded > 0 && f.debit !== -f.credit) {
+      // A zero credit (a 100 % commission) has no transfer and nothing to debit.
+      const owed = f.credit > 0 ? f.credit : null;
+      if (f.refunded > 0 && f.debit !== (owed === null ? null : -owed)) {
         add("refund", ref, `refunded, but the debit is ${rupees(-(f.debit ?? 0))}`);
       }
       if (f.refunded === 0 && f.debit !== null) {
         add("refund", ref, `debited ${rupees(-f.debit)} without a refund`);
       }
-      if (f.transfer_amount !== f.credit) {
+      if (f.transfer_amount !== owed) {
         add("transfer", ref, `transfer ${rupees(f.transfer_amount ?? 0)} differs from the credit`);
       }
     }

@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_sign_check";--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_sign_check" CHECK (case "ledger_entries"."kind" when 'session_credit' then "ledger_entries"."amount" >= 0 when 'payout_returned' then "ledger_entries"."amount" > 0 else "ledger_entries"."amount" < 0 end);
