@@ -2,8 +2,9 @@
  * Words people use for the same thing (ADR 71). Each group lists its forms in normalised words
  * (core/search-text.ts: "H-1B" is "h1b"); a query word or phrase that is one form also finds
  * the others, and the page then says "Showing results for {shown}". `includes` are narrower
- * places the group also finds, one way only: "UAE" finds advisors in Dubai, "Dubai" does not
- * find all of the UAE.
+ * places or roles the group also finds, one way only: "UAE" finds advisors in Dubai, "Dubai"
+ * does not find all of the UAE; "PM" finds a "Director of Product". For a phrase of several
+ * words they count as one of its words (core/search.ts).
  *
  * Forms of one or two characters count as query words although the spec drops short words;
  * only these do.
@@ -33,7 +34,22 @@ export const ALIAS_GROUPS: readonly AliasGroup[] = [
     includes: ["dubai", "abu dhabi", "sharjah"],
   },
   // Roles and fields
-  { shown: "product manager", forms: ["product manager", "pm"] },
+  {
+    shown: "product manager",
+    forms: ["product manager", "pm"],
+    // Those who lead product work: not every "product" ("Product Design", "Services to Product").
+    includes: [
+      "product lead",
+      "product leader",
+      "product leadership",
+      "product owner",
+      "head of product",
+      "director of product",
+      "vp product",
+      "vp of product",
+      "chief product officer",
+    ],
+  },
   {
     shown: "software engineer",
     forms: ["software engineer", "sde", "swe", "software developer"],

@@ -3,10 +3,11 @@
 // - only advisors with no such hit get 25 per word found in about / short intro;
 // - score 0 is dropped; ties are ordered by full name, then id.
 // A word is "found" as the spec says (inside a word of the field), and also through its
-// normalised form, its English stem, an alias, or, when it finds nothing, the closest word
-// the index knows. An inverted index answers all of it without a scan of every advisor; a
-// query's scores are counted over sets of advisors as bits (search-bits.ts), and the bits each
-// word finds are kept for the next query until an advisor changes.
+// normalised form, its English stem (a word of an alias phrase: the phrase's), an alias, or,
+// when it finds nothing, the closest word the index knows. An inverted index answers all of it
+// without a scan of every advisor; a query's scores are counted over sets of advisors as bits
+// (search-bits.ts), and the bits each word finds are kept for the next query until an advisor
+// changes.
 
 import { fullName } from "./format";
 import { ALIAS_GROUPS, type AliasGroup, SHORT_FORMS } from "./search-aliases";
@@ -146,6 +147,8 @@ type Term<T> = {
   word: string;
   literal: boolean;
   group?: AliasGroup;
+  /** Its place in an alias phrase the query names, if it is one word of one. */
+  phrase?: PhrasePlace;
   corrected?: boolean;
   /** The word as typed, when a typo was corrected to `word`. */
   original?: string;
@@ -154,7 +157,18 @@ type Term<T> = {
 };
 
 /** The query's words in order, each with the words the person typed it from. */
-type QueryWord = { word: string; stem: string; typed: number[]; group?: AliasGroup };
+type QueryWord = {
+  word: string;
+  stem: string;
+  typed: number[];
+  group?: AliasGroup;
+  phrase?: PhrasePlace;
+};
+/** A word of an alias phrase ("product manager") is found as the spec finds it and through the
+ * phrase's forms (each word counts for them), not its own stem: "manager" in it does not find
+ * "Managing Time Zones" beside some "Product". The group's narrower forms count for the first
+ * usable word only, so a "Director of Product" ranks below those with both words. */
+type PhrasePlace = "first" | "rest";
 
 const ALIAS_FORMS = ALIAS_GROUPS.flatMap((group) =>
   [...group.forms, ...(group.includes ?? [])].map((form) => ({
@@ -399,7 +413,11 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
 
   /** The advisors a term is found in, per tier, as bits (kept for the next query). */
   #bitsOf(term: Term<T>): FoundBits {
-    const how = term.literal ? "=" : term.group ? ALIAS_GROUPS.indexOf(term.group) : "";
+    const how = term.literal
+      ? "="
+      : term.group
+        ? `${ALIAS_GROUPS.indexOf(term.group)}${term.phrase ?? ""}`
+        : "";
     const key = `${how}:${term.word}`;
     let bits = this.#termBits.get(key);
     if (bits) return bits;
@@ -469,12 +487,18 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
         continue;
       }
       spans.push({ from: i, to: i + form.words.length, group: form.group, isForm: form.isForm });
-      for (let j = i; j < i + form.words.length; j++) sequence[j]!.group = form.group;
+      const words = sequence.slice(i, i + form.words.length);
+      const first = words.find((q) => usable(q.word));
+      for (const q of words) {
+        q.group = form.group;
+        if (words.length > 1) q.phrase = q === first ? "first" : "rest";
+      }
       i += form.words.length;
     }
     const terms = new Map<string, Term<T>>();
     for (const q of sequence)
-      if (usable(q.word)) terms.set(q.word, { word: q.word, literal: false, group: q.group });
+      if (usable(q.word))
+        terms.set(q.word, { word: q.word, literal: false, group: q.group, phrase: q.phrase });
     // The spec's words that normalising leaves unusable ("c++") are still looked for as typed.
     const used = new Set(sequence.filter((q) => terms.has(q.word)).flatMap((q) => q.typed));
     typed.forEach((w, i) => {
@@ -525,8 +549,8 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
   }
 
   /**
-   * A word of five letters or more that finds nothing becomes the closest word advisors are
-   * listed under (ties to the one more advisors use).
+   * A word of five letters or more that finds nothing becomes the closest known word whose
+   * stem advisors are listed under (ties to the one more advisors are listed under).
    */
   #correct(term: Term<T>) {
     if (term.literal || term.group || term.word.length < MIN_CORRECTED_LENGTH) return;
@@ -542,10 +566,11 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
         if (Math.abs(word.length - term.word.length) <= 2) candidates.add(word);
     let best: { word: string; distance: number; advisors: number } | null = null;
     for (const word of candidates) {
-      // Only words advisors are listed under (name, title, company, topics): a word met only
-      // in someone's story ("leaving") would turn a typo into noise.
+      // Only words advisors are listed under (name, title, company, topics), in some form: a
+      // word met only in someone's story ("leaving") would turn a typo into noise, but a story's
+      // "relocation" is the word meant when topics say "Relocating".
       const advisors = this.#words.get(word)![PRIMARY].size;
-      if (advisors === 0) continue;
+      if (advisors === 0 && !this.#listedUnderStemOf(word)) continue;
       const distance = editDistance(term.word, word, best?.distance ?? max);
       if (distance > max) continue;
       if (
@@ -563,6 +588,13 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
     term.found = this.#matches(term);
   }
 
+  /** Whether advisors are listed under a word of `word`'s stem (name, title, company, topics). */
+  #listedUnderStemOf(word: string) {
+    for (const same of this.#wordsByStem.get(stemOf(word)) ?? [])
+      if (this.#words.get(same)![PRIMARY].size > 0) return true;
+    return false;
+  }
+
   /** The advisors in whose fields `term` is found, per tier (an advisor may repeat). */
   #matches(term: Term<T>): Found<T> {
     const found: Found<T> = [[], []];
@@ -576,14 +608,18 @@ export class AdvisorSearchIndex<T extends SearchableAdvisor> {
       return found;
     }
     // The known words that count as this one, each taken once: those it is inside of, those
-    // with its stem, and its aliases' (a short form as itself, a longer one by its stem).
+    // with its stem (unless it is a phrase's: see PhrasePlace), and its aliases' (a short form
+    // as itself, a longer one by its stem).
     const words = new Set<string>();
     const withStem = (stem: string) => this.#wordsByStem.get(stem)?.forEach((w) => words.add(w));
     if (term.word.length >= MIN_WORD_LENGTH) {
       for (const word of this.#wordSubstrings.find(term.word)) words.add(word);
-      withStem(stemOf(term.word));
+      if (!term.phrase) withStem(stemOf(term.word));
     }
-    for (const form of term.group ? ALIAS_FORMS.filter((f) => f.group === term.group) : []) {
+    const forms = term.group
+      ? ALIAS_FORMS.filter((f) => f.group === term.group && (f.isForm || term.phrase !== "rest"))
+      : [];
+    for (const form of forms) {
       if (form.words.length > 1) take(this.#phrasesHeld.get(form.form));
       else if (form.form.length < MIN_WORD_LENGTH) words.add(form.form);
       else withStem(form.stems[0]!);
