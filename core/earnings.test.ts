@@ -6,6 +6,7 @@ import {
   type StatementRow,
   statementLine,
   statementMonth,
+  statementPage,
   statementTotals,
 } from "./earnings";
 import { row } from "./earnings.fixture";
@@ -100,6 +101,14 @@ describe("the statement's month", () => {
   it("is named in words", () => {
     expect(monthLabel("2026-11")).toBe("November 2026");
     expect(monthLabel("2027-01")).toBe("January 2027");
+  });
+});
+
+describe("the statement's page", () => {
+  it("is the page asked for, else the first, as the sessions list reads it", () => {
+    expect(statementPage("3")).toBe(3);
+    for (const bad of [null, undefined, "", "0", "-2", "abc", "NaN"])
+      expect(statementPage(bad)).toBe(1);
   });
 });
 

@@ -38,6 +38,14 @@ export function statementMonth(asked: string | null | undefined, now: Date): str
   return parseMonth(asked) ?? monthKey(now);
 }
 
+/**
+ * The statement's page asked for, read as the dashboard's sessions list reads its own: what
+ * is no page number is the first page (the server brings one past the end back to the last).
+ */
+export function statementPage(asked: string | null | undefined): number {
+  return Math.max(1, Number.parseInt(asked ?? "1", 10) || 1);
+}
+
 const monthNames = new Intl.DateTimeFormat("en-IN", {
   month: "long",
   year: "numeric",
@@ -125,18 +133,22 @@ export function totalsLine(totals: StatementTotals) {
   };
 }
 
-/** A month's statement as the page and the printable statement show it. */
+/**
+ * A month's statement as the page and the printable statement show it. When `rows` are one
+ * page of the month, `totals` are the whole month's (the server adds them up).
+ */
 export function statementView(
   month: string,
   rows: readonly StatementRow[],
   holdDays: number,
   now: Date,
+  totals: StatementTotals = statementTotals(rows),
 ) {
   return {
     month,
     monthName: monthLabel(month),
     lines: rows.map((row) => statementLine(row, holdDays, now)),
-    totals: totalsLine(statementTotals(rows)),
+    totals: totalsLine(totals),
   };
 }
 export type StatementView = ReturnType<typeof statementView>;

@@ -1,11 +1,17 @@
 import { Download, Hourglass, Landmark, Printer, Wallet } from "lucide-react";
 import { Form, Link } from "react-router";
 import { type CacheHandle, NOT_KEPT } from "../../core/cache-contract";
-import { monthChoices, STATEMENT_ZONE, statementMonth, statementView } from "../../core/earnings";
+import {
+  monthChoices,
+  STATEMENT_ZONE,
+  statementMonth,
+  statementPage,
+  statementView,
+} from "../../core/earnings";
 import { formatInr, formatShortDate } from "../../core/format";
 import { EARNINGS_MESSAGES as M } from "../../core/messages/earnings";
 import { requireAdvisor } from "../../server/auth/session.server";
-import { loadEarnings, loadStatement } from "../../server/payouts/earnings.server";
+import { loadEarnings, loadStatementPage } from "../../server/payouts/earnings.server";
 import { StatTile } from "../components/dashboard/stat-tile";
 import { PayoutAlerts } from "../components/earnings/payout-alerts";
 import { StatementTable } from "../components/earnings/statement-table";
@@ -13,6 +19,7 @@ import { BackLink } from "../components/ui/back-link";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Label, Select } from "../components/ui/input";
+import { Pager } from "../components/ui/pager";
 import type { Route } from "./+types/dashboard.earnings";
 
 export function meta() {
@@ -28,10 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { advisorId } = await requireAdvisor(request, context);
   const now = context.now();
   const { holdDays } = context.config.payouts;
-  const month = statementMonth(new URL(request.url).searchParams.get("month"), now);
-  const [earnings, rows] = await Promise.all([
+  const params = new URL(request.url).searchParams;
+  const month = statementMonth(params.get("month"), now);
+  // One page of the month's rows: a busy month is thousands (the CSV and printout have them all).
+  const [earnings, page] = await Promise.all([
     loadEarnings(context.db, advisorId, { now, holdDays }),
-    loadStatement(context.db, advisorId, month),
+    loadStatementPage(context.db, advisorId, month, statementPage(params.get("page"))),
   ]);
   return {
     holdDays,
@@ -41,12 +50,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       M.failedTransfer(formatShortDate(t.sessionAt, STATEMENT_ZONE), rupees(t.amount), t.lastError),
     ),
     months: monthChoices(earnings.months, month),
-    statement: statementView(month, rows, holdDays, now),
+    statement: statementView(month, page.rows, holdDays, now, page.totals),
+    paging: { page: page.page, pageCount: page.pageCount, count: page.count },
   };
 }
 
 export default function EarningsPage({ loaderData }: Route.ComponentProps) {
-  const { balances, statement } = loaderData;
+  const { balances, statement, paging } = loaderData;
   const query = `?month=${statement.month}`;
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-8 sm:px-6 sm:py-10">
@@ -118,7 +128,15 @@ export default function EarningsPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </Button>
         </div>
-        <StatementTable view={statement} />
+        <StatementTable
+          view={statement}
+          totalLabel={paging.pageCount > 1 ? M.monthTotal(paging.count) : undefined}
+        />
+        <Pager
+          page={paging.page}
+          pageCount={paging.pageCount}
+          hrefFor={(page) => `${query}&page=${page}`}
+        />
       </Card>
     </div>
   );

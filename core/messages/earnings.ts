@@ -40,6 +40,8 @@ export const EARNINGS_MESSAGES = {
   printableTitle: (month: string) => `Earnings statement, ${month}`,
   printedFor: (name: string) => `For ${name}`,
   total: "Total",
+  /** The totals row under one page of a month that has several. */
+  monthTotal: (sessions: number) => `Total of all ${sessions.toLocaleString("en-IN")} sessions`,
   columns: {
     date: "Date",
     seeker: "Seeker",

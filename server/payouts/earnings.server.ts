@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { StatementRow } from "../../core/earnings";
+import type { StatementRow, StatementTotals } from "../../core/earnings";
 import { type Balances, monthKey, monthRange, type PayoutAccountStatus } from "../../core/ledger";
 import type { Db } from "../db/client.server";
 import { balancesByAdvisor } from "./balances.server";
@@ -88,18 +88,28 @@ export async function loadEarnings(db: Db, advisorId: string, options: Options):
 }
 
 const refundDebits = alias(ledgerEntries, "refund_debits");
+const refundOfBooking = and(
+  eq(refundDebits.bookingId, bookings.id),
+  eq(refundDebits.kind, "refund_debit"),
+);
 
-/**
- * One row per session credited to the advisor whose session falls in `month` (India's
- * calendar), oldest first, with its refund and its transfer's state.
- */
-export async function loadStatement(
-  db: Db,
-  advisorId: string,
-  month: string,
-): Promise<StatementRow[]> {
+/** As many sessions as the Earnings page shows at once; the CSV and printout take the month. */
+export const STATEMENT_PAGE_SIZE = 50;
+
+/** The session credits of one advisor whose session falls in `month` (India's calendar). */
+function inMonth(advisorId: string, month: string) {
   const { from, to } = monthRange(month);
-  const rows = await db
+  return and(
+    eq(ledgerEntries.advisorId, advisorId),
+    eq(ledgerEntries.kind, "session_credit"),
+    gte(bookings.datetime, from),
+    lt(bookings.datetime, to),
+  );
+}
+
+/** The month's rows, oldest first (the booking id breaks ties, so pages never overlap). */
+function statementRows(db: Db, advisorId: string, month: string) {
+  return db
     .select({
       bookingId: bookings.id,
       sessionAt: bookings.datetime,
@@ -117,37 +127,84 @@ export async function loadStatement(
     .from(ledgerEntries)
     .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
     .innerJoin(users, eq(users.id, bookings.userId))
-    .leftJoin(
-      refundDebits,
-      and(eq(refundDebits.bookingId, bookings.id), eq(refundDebits.kind, "refund_debit")),
-    )
+    .leftJoin(refundDebits, refundOfBooking)
     .leftJoin(payoutTransfers, eq(payoutTransfers.bookingId, bookings.id))
-    .where(
-      and(
-        eq(ledgerEntries.advisorId, advisorId),
-        eq(ledgerEntries.kind, "session_credit"),
-        gte(bookings.datetime, from),
-        lt(bookings.datetime, to),
-      ),
-    )
+    .where(inMonth(advisorId, month))
     .orderBy(asc(bookings.datetime), asc(bookings.id));
-  return rows.map((r) => {
-    const refund = r.debit ? -r.debit : 0;
-    return {
-      bookingId: r.bookingId,
-      sessionAt: r.sessionAt,
-      sessionEnd: r.sessionEnd,
-      seekerFirstName: r.seekerFirstName,
-      sessionType: r.sessionType,
-      // A session credit always has these (ledger_entries_credit_check).
-      fee: r.fee ?? 0,
-      commission: r.commission ?? 0,
-      commissionPercent: r.commissionPercent ?? 0,
-      refund,
-      net: r.credit - refund,
-      transfer: r.transferStatus ? { status: r.transferStatus, lastError: r.transferError } : null,
-    };
-  });
+}
+
+function toStatementRow(r: Awaited<ReturnType<typeof statementRows>>[number]): StatementRow {
+  const refund = r.debit ? -r.debit : 0;
+  return {
+    bookingId: r.bookingId,
+    sessionAt: r.sessionAt,
+    sessionEnd: r.sessionEnd,
+    seekerFirstName: r.seekerFirstName,
+    sessionType: r.sessionType,
+    // A session credit always has these (ledger_entries_credit_check).
+    fee: r.fee ?? 0,
+    commission: r.commission ?? 0,
+    commissionPercent: r.commissionPercent ?? 0,
+    refund,
+    net: r.credit - refund,
+    transfer: r.transferStatus ? { status: r.transferStatus, lastError: r.transferError } : null,
+  };
+}
+
+/**
+ * One row per session credited to the advisor whose session falls in `month` (India's
+ * calendar), oldest first, with its refund and its transfer's state: the whole month, for the
+ * CSV and the printable statement.
+ */
+export async function loadStatement(
+  db: Db,
+  advisorId: string,
+  month: string,
+): Promise<StatementRow[]> {
+  return (await statementRows(db, advisorId, month)).map(toStatementRow);
+}
+
+/** One page of a month's rows, and the whole month's count and totals. */
+export type StatementPage = {
+  rows: StatementRow[];
+  totals: StatementTotals;
+  count: number;
+  page: number;
+  pageCount: number;
+};
+
+/** A sum of paise; bigint in SQL, as a busy month's could pass 2^31. */
+const paise = (amount: AnyColumn | SQL) => sql<number>`coalesce(sum(${amount}), 0)`.mapWith(Number);
+
+/**
+ * One page of the month's statement, with the whole month's count and totals added up in the
+ * database. A page past the last answers the last, as the sessions list does.
+ */
+export async function loadStatementPage(
+  db: Db,
+  advisorId: string,
+  month: string,
+  page: number,
+): Promise<StatementPage> {
+  const [whole] = await db
+    .select({
+      count: count(),
+      fee: paise(ledgerEntries.feeAmount),
+      commission: paise(ledgerEntries.commissionAmount),
+      refund: paise(sql`-${refundDebits.amount}`),
+      net: paise(sql`${ledgerEntries.amount} + coalesce(${refundDebits.amount}, 0)`),
+    })
+    .from(ledgerEntries)
+    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .leftJoin(refundDebits, refundOfBooking)
+    .where(inMonth(advisorId, month));
+  const { count: n, ...totals } = whole!;
+  const pageCount = Math.max(1, Math.ceil(n / STATEMENT_PAGE_SIZE));
+  const shown = Math.min(Math.max(1, page), pageCount);
+  const rows = await statementRows(db, advisorId, month)
+    .limit(STATEMENT_PAGE_SIZE)
+    .offset((shown - 1) * STATEMENT_PAGE_SIZE);
+  return { rows: rows.map(toStatementRow), totals, count: n, page: shown, pageCount };
 }
 
 /**

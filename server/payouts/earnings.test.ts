@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdvisor, createBooking, createSeeker } from "../bookings/test-factories";
 import { createTestDatabase } from "../db/test-database";
 import { advisors, payoutAccounts, payoutTransfers, refunds } from "../db/schema";
-import { earnedTotal, loadEarnings, loadStatement } from "./earnings.server";
+import { statementCsv } from "../../core/statement-csv";
+import {
+  earnedTotal,
+  loadEarnings,
+  loadStatement,
+  loadStatementPage,
+  STATEMENT_PAGE_SIZE,
+} from "./earnings.server";
 import { creditSession, debitRefund, recordTransferEntry } from "./ledger.server";
 
 /*
@@ -181,5 +188,84 @@ describe("the monthly statement", () => {
       lastError: "Beneficiary account is closed",
     });
     expect(await loadStatement(db.db, advisorId, "2026-09")).toEqual([]);
+  });
+});
+
+describe("a busy month's statement, a page at a time", () => {
+  let busyId: string;
+  /** The month's bookings as the statement must order them: by time, then by id. */
+  let ordered: string[];
+  const sessions = STATEMENT_PAGE_SIZE + 3;
+
+  beforeAll(async () => {
+    busyId = await createAdvisor(db.db);
+    const seeker = await createSeeker(db.db, { firstName: "Diya" });
+    // Made newest first, so the order they were written in is not the statement's.
+    const made: { id: string; at: number }[] = [];
+    for (let i = sessions - 1; i >= 0; i--) {
+      const at = Date.parse("2026-08-03T04:30:00Z") + i * 60 * 60_000;
+      const b = await credited(busyId, seeker, new Date(at).toISOString(), "completed");
+      made.push({ id: b.id, at });
+    }
+    // A cancelled session (outside the overlap rule) at the first one's time, refunded.
+    const refunded = await credited(busyId, seeker, "2026-08-03T04:30:00Z", "cancelled");
+    const [refund] = await db.db
+      .insert(refunds)
+      .values({ paymentId: refunded.paymentId!, bookingId: refunded.id, amount: 118_000 })
+      .returning();
+    await db.db.transaction((tx) =>
+      debitRefund(tx, { bookingId: refunded.id, refundId: refund!.id, now }),
+    );
+    made.push({ id: refunded.id, at: Date.parse("2026-08-03T04:30:00Z") });
+    // Another month's session must not count.
+    await credited(busyId, seeker, "2026-09-01T04:30:00Z", "completed");
+    ordered = made.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)).map((m) => m.id);
+  });
+
+  it("holds exactly a page of rows in date order, and the next page the rest", async () => {
+    const first = await loadStatementPage(db.db, busyId, "2026-08", 1);
+    expect(first).toMatchObject({ page: 1, pageCount: 2, count: sessions + 1 });
+    expect(first.rows.map((r) => r.bookingId)).toEqual(ordered.slice(0, STATEMENT_PAGE_SIZE));
+    const second = await loadStatementPage(db.db, busyId, "2026-08", 2);
+    expect(second).toMatchObject({ page: 2, pageCount: 2 });
+    expect(second.rows.map((r) => r.bookingId)).toEqual(ordered.slice(STATEMENT_PAGE_SIZE));
+  });
+
+  it("totals the whole month on every page, refund included", async () => {
+    // Each session: a ₹1,000 fee, ₹200 commission, ₹800 to the advisor; the refund takes one back.
+    const month = {
+      fee: (sessions + 1) * 100_000,
+      commission: (sessions + 1) * 20_000,
+      refund: 80_000,
+      net: sessions * 80_000,
+    };
+    for (const page of [1, 2]) {
+      expect((await loadStatementPage(db.db, busyId, "2026-08", page)).totals).toEqual(month);
+    }
+  });
+
+  it("answers the first page before it and the last page past the end", async () => {
+    const before = await loadStatementPage(db.db, busyId, "2026-08", 0);
+    expect(before.page).toBe(1);
+    expect(before.rows[0]!.bookingId).toBe(ordered[0]);
+    const past = await loadStatementPage(db.db, busyId, "2026-08", 99);
+    expect(past.page).toBe(2);
+    expect(past.rows.map((r) => r.bookingId)).toEqual(ordered.slice(STATEMENT_PAGE_SIZE));
+    expect(await loadStatementPage(db.db, busyId, "2026-07", 3)).toEqual({
+      rows: [],
+      totals: { fee: 0, commission: 0, refund: 0, net: 0 },
+      count: 0,
+      page: 1,
+      pageCount: 1,
+    });
+  });
+
+  it("still puts every row of the month in the CSV", async () => {
+    const rows = await loadStatement(db.db, busyId, "2026-08");
+    expect(rows.map((r) => r.bookingId)).toEqual(ordered);
+    const lines = statementCsv(rows, 3, now).trimEnd().split("\r\n");
+    // The header, a line per session, the totals.
+    expect(lines).toHaveLength(ordered.length + 2);
+    expect(lines.at(-1)).toMatch(/^Total,/);
   });
 });

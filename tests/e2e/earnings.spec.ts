@@ -98,8 +98,9 @@ test("a paid session reaches the advisor's earnings, CSV and printable statement
   await expect(page.getByRole("button", { name: M.print })).toBeHidden();
   await page.emulateMedia({ media: "screen" });
 
-  // A month that is no month shows the current one rather than failing.
-  const bad = await gotoHydrated(page, "/dashboard/earnings?month=2026-13");
+  // A month that is no month shows the current one, a page that is no page the first, rather
+  // than failing (as the sessions list does).
+  const bad = await gotoHydrated(page, "/dashboard/earnings?month=2026-13&page=abc");
   expect(bad?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 2, name: M.statementTitle })).toBeVisible();
 });

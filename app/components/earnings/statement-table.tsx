@@ -20,14 +20,17 @@ const COLUMNS: { key: keyof StatementLine; label: string; amount?: boolean }[] =
 /**
  * A month's statement. On the page it is the responsive table (a card per session on phones,
  * each figure labelled); `printable` keeps a plain table, as paper wants, which scrolls
- * sideways on its own on a narrow screen rather than widening the page.
+ * sideways on its own on a narrow screen rather than widening the page. `totalLabel` names
+ * the totals row when the rows are one page of the month and the totals the whole month's.
  */
 export function StatementTable({
   view,
   printable = false,
+  totalLabel = M.total,
 }: {
   view: StatementView;
   printable?: boolean;
+  totalLabel?: string;
 }) {
   if (view.lines.length === 0) {
     return <p className="text-sm text-muted">{M.noSessions(view.monthName)}</p>;
@@ -76,7 +79,7 @@ export function StatementTable({
             colSpan={3}
             className={cn("px-3 py-3 text-left", !printable && "max-md:w-full max-md:p-0")}
           >
-            {M.total}
+            {totalLabel}
           </th>
           {(["fee", "commission", "refund", "net"] as const satisfies Amount[]).map((key) => (
             <Cell key={key} label={C[key]} amount printable={printable}>
