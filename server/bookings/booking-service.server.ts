@@ -121,40 +121,18 @@ async function book(
 ): Promise<BookingCreated | Refusal> {
   const now = deps.now();
   const end = new Date(plan.start.getTime() + plan.duration * 60_000);
-  // The advisor's own calendar, asked live (2 s at most) before the transaction holds the time.
-  if (deps.ownCalendars && !(await deps.ownCalendars.confirmFree(plan.advisorId, plan.start, end)))
-    return { ok: false, status: 409, message: M.timeNotOffered, field: "datetime" };
   try {
+    if (deps.ownCalendars) {
+      // The rules first (read only), so a refusal for them never waits on Google; then the
+      // advisor's own calendar, asked live (2 s at most) before the transaction holds the time.
+      await checkPlan(deps.db, userId, plan, now);
+      if (!(await deps.ownCalendars.confirmFree(plan.advisorId, plan.start, end)))
+        return { ok: false, status: 409, message: M.timeNotOffered, field: "datetime" };
+    }
     return await deps.db.transaction(async (tx) => {
-      const [seeker] = await tx
-        .select({ id: users.id, isActive: users.isActive })
-        .from(users)
-        .where(eq(users.id, userId));
-      if (!seeker?.isActive) refuse(404, M.userNotFound);
-
-      const [advisor] = await tx
-        .select({
-          id: advisors.id,
-          userId: advisors.userId,
-          rate: advisors.hourlyRateInr,
-          timeZone: sql<string>`coalesce(${advisorSchedules.timezone}, ${advisors.sessionTimezone})`,
-        })
-        .from(advisors)
-        .leftJoin(
-          advisorSchedules,
-          and(eq(advisorSchedules.advisorId, advisors.id), eq(advisorSchedules.isActive, true)),
-        )
-        .where(and(eq(advisors.id, plan.advisorId), eq(advisors.profileStatus, "approved")));
-      if (!advisor) return refuse(404, M.advisorNotFound, "advisorId");
-      if (advisor.userId === userId) refuse(400, M.selfBooking);
-
-      const price = priceOf(plan, advisor.rate, await isFirstSession(tx, userId, advisor.id));
-      if (!price) return refuse(409, M.sessionNotAllowed, "sessionType");
-
+      // Decided again here: anything may have changed while Google was asked.
+      const { advisor, price } = await checkPlan(tx, userId, plan, now);
       await releaseExpiredHolds(tx, now, { advisorId: advisor.id, userId, start: plan.start, end });
-      if (!(await isStartOffered(tx, advisor.id, plan.start, plan.duration, now))) {
-        refuse(409, M.timeNotOffered, "datetime");
-      }
 
       const free = price.isFree;
       const [payment] = await tx
@@ -228,6 +206,42 @@ async function book(
     deps.logger.error({ err: error, advisorId: plan.advisorId }, "booking failed");
     return { ok: false, status: 502, message: M.bookingFailed };
   }
+}
+
+/**
+ * The booking's rules: an active seeker, an approved advisor who is not the seeker, one of the
+ * seeker's options, a start the slot engine offers. Only reads; a refusal is thrown (Refused).
+ */
+async function checkPlan(db: Db | Tx, userId: string, plan: Plan, now: Date) {
+  const [seeker] = await db
+    .select({ id: users.id, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!seeker?.isActive) refuse(404, M.userNotFound);
+
+  const [advisor] = await db
+    .select({
+      id: advisors.id,
+      userId: advisors.userId,
+      rate: advisors.hourlyRateInr,
+      timeZone: sql<string>`coalesce(${advisorSchedules.timezone}, ${advisors.sessionTimezone})`,
+    })
+    .from(advisors)
+    .leftJoin(
+      advisorSchedules,
+      and(eq(advisorSchedules.advisorId, advisors.id), eq(advisorSchedules.isActive, true)),
+    )
+    .where(and(eq(advisors.id, plan.advisorId), eq(advisors.profileStatus, "approved")));
+  if (!advisor) return refuse(404, M.advisorNotFound, "advisorId");
+  if (advisor.userId === userId) refuse(400, M.selfBooking);
+
+  const price = priceOf(plan, advisor.rate, await isFirstSession(db, userId, advisor.id));
+  if (!price) return refuse(409, M.sessionNotAllowed, "sessionType");
+
+  // Lapsed holds do not count as busy here; the transaction releases them before writing.
+  if (!(await isStartOffered(db, advisor.id, plan.start, plan.duration, now)))
+    refuse(409, M.timeNotOffered, "datetime");
+  return { advisor, price };
 }
 
 /** The price of the chosen option, or null when the seeker may not choose it. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { bookings, emailOutbox, payments, refunds } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
+import type { OwnCalendars } from "../calendar/own/own-calendars.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { paymentSignature } from "../payments/signature.server";
 import { slotsFor } from "../scheduling/slots.server";
@@ -51,6 +52,17 @@ const pay = (orderId: string, paymentId = `pay_${Math.random().toString(36).slic
   razorpay_payment_id: paymentId,
   razorpay_signature: paymentSignature(secret, orderId, paymentId),
 });
+/** Deps whose advisors' own calendars find every time busy, and the times they were asked. */
+const busyInGoogle = () => {
+  const asked: Date[] = [];
+  const google: Pick<OwnCalendars, "confirmFree"> = {
+    confirmFree: async (_advisorId, start) => {
+      asked.push(start);
+      return false;
+    },
+  };
+  return { deps: { ...deps, ownCalendars: google as OwnCalendars }, asked };
+};
 const countBookings = async () => (await database.db.select().from(bookings)).length;
 const offered = async (date: string) =>
   (
@@ -111,31 +123,50 @@ describe("createBooking", () => {
       { advisorId: "5b1f2a3c-0d4e-4f5a-8b6c-7d8e9f0a1b2c" },
       M.advisorNotFound,
     ],
-  ])("refuses %s and writes nothing", async (_name, change, message) => {
+  ])("refuses %s without asking Google, and writes nothing", async (_name, change, message) => {
     const seeker = await createSeeker(database.db);
     const before = await countBookings();
+    const google = busyInGoogle();
     const result = await createBooking(
-      deps,
+      google.deps,
       seeker,
       request(advisorId, "2026-03-05T04:00:00.000Z", change),
     );
     expect(result).toMatchObject({ ok: false, message });
+    expect(google.asked).toHaveLength(0);
     expect(await countBookings()).toBe(before);
   });
 
-  it("refuses an advisor who is not approved, and the advisor booking themselves", async () => {
+  it("refuses an advisor who is not approved, and the advisor booking themselves, without asking Google", async () => {
+    const google = busyInGoogle();
     const pending = await createAdvisor(database.db, { profileStatus: "pending" });
     const seeker = await createSeeker(database.db);
     expect(
-      await createBooking(deps, seeker, request(pending, "2026-03-05T04:00:00.000Z")),
+      await createBooking(google.deps, seeker, request(pending, "2026-03-05T04:00:00.000Z")),
     ).toMatchObject({ ok: false, status: 404, message: M.advisorNotFound });
 
     const [advisorRow] = await database.db.query.advisors.findMany({
       where: (a, { eq: is }) => is(a.id, advisorId),
     });
     expect(
-      await createBooking(deps, advisorRow!.userId, request(advisorId, "2026-03-05T04:00:00.000Z")),
+      await createBooking(
+        google.deps,
+        advisorRow!.userId,
+        request(advisorId, "2026-03-05T04:00:00.000Z"),
+      ),
     ).toMatchObject({ ok: false, message: M.selfBooking });
+    expect(google.asked).toHaveLength(0);
+  });
+
+  it("asks Google only about a booking it would hold, and refuses a time Google finds busy", async () => {
+    const google = busyInGoogle();
+    const seeker = await createSeeker(database.db);
+    const before = await countBookings();
+    expect(
+      await createBooking(google.deps, seeker, request(advisorId, "2026-03-05T04:00:00.000Z")),
+    ).toMatchObject({ ok: false, status: 409, message: M.timeNotOffered });
+    expect(google.asked).toEqual([new Date("2026-03-05T04:00:00.000Z")]);
+    expect(await countBookings()).toBe(before);
   });
 
   it("refuses a time someone else holds, and a seeker's second overlapping booking", async () => {

@@ -187,6 +187,16 @@ export function createGoogleUserCalendar(o: GoogleUserCalendarOptions) {
         });
       }),
 
+    /** Moves the event, its id kept, to another of the advisor's calendars (events.move). */
+    moveEvent: (calendarId: string, eventId: string, destination: string) =>
+      run("events.move", async (call) => {
+        await call({
+          method: "POST",
+          path: `${eventsPath(calendarId)}/${encodeURIComponent(eventId)}/move`,
+          query: { destination, sendUpdates: "all" },
+        });
+      }),
+
     /** Cancelled rather than deleted, so attendees are told; an event already gone is done. */
     cancelEvent: (calendarId: string, eventId: string) =>
       run("events.cancel", async (call) => {

@@ -262,6 +262,28 @@ describe("an advisor's own Google Calendar", () => {
     expect(await failureOf(client.createEvent(HOLIDAYS, session()))).toMatchObject({ status: 403 });
   });
 
+  it("moves an event, its id kept, to another of the advisor's calendars", async () => {
+    const client = calendar();
+    const { eventId } = await client.createEvent(PRIMARY, session());
+    await client.moveEvent(PRIMARY, eventId, FAMILY);
+    const move = google.requests.at(-1)!;
+    expect(move).toMatchObject({
+      method: "POST",
+      path: `/calendar/v3/calendars/advisor.calendar%40example.com/events/${eventId}/move`,
+      body: undefined,
+    });
+    expect(Object.fromEntries(move.query)).toEqual({ destination: FAMILY, sendUpdates: "all" });
+    expect(google.events.get(eventId)).toMatchObject({ calendarId: FAMILY, status: "confirmed" });
+    // Moved already (or never there): Google knows no such event in that calendar.
+    expect(await failureOf(client.moveEvent(PRIMARY, eventId, FAMILY))).toMatchObject({
+      status: 404,
+    });
+    // A read-only calendar takes no sessions.
+    expect(await failureOf(client.moveEvent(FAMILY, eventId, HOLIDAYS))).toMatchObject({
+      status: 403,
+    });
+  });
+
   it("makes an event with the id it chose once: a second create with that id changes nothing", async () => {
     const client = calendar();
     const first = session({ start: at("09:00"), end: at("09:30") });

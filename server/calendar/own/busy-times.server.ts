@@ -43,13 +43,15 @@ export async function refreshBusy(deps: OwnCalendarDeps, advisorId: string): Pro
   if (!connection) return false;
   const google = access.calendar(connection);
   try {
-    let { calendars, busyCalendarIds, eventCalendarId, googleEmail } = connection;
-    if (calendars.length === 0) {
-      // Connected while Google did not answer: list the calendars now.
-      calendars = await google.listCalendars();
-      ({ busyCalendarIds, eventCalendarId } = defaultChoice(calendars));
-      googleEmail = calendars.find((c) => c.primary)?.id ?? googleEmail;
+    // Connected while Google did not answer: the calendars are listed now, with the first
+    // choice. Only a choice made here is written back; one the advisor saved meanwhile stays.
+    let listed: Partial<typeof advisorCalendarConnections.$inferInsert> = {};
+    if (connection.calendars.length === 0) {
+      const calendars = await google.listCalendars();
+      const googleEmail = calendars.find((c) => c.primary)?.id ?? connection.googleEmail;
+      listed = { calendars, ...defaultChoice(calendars), googleEmail };
     }
+    const { busyCalendarIds } = { ...connection, ...listed };
     const range = { from: now, to: new Date(now.getTime() + BUSY_HORIZON_MS) };
     const busy =
       busyCalendarIds.length > 0
@@ -69,10 +71,7 @@ export async function refreshBusy(deps: OwnCalendarDeps, advisorId: string): Pro
       await tx
         .update(advisorCalendarConnections)
         .set({
-          calendars,
-          busyCalendarIds,
-          eventCalendarId,
-          googleEmail,
+          ...listed,
           status: "ok",
           lastError: null,
           busyCheckedAt: now,

@@ -20,11 +20,12 @@ import {
   advisorCalendarEvents,
   advisors,
   authAccounts,
+  bookings,
   authUsers,
   users,
 } from "../../db/schema";
 import { createTestDatabase } from "../../db/test-database";
-import { createSeeker } from "../../db/test-factories";
+import { createBooking as insertBooking, createSeeker } from "../../db/test-factories";
 import { slotsFor } from "../../scheduling/slots.server";
 import { startGoogleServer } from "../test-google-server";
 import { createOwnCalendars, type OwnCalendars } from "./own-calendars.server";
@@ -43,6 +44,7 @@ let pushServer: Server;
 let advisorId: string;
 let seekerId: string;
 const PRIMARY = "advisor.calendar@example.com";
+const FAMILY = "family@group.calendar.google.com";
 // Real time: Google's channels expire by the real clock. Every morning 09:00-12:00 Kolkata
 // (test-support) is 03:30-06:30 UTC; SLOT is the first slot three days ahead.
 const TODAY = new Date();
@@ -165,6 +167,20 @@ const connection = async () =>
       .from(advisorCalendarConnections)
       .where(eq(advisorCalendarConnections.advisorId, advisorId))
   )[0];
+
+/** The events Google holds for a session (each names its booking), in any calendar. */
+const eventsOf = (bookingId: string) =>
+  [...google.events.values()].filter((e) =>
+    JSON.stringify(e.extendedProperties ?? {}).includes(bookingId),
+  );
+const eventRow = async (bookingId: string) =>
+  (
+    await database.db
+      .select()
+      .from(advisorCalendarEvents)
+      .where(eq(advisorCalendarEvents.bookingId, bookingId))
+  )[0];
+const syncEvents = () => own.jobs()[1]!.run();
 
 /** Google's notifications answered, and the refreshes they started done. */
 async function settled() {
@@ -338,10 +354,7 @@ describe("an advisor's own Google Calendar", () => {
     const start = `${day(5)}T05:00:00.000Z`;
     const booked = await createBooking(deps, another, request(advisorId, start));
     if (!booked.ok || !booked.free) return expect.fail(`not confirmed: ${JSON.stringify(booked)}`);
-    const eventsOfBooking = () =>
-      [...google.events.values()].filter((e) =>
-        JSON.stringify(e.extendedProperties ?? {}).includes(booked.bookingId),
-      );
+    const eventsOfBooking = () => eventsOf(booked.bookingId);
     const row = async () =>
       (
         await database.db
@@ -428,13 +441,128 @@ describe("an advisor's own Google Calendar", () => {
     ).toBe("invalid");
     expect(
       await own.saveChoice(advisorId, {
-        busyCalendarIds: [PRIMARY, "family@group.calendar.google.com"],
+        busyCalendarIds: [PRIMARY, FAMILY],
         eventCalendarId: null,
       }),
     ).toBe("saved");
     expect(await own.view(advisorId)).toMatchObject({
-      busyCalendarIds: [PRIMARY, "family@group.calendar.google.com"],
+      busyCalendarIds: [PRIMARY, FAMILY],
       eventCalendarId: null,
+    });
+  });
+
+  describe("choosing another calendar for sessions", () => {
+    /** Upcoming sessions: one whose event was written in the primary calendar, one queued only. */
+    const upcoming: string[] = [];
+    const inCalendars = (bookingId: string) =>
+      eventsOf(bookingId).map((e) => [e.calendarId, e.status]);
+    const book = async (start: string) => {
+      const seeker = await createSeeker(database.db);
+      const booked = await createBooking(deps, seeker, request(advisorId, start));
+      if (!booked.ok || !booked.free)
+        return expect.fail(`not confirmed: ${JSON.stringify(booked)}`);
+      return { bookingId: booked.bookingId, seeker };
+    };
+    const choose = async (eventCalendarId: string) => {
+      await settled(); // a refresh still running from an earlier test
+      const choice = { busyCalendarIds: [PRIMARY], eventCalendarId };
+      expect(await own.saveChoice(advisorId, choice)).toBe("saved");
+      await settled(); // saving starts a refresh without waiting for it
+    };
+
+    it("moves the upcoming sessions there, written or only queued, and leaves the rest", async () => {
+      await choose(PRIMARY);
+      const written = await book(`${day(6)}T03:30:00.000Z`);
+      const cancelled = await book(`${day(6)}T04:30:00.000Z`);
+      await syncEvents();
+      const seeker = { userId: cancelled.seeker, advisorId: null, isAdmin: false };
+      const cancel = { actor: seeker, bookingId: cancelled.bookingId, reason: "Plans changed" };
+      const common = { now: deps.now(), config: deps.config, calendar: null };
+      expect((await cancelSession(database.db, { ...cancel, ...common })).ok).toBe(true);
+      await syncEvents();
+      const queued = await book(`${day(6)}T05:30:00.000Z`);
+      // A past session whose event was written: not moved.
+      const pastStart = `${day(-2)}T03:30:00.000Z`;
+      await insertBooking(database.db, {
+        advisorId,
+        seekerId: written.seeker,
+        start: pastStart,
+        status: "confirmed",
+      });
+      const [past] = await database.db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.datetime, new Date(pastStart)));
+      await database.db.insert(advisorCalendarEvents).values({
+        bookingId: past!.id,
+        advisorId,
+        calendarId: PRIMARY,
+        eventId: sessionEventId(past!.id, 1),
+        syncedVersion: 1,
+      });
+      expect(inCalendars(written.bookingId)).toEqual([[PRIMARY, "confirmed"]]);
+      expect(inCalendars(queued.bookingId)).toEqual([]);
+
+      await choose(FAMILY);
+      await syncEvents();
+      for (const { bookingId } of [written, queued]) {
+        expect(inCalendars(bookingId)).toEqual([[FAMILY, "confirmed"]]);
+        const row = await eventRow(bookingId);
+        expect(row).toMatchObject({ calendarId: FAMILY, syncedVersion: row!.wantedVersion });
+        upcoming.push(bookingId);
+      }
+      expect(eventsOf(written.bookingId)[0]?.id).toBe(sessionEventId(written.bookingId, 1));
+      expect(inCalendars(cancelled.bookingId)).toEqual([[PRIMARY, "cancelled"]]);
+      expect(await eventRow(past!.id)).toMatchObject({ calendarId: PRIMARY, wantedVersion: 1 });
+    });
+
+    it("a move whose answer was lost is neither made twice nor left behind", async () => {
+      expect(upcoming).toHaveLength(2);
+      await choose(PRIMARY);
+      google.state.loseCalendarAnswers = true;
+      await syncEvents();
+      google.state.loseCalendarAnswers = false;
+      for (const bookingId of upcoming)
+        expect(inCalendars(bookingId)).toEqual([[PRIMARY, "confirmed"]]);
+      await database.db
+        .update(advisorCalendarEvents)
+        .set({ nextAttemptAt: deps.now() })
+        .where(eq(advisorCalendarEvents.advisorId, advisorId));
+      await syncEvents();
+      for (const bookingId of upcoming) {
+        expect(inCalendars(bookingId)).toEqual([[PRIMARY, "confirmed"]]);
+        expect(await eventRow(bookingId)).toMatchObject({ calendarId: PRIMARY, lastError: null });
+      }
+    });
+
+    it("a choice saved while a refresh is under way is not undone by it", async () => {
+      await settled();
+      await database.db
+        .update(advisorCalendarConnections)
+        .set({ nextRefreshAt: deps.now() })
+        .where(eq(advisorCalendarConnections.advisorId, advisorId));
+      google.state.calendarDelayMs = 300;
+      const asked = google.requests.length;
+      const refreshing = own.jobs()[0]!.run();
+      // The refresh has read the connection once it asks Google.
+      await expect.poll(() => google.requests.length).toBeGreaterThan(asked);
+      await choose(FAMILY);
+      await refreshing;
+      expect(await own.view(advisorId)).toMatchObject({
+        busyCalendarIds: [PRIMARY],
+        eventCalendarId: FAMILY,
+      });
+    });
+
+    it("calendars Google did not list when connecting are listed by a refresh, with the first choice", async () => {
+      await database.db
+        .update(advisorCalendarConnections)
+        .set({ calendars: [], busyCalendarIds: [], eventCalendarId: null })
+        .where(eq(advisorCalendarConnections.advisorId, advisorId));
+      await refreshNow();
+      const view = await own.view(advisorId);
+      expect(view).toMatchObject({ busyCalendarIds: [PRIMARY], eventCalendarId: PRIMARY });
+      expect(view?.calendars).toHaveLength(3);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lt, lte, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
 import { advisorCalendarConnections, advisorCalendarEvents, bookings } from "../../db/schema";
 import { loadBookingParties } from "../../bookings/confirmation.server";
@@ -9,7 +9,6 @@ import { connectionOf, leaseFree } from "./connection-rows.server";
 import type { OwnCalendarDeps } from "./deps.server";
 import { recordFailure } from "./busy-times.server";
 import { GoogleCalendarError } from "../google-calendar.server";
-import type { GoogleUserCalendar } from "../google-user-calendar.server";
 
 const MINUTE = 60_000;
 const MAX_BACKOFF_MS = 60 * MINUTE;
@@ -48,7 +47,16 @@ export async function queueSessionEvent(
           calendarId: target.calendarId,
           nextAttemptAt: now,
         })
-        .onConflictDoNothing();
+        .onConflictDoUpdate({
+          target: advisorCalendarEvents.bookingId,
+          // Queued for another calendar (the advisor chose it): made due, and the sync moves
+          // the event there. A cancelled session's event is left where it is.
+          set: { ...due, wantedVersion: sql`${advisorCalendarEvents.wantedVersion} + 1` },
+          setWhere: and(
+            eq(advisorCalendarEvents.wanted, "present"),
+            ne(advisorCalendarEvents.calendarId, target.calendarId),
+          ),
+        });
     return;
   }
   await tx
@@ -111,19 +119,31 @@ async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
   if (!connection) return false; // disconnected: the row went with it
   const google = deps.access.calendar(connection);
   // A create that fails may still have made the event (its answer lost): its id is kept, so
-  // the next try moves or cancels that event rather than making another.
+  // the next try updates or cancels that event rather than making another. The row's calendar is
+  // where that event is (or is to be made); it changes only once the event is known to be out
+  // of it, so a move whose answer was lost is tried again.
   let eventId = row.eventId;
+  let calendarId = row.calendarId;
   try {
     if (row.wanted === "cancelled") {
-      if (eventId) await google.cancelEvent(row.calendarId, eventId);
+      if (eventId) await google.cancelEvent(calendarId, eventId);
     } else {
       const loaded = await loadBookingParties(db, row.bookingId);
       if (!loaded) return false;
       const event = sessionEventOf(loaded, deps.appUrl);
-      const moved = eventId ? await movedOrGone(google, row.calendarId, eventId, event) : false;
-      if (!moved) {
+      // The event goes to the calendar the advisor chose last. One not in the old calendar
+      // (404/410) was moved by a try whose answer was lost, deleted, or never made.
+      const chosen = connection.eventCalendarId ?? calendarId;
+      if (eventId && chosen !== calendarId)
+        await doneOrGone(google.moveEvent(calendarId, eventId, chosen));
+      calendarId = chosen;
+      // Not there (the advisor deleted it in Google, or it was never made): made now.
+      const updated = eventId
+        ? await doneOrGone(google.updateEvent(calendarId, eventId, event))
+        : false;
+      if (!updated) {
         eventId = sessionEventId(row.bookingId, row.wantedVersion);
-        await google.createEvent(row.calendarId, {
+        await google.createEvent(calendarId, {
           ...event,
           id: eventId,
           bookingId: row.bookingId,
@@ -133,7 +153,13 @@ async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
     }
     await db
       .update(advisorCalendarEvents)
-      .set({ eventId, syncedVersion: row.wantedVersion, leaseUntil: null, lastError: null })
+      .set({
+        eventId,
+        calendarId,
+        syncedVersion: row.wantedVersion,
+        leaseUntil: null,
+        lastError: null,
+      })
       .where(eq(advisorCalendarEvents.bookingId, row.bookingId));
     return true;
   } catch (error) {
@@ -142,6 +168,7 @@ async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
       .update(advisorCalendarEvents)
       .set({
         eventId,
+        calendarId,
         attempts: row.attempts + 1,
         nextAttemptAt: new Date(deps.now().getTime() + backoff),
         leaseUntil: null,
@@ -153,15 +180,10 @@ async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
   }
 }
 
-/** Moves the event; false when the advisor deleted it in Google (then it is made again). */
-async function movedOrGone(
-  google: GoogleUserCalendar,
-  calendarId: string,
-  eventId: string,
-  times: { start: Date; end: Date },
-): Promise<boolean> {
+/** True when Google did it; false when the event is not there (404, or 410: deleted). */
+async function doneOrGone(work: Promise<unknown>): Promise<boolean> {
   try {
-    await google.updateEvent(calendarId, eventId, times);
+    await work;
     return true;
   } catch (error) {
     if (error instanceof GoogleCalendarError && (error.status === 404 || error.status === 410))

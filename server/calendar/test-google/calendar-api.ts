@@ -45,7 +45,7 @@ const NOT_FOUND = apiError(404, "notFound", "Not Found");
 
 /**
  * Calendar API v3 as Google answers it (tests only): the calendar list, freeBusy, events
- * (insert, get, patch, delete) and watch/stop, per calendar and per account. The service
+ * (insert, get, patch, delete, move) and watch/stop, per calendar and per account. The service
  * account reaches any calendar id; a person only those in their list, writing only where
  * they are owner or writer.
  */
@@ -151,11 +151,8 @@ export function createCalendarApi(deps: {
     eventId: string,
     body: Json,
   ) {
-    const event = events.get(eventId);
-    if (!event || event.calendarId !== calendar.id)
-      return deleted.has(eventId)
-        ? ([410, apiError(410, "deleted", "Resource has been deleted")] as const)
-        : ([404, NOT_FOUND] as const);
+    const event = eventIn(calendar.id, eventId);
+    if (!event) return missing(eventId);
     if (req.method === "GET") return [200, withoutCalendar(event)] as const;
     if (!calendar.writable) return [403, forbidden()] as const;
     if (req.method === "PATCH") {
@@ -172,6 +169,36 @@ export function createCalendarApi(deps: {
     return [405, apiError(405, "methodNotAllowed", "Method Not Allowed")] as const;
   }
 
+  const eventIn = (calendarId: string, eventId: string) => {
+    const event = events.get(eventId);
+    return event?.calendarId === calendarId ? event : null;
+  };
+  const missing = (eventId: string) =>
+    deleted.has(eventId)
+      ? ([410, apiError(410, "deleted", "Resource has been deleted")] as const)
+      : ([404, NOT_FOUND] as const);
+
+  /** events.move: the event, its id kept, goes to the destination (its organizer changes). */
+  function move(
+    caller: Caller,
+    calendar: { id: string; writable: boolean },
+    eventId: string,
+    query: URLSearchParams,
+  ) {
+    const destination = query.get("destination");
+    if (!destination)
+      return [400, apiError(400, "required", "Missing destination parameter.")] as const;
+    const event = eventIn(calendar.id, eventId);
+    if (!event) return missing(eventId);
+    const to = open(caller, destination);
+    if (!to) return [404, NOT_FOUND] as const;
+    if (!calendar.writable || !to.writable) return [403, forbidden()] as const;
+    event.calendarId = to.id;
+    push.changed(calendar.id);
+    push.changed(to.id);
+    return [200, withoutCalendar(event)] as const;
+  }
+
   function route(req: IncomingMessage, url: URL, caller: Caller, body: Json) {
     const path = url.pathname.startsWith(PREFIX) ? url.pathname.slice(PREFIX.length) : null;
     const route = `${req.method} ${path}`;
@@ -185,12 +212,16 @@ export function createCalendarApi(deps: {
       return push.stop(caller.owner, body.id, body.resourceId)
         ? ([204, undefined] as const)
         : ([404, apiError(404, "notFound", `Channel '${String(body.id)}' not found`)] as const);
-    const match = /^\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(path ?? "");
+    const match = /^\/calendars\/([^/]+)\/events(?:\/([^/]+)(\/move)?)?$/.exec(path ?? "");
     if (!match) return [404, NOT_FOUND] as const;
     const calendar = open(caller, decodeURIComponent(match[1]!));
     if (!calendar) return [404, NOT_FOUND] as const;
     const eventId = match[2] === undefined ? null : decodeURIComponent(match[2]);
     if (eventId === "watch" && req.method === "POST") return watch(caller, calendar.id, body);
+    if (eventId && match[3])
+      return req.method === "POST"
+        ? move(caller, calendar, eventId, url.searchParams)
+        : ([405, apiError(405, "methodNotAllowed", "Method Not Allowed")] as const);
     if (eventId) return onEvent(req, calendar, eventId, body);
     if (req.method !== "POST")
       return [405, apiError(405, "methodNotAllowed", "Method Not Allowed")] as const;
