@@ -25,6 +25,8 @@ const envSchema = z.object({
   APP_URL: optional.pipe(z.url().optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
+  // The role that owns the tables and runs migrations; DATABASE_URL's role then only uses them.
+  MIGRATION_DATABASE_URL: optional,
   AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
   SEED: z
     .enum(["true", "false"])
@@ -147,6 +149,12 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     throw new Error("Invalid configuration:\n  S3_BUCKET: required when any other S3_ setting is");
   }
 
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
+    throw new Error(
+      "Invalid configuration:\n  MIGRATION_DATABASE_URL: set only with DATABASE_URL (the embedded database has one role)",
+    );
+  }
+
   if (!local) {
     const missing = [
       !e.AUTH_SECRET && "AUTH_SECRET",
@@ -171,6 +179,7 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     seed: e.SEED,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     renderConcurrency: e.RENDER_CONCURRENCY,
@@ -267,6 +276,7 @@ export function describeConfig(config: Config) {
   return {
     appUrl: config.appUrl,
     database: config.databaseUrl ? redactUrl(config.databaseUrl) : `PGlite ${config.dataDir}/db`,
+    migrations: config.migrationDatabaseUrl ? redactUrl(config.migrationDatabaseUrl) : "as the app",
     mail: config.mail.smtpUrl ? `SMTP ${redactUrl(config.mail.smtpUrl)}` : "outbox (no SMTP_URL)",
     payments: config.razorpay ? "Razorpay" : "built-in test checkout",
     googleSignIn: config.google ? "on" : "off",

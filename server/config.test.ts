@@ -92,6 +92,23 @@ describe("configuration", () => {
     );
   });
 
+  it("takes MIGRATION_DATABASE_URL only beside DATABASE_URL, and logs it without its password", () => {
+    expect(() =>
+      buildConfig({ DATA_DIR: tempDir(), MIGRATION_DATABASE_URL: "postgres://owner@db/app" }),
+    ).toThrow(
+      "Invalid configuration:\n  MIGRATION_DATABASE_URL: set only with DATABASE_URL (the embedded database has one role)",
+    );
+    const config = buildConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: "postgres://app:s3cret@db.internal:5432/app",
+      MIGRATION_DATABASE_URL: "postgres://owner:0wner-secret@db.internal:5432/app",
+    });
+    expect(config.migrationDatabaseUrl).toBe("postgres://owner:0wner-secret@db.internal:5432/app");
+    const logged = JSON.stringify(describeConfig(config));
+    expect(logged).not.toContain("0wner-secret");
+    expect(logged).toContain("owner");
+  });
+
   it("keeps secrets out of what is logged and what the browser sees", () => {
     const config = buildConfig({
       DATA_DIR: tempDir(),

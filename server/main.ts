@@ -53,12 +53,19 @@ async function main(
   logger.info(describeConfig(config), "starting");
   const database = await openDatabase({
     url: config.databaseUrl,
+    migrationUrl: config.migrationDatabaseUrl,
     dataDir: path.join(config.dataDir, "db"),
   });
   // Public reads are cached in memory; the database says when the data behind them changes.
   const feed = await startChangeFeed(database, { logger });
   const services = composeServices({ config, logger, database, feed, processMetrics: true });
   const seeded = await prepareDatabase(services);
+  // After the migrations, so a fresh database's owner is known.
+  const risk = await database.appRoleRisk();
+  if (risk)
+    logger.warn(
+      `the app's database role ${risk}, so it could change the append-only ledger and audit log: connect as a role that owns nothing and set MIGRATION_DATABASE_URL to the owner (docs/deploy.md)`,
+    );
 
   const app = createHttpApp({
     services,

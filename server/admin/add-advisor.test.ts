@@ -151,7 +151,9 @@ describe("an admin adding an advisor", () => {
 
   it("leaves nothing half-created when a step after the user row fails", async () => {
     const store = recordingStore();
-    await db.execute(sql`alter table schedule_slots rename to schedule_slots_away`);
+    await database.privileged.execute(
+      sql`alter table schedule_slots rename to schedule_slots_away`,
+    );
     let result;
     try {
       result = await createAdvisorByAdmin(db, config, store, {
@@ -160,7 +162,9 @@ describe("an admin adding an advisor", () => {
         headshot: PHOTO,
       });
     } finally {
-      await db.execute(sql`alter table schedule_slots_away rename to schedule_slots`);
+      await database.privileged.execute(
+        sql`alter table schedule_slots_away rename to schedule_slots`,
+      );
     }
     expect(result).toMatchObject({
       ok: false,

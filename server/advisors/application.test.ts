@@ -231,7 +231,7 @@ describe("submitting the application", () => {
     const userId = await createPerson(db(), { firstName: "Before" });
     await upload(userId, await jpegWithExif());
     // The admin e-mail is the last write: make it fail.
-    await db().execute(
+    await database.privileged.execute(
       sql`alter table email_outbox add constraint crash check (subject = '') not valid`,
     );
     try {
@@ -246,7 +246,7 @@ describe("submitting the application", () => {
         message: "Failed to submit application. Please try again.",
       });
     } finally {
-      await db().execute(sql`alter table email_outbox drop constraint crash`);
+      await database.privileged.execute(sql`alter table email_outbox drop constraint crash`);
     }
     const row = await rowOf(userId);
     expect(row).toMatchObject({ profileStatus: "draft", jobTitle: null });

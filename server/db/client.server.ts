@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { appRoleRisk, currentRole, grantAppRole } from "./app-role.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import { type ListenHandlers, type ListenOptions, listenPostgres } from "./listener.server";
 import * as schema from "./schema";
@@ -38,6 +39,11 @@ export type Database = {
    * in-process connection that queues queries inside itself, so only its one connection.
    */
   connections(): { total: number; idle?: number; waiting?: number };
+  /**
+   * Why the app's own role could change the append-only ledger and audit log (a superuser,
+   * or the tables' owner), or null; always null for PGlite, which has one role (ADR 77).
+   */
+  appRoleRisk(): Promise<string | null>;
   /** True when a trivial query answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
@@ -59,10 +65,17 @@ const STARTUP_LOCK_ID = 7_246_101; // any constant shared by all instances of th
 
 /**
  * `url` set → node-postgres against a real server; unset → PGlite, persisted in `dataDir`
- * (or in memory when `dataDir` is "memory://", as the tests do).
+ * (or in memory when `dataDir` is "memory://", as the tests do). `migrationUrl` is the role
+ * that owns the tables: it migrates, then grants `url`'s role what the app needs (ADR 77).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir ?? "memory://");
+export async function openDatabase(options: {
+  url?: string;
+  migrationUrl?: string;
+  dataDir?: string;
+}): Promise<Database> {
+  return options.url
+    ? openPostgres(options.url, options.migrationUrl)
+    : openPglite(options.dataDir ?? "memory://");
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -86,6 +99,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     exclusively: (work) => work(),
     migrated: () => allMigrationsApplied(db),
     connections: () => ({ total: client.closed ? 0 : 1 }),
+    appRoleRisk: async () => null,
     ping: (timeoutMs) => pingWith(db, timeoutMs),
     async listen(channel, { onNotify, onState }) {
       // The one in-process connection: it cannot drop, and it hears its own notifications.
@@ -103,7 +117,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, migrationUrl?: string): Promise<Database> {
   // Keepalive probes find an idle connection that a NAT or load balancer dropped silently.
   const pool = new pg.Pool({
     connectionString: url,
@@ -132,15 +146,35 @@ async function openPostgres(url: string): Promise<Database> {
     },
     // Concurrent starts of several instances migrate one at a time.
     migrate: () =>
-      database.exclusively(() =>
-        migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR }),
-      ),
+      database.exclusively(async () => {
+        if (!migrationUrl) {
+          await migrateNodePg(drizzleNodePg({ client: pool }), {
+            migrationsFolder: MIGRATIONS_DIR,
+          });
+          return;
+        }
+        const owner = new pg.Client({
+          connectionString: migrationUrl,
+          connectionTimeoutMillis: 5000,
+        });
+        await owner.connect();
+        try {
+          await migrateNodePg(drizzleNodePg({ client: owner }), {
+            migrationsFolder: MIGRATIONS_DIR,
+          });
+          const app = await currentRole(pool);
+          if (app !== (await currentRole(owner))) await grantAppRole(owner, app);
+        } finally {
+          await owner.end();
+        }
+      }),
     migrated: () => allMigrationsApplied(db),
     connections: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    appRoleRisk: () => appRoleRisk(pool),
     ping: (timeoutMs) => pingWith(db, timeoutMs),
     listen: (channel, handlers, options) => listenPostgres(url, channel, handlers, options),
     close: () => pool.end(),

@@ -31,7 +31,8 @@ describe.skipIf(!SERVER)("two instances starting at once on an empty database", 
     const empty = await createEmptyServerDatabase(SERVER!);
     dropDatabase = empty.destroy;
     // Two pools: two instances' connections, as two processes would have.
-    opened.push(await openDatabase({ url: empty.url }), await openDatabase({ url: empty.url }));
+    const instance = () => openDatabase({ url: empty.url, migrationUrl: empty.migrationUrl });
+    opened.push(await instance(), await instance());
 
     const results = await Promise.allSettled(
       opened.map((database) =>

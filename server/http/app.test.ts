@@ -113,7 +113,9 @@ describe("the HTTP server", () => {
   it("keeps the availability page, with a way to try again, when the schedule cannot load", async () => {
     const page = () =>
       fetch(`${baseUrl}/dashboard/availability`, { headers: { cookie: sessionCookie } });
-    await database.db.execute(sql`alter table schedule_slots rename to schedule_slots_away`);
+    await database.privileged.execute(
+      sql`alter table schedule_slots rename to schedule_slots_away`,
+    );
     try {
       const res = await page();
       expect(res.status).toBe(200);
@@ -124,7 +126,9 @@ describe("the HTTP server", () => {
         expect.objectContaining({ msg: "could not load the availability schedule" }),
       );
     } finally {
-      await database.db.execute(sql`alter table schedule_slots_away rename to schedule_slots`);
+      await database.privileged.execute(
+        sql`alter table schedule_slots_away rename to schedule_slots`,
+      );
     }
     const html = await (await page()).text();
     expect(html).not.toContain("Unable to load availability");

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess } from "../../tests/support/app-process";
 import { DEMO_PASSWORD } from "../db/seed/seed.server";
+import { createEmptyServerDatabase } from "../db/test-database";
 
 /*
  * Two app instances on one PostgreSQL database, as a deployment runs them: an admin approves
@@ -12,36 +12,27 @@ import { DEMO_PASSWORD } from "../db/seed/seed.server";
  * where TEST_DATABASE_URL is set, as in CI.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const name = `two_instances_${randomBytes(4).toString("hex")}`;
 let writer: AppProcess;
 let reader: AppProcess;
-
-async function admin(statement: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return (await client.query(statement, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+let dropDatabase = async () => {};
 
 describe.skipIf(!serverUrl)("two app instances on one database", () => {
   let databaseUrl: string;
 
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    // One after the other: the first migrates and adds the demo data.
-    writer = await startAppProcess({ DATABASE_URL: databaseUrl });
-    reader = await startAppProcess({ DATABASE_URL: databaseUrl });
+    const empty = await createEmptyServerDatabase(serverUrl!);
+    dropDatabase = empty.destroy;
+    databaseUrl = empty.url;
+    // The app's role and the owner's, as deployed; one after the other: the first migrates
+    // and adds the demo data.
+    const env = { DATABASE_URL: empty.url, MIGRATION_DATABASE_URL: empty.migrationUrl };
+    writer = await startAppProcess(env);
+    reader = await startAppProcess(env);
   }, 240_000);
 
   afterAll(async () => {
     await Promise.all([writer?.stop(), reader?.stop()]);
-    if (serverUrl) await admin(`drop database if exists ${name} with (force)`);
+    await dropDatabase();
   });
 
   it("shows an approval made through one instance on the other once it is notified", async () => {

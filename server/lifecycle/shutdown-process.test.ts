@@ -73,6 +73,7 @@ describe.skipIf(!SERVER)("SIGTERM during a booking", () => {
       PORT: String(port),
       APP_URL: baseUrl,
       DATABASE_URL: empty.url,
+      MIGRATION_DATABASE_URL: empty.migrationUrl,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "shutdown-server-")),
       AUTH_SECRET: SECRET,
       SEED: "false",

@@ -145,12 +145,13 @@ describe("a failure half-way leaves the old schedule intact", () => {
     const advisorId = await createAdvisor(database.db);
     await saveSchedule(database.db, advisorId, kolkata);
     const before = await state(advisorId);
-    // A trigger makes the database refuse one slot: the zone update and the delete of the
-    // old slots have already run inside the transaction when it fires.
-    await database.db.execute(sql`
+    // A trigger makes the database refuse one slot: the zone update and the delete of the old
+    // slots have already run inside the transaction when it fires. The server's own user makes
+    // it: the app's role cannot.
+    await database.privileged.execute(sql`
       create function refuse_slot() returns trigger language plpgsql as $$
       begin raise exception 'disk full (simulated)'; end $$`);
-    await database.db.execute(sql`
+    await database.privileged.execute(sql`
       create trigger refuse_slot before insert on schedule_slots
       for each row when (new.start_time = '23:00') execute function refuse_slot()`);
     try {
@@ -162,8 +163,8 @@ describe("a failure half-way leaves the old schedule intact", () => {
       expect(cause.cause?.message).toBe("disk full (simulated)");
       expect(await state(advisorId)).toEqual(before);
     } finally {
-      await database.db.execute(sql`drop trigger refuse_slot on schedule_slots`);
-      await database.db.execute(sql`drop function refuse_slot()`);
+      await database.privileged.execute(sql`drop trigger refuse_slot on schedule_slots`);
+      await database.privileged.execute(sql`drop function refuse_slot()`);
     }
   });
 

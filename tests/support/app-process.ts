@@ -69,7 +69,9 @@ export async function startAppProcess(
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      DATABASE_URL: "", // always the embedded database, whatever the shell has set
+      // Always the embedded database, whatever the shell has set.
+      DATABASE_URL: "",
+      MIGRATION_DATABASE_URL: "",
       ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...env,
       PORT: String(port),
