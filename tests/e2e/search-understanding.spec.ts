@@ -81,6 +81,19 @@ test.describe("short words and symbols", () => {
     }
   });
 
+  test('"product manager" lists the one with both words first, and "PM" finds product leaders', async ({
+    page,
+  }) => {
+    // Priya Sharma is a "Senior Product Manager" (both words: the spec's 200); Harsh Shah a
+    // "Director of Product" with "Product Strategy" and "Product Leadership".
+    const phrase = await listing(page, "product manager");
+    expect(phrase.names[0]).toBe("Priya Sharma");
+    expect(phrase.names).toContain("Harsh Shah");
+    expect((await listing(page, "PM")).names).toEqual(
+      expect.arrayContaining(["Harsh Shah", "Priya Sharma"]),
+    );
+  });
+
   test("an emoji lists every advisor and says so", async ({ page }) => {
     const found = await listing(page, "🌍");
     expect(found.status).toBe("Showing all advisors");
