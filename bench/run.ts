@@ -33,6 +33,7 @@ import { benchSearch, type SearchResult } from "./search";
 import { SEARCH_MIX_DESCRIPTION } from "./search-mix";
 import { ms, say } from "./stats";
 import { requireWrk } from "./wrk";
+import { benchYear, yearSection } from "./year";
 
 /**
  * `npm run bench`: the built app against a real PostgreSQL server and against PGlite, each
@@ -46,7 +47,8 @@ import { requireWrk } from "./wrk";
  * Knobs (environment): BENCH_BASELINE=<ref>, BENCH_SECONDS (6), BENCH_WARMUP_SECONDS (1),
  * BENCH_ROUNDS (2: each build's runs per read-path figure, taken in turns, the best counts),
  * BENCH_ADVISORS (10000, the search section's too), BENCH_SKIP_BUILD=1 (use build/ as it is),
- * BENCH_SKIP=engine,search,reads,profile,pages,booking (leave sections out) and kept,new,mix
+ * BENCH_SKIP=engine,search,reads,profile,pages,booking,year (leave sections out; year's own
+ * knobs, YEAR_*, are in bench/year.ts) and kept,new,mix
  * (leave read paths out of "reads" and "profile": those answered from kept answers, those with
  * every URL new, the never-asked search mix) and postgres,pglite (leave a database out of the
  * read paths), BENCH_ONLY=/slots,/dates (only the read paths whose name holds one of these),
@@ -70,6 +72,7 @@ type Results = {
   ceiling: Ceiling;
   profiles: { target: AppTarget; profiles: PathProfile[] }[];
   bookings?: BookingBench[];
+  year?: string;
   pages: FrontendFigures[];
   minutes: number;
   load: { start: string; end: string };
@@ -164,6 +167,7 @@ PGlite has one connection, so cycles queue behind each other and latency grows w
 in flight; PostgreSQL runs them in parallel (up to the pool's 10 connections) and the
 exclusion constraints settle the race.
 `);
+  if (r.year) sections.push(r.year);
   if (r.pages.length) sections.push(frontendSection(r.pages));
   if (r.engine) sections.push(engineSection(r.engine));
   if (r.search) sections.push(searchSection(r.search, r.reads.length > 0));
@@ -191,9 +195,11 @@ async function main() {
   };
   const http = !SKIP.has("reads") || !SKIP.has("profile") || !SKIP.has("pages");
   if (http) requireWrk();
-  // The read paths' and the booking service's PostgreSQL.
+  // The read paths', the booking service's and the year's PostgreSQL.
   const postgres =
-    (http && !SKIP.has("postgres")) || !SKIP.has("booking") ? await startPostgres() : null;
+    (http && !SKIP.has("postgres")) || !SKIP.has("booking") || !SKIP.has("year")
+      ? await startPostgres()
+      : null;
   const databases: PreparedDatabase[] = [];
   try {
     if (http) {
@@ -245,6 +251,8 @@ async function main() {
         label: `PostgreSQL ${postgres.version}`,
       });
     }
+    if (postgres && !SKIP.has("year"))
+      results.year = yearSection(await benchYear(process.env.YEAR_SERVER ?? postgres.url));
   } finally {
     for (const d of databases) await d.cleanup();
     for (const b of results.builds) b.remove();
