@@ -50,6 +50,19 @@ async function credited(
   return booking;
 }
 
+/** A credited booking refunded in full, with its debit. */
+async function refundedBooking(advisor: string, seekerId: string, at: string) {
+  const booking = await credited(advisor, seekerId, at, "cancelled");
+  const [refund] = await db.db
+    .insert(refunds)
+    .values({ paymentId: booking.paymentId!, bookingId: booking.id, amount: 118_000 })
+    .returning();
+  await db.db.transaction((tx) =>
+    debitRefund(tx, { bookingId: booking.id, refundId: refund!.id, now }),
+  );
+  return booking;
+}
+
 const setTransfer = (bookingId: string, values: Partial<typeof payoutTransfers.$inferInsert>) =>
   db.db
     .update(payoutTransfers)
@@ -73,14 +86,7 @@ beforeAll(async () => {
 
   const pending = await credited(advisorId, seeker, "2026-11-30T05:00:00Z", "confirmed");
 
-  const refunded = await credited(advisorId, seeker, "2026-11-10T05:00:00Z", "cancelled");
-  const [refund] = await db.db
-    .insert(refunds)
-    .values({ paymentId: refunded.paymentId!, bookingId: refunded.id, amount: 118_000 })
-    .returning();
-  await db.db.transaction((tx) =>
-    debitRefund(tx, { bookingId: refunded.id, refundId: refund!.id, now }),
-  );
+  const refunded = await refundedBooking(advisorId, seeker, "2026-11-10T05:00:00Z");
 
   const failed = await credited(advisorId, seeker, "2026-10-15T05:00:00Z", "completed");
   await setTransfer(failed.id, { status: "failed", lastError: "Beneficiary account is closed" });
@@ -208,14 +214,7 @@ describe("a busy month's statement, a page at a time", () => {
       made.push({ id: b.id, at });
     }
     // A cancelled session (outside the overlap rule) at the first one's time, refunded.
-    const refunded = await credited(busyId, seeker, "2026-08-03T04:30:00Z", "cancelled");
-    const [refund] = await db.db
-      .insert(refunds)
-      .values({ paymentId: refunded.paymentId!, bookingId: refunded.id, amount: 118_000 })
-      .returning();
-    await db.db.transaction((tx) =>
-      debitRefund(tx, { bookingId: refunded.id, refundId: refund!.id, now }),
-    );
+    const refunded = await refundedBooking(busyId, seeker, "2026-08-03T04:30:00Z");
     made.push({ id: refunded.id, at: Date.parse("2026-08-03T04:30:00Z") });
     // Another month's session must not count.
     await credited(busyId, seeker, "2026-09-01T04:30:00Z", "completed");
