@@ -325,10 +325,10 @@ describe("the audit log", () => {
     const byAction = await listAudit(db, { actorUserId: admin.id, action: "admin.grant" });
     expect(byAction.entries.map((e) => e.action)).toEqual(["admin.grant"]);
     const byTargetName = await listAudit(db, { target: "zebrafinch" });
-    expect(byTargetName.total).toBe(2);
+    expect(byTargetName.total.n).toBe(2);
     const byTargetId = await listAudit(db, { target: target.id });
-    expect(byTargetId.total).toBe(2);
-    expect((await listAudit(db, { target: "100%_nobody" })).total).toBe(0);
+    expect(byTargetId.total.n).toBe(2);
+    expect((await listAudit(db, { target: "100%_nobody" })).total.n).toBe(0);
   });
 });
 
@@ -363,8 +363,8 @@ describe("the users list", () => {
 
   it("treats % and _ in the search as plain characters", async () => {
     await createUser(db, { firstName: "Percent" });
-    expect((await listUsers(db, { q: "%" })).total).toBe(0);
-    expect((await listUsers(db, { q: "_" })).total).toBe(0);
+    expect((await listUsers(db, { q: "%" })).total.n).toBe(0);
+    expect((await listUsers(db, { q: "_" })).total.n).toBe(0);
   });
 });
 

@@ -1,59 +1,106 @@
-import { desc, eq } from "drizzle-orm";
-import { transition, type ReviewAction } from "../../core/admin/advisor-status";
+import { and, count, eq, inArray } from "drizzle-orm";
+import {
+  type ReviewAction,
+  type ReviewSection,
+  sectionOf,
+  transition,
+} from "../../core/admin/advisor-status";
 import { REJECTION_REASON_MAX } from "../../core/admin/admin-forms";
 import { ADMIN_MESSAGES as M } from "../../core/messages/admin";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
-import { advisors, users } from "../db/schema";
+import { type Position, readPage, START } from "../db/keyset";
+import { advisors, PROFILE_STATUSES, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { approvedMail, rejectedMail } from "./advisor-mails";
 import { auditLabel, writeAudit } from "./audit.server";
 
 /*
- * Advisor review by admins: the list, and the status changes the transition rule allows.
+ * Advisor review by admins: the lists (a page at a time, by keys: server/db/keyset.ts), and the
+ * status changes the transition rule allows.
  */
 
-/** Every advisor, newest first, with the person behind the profile. */
-export function listAdvisorsForReview(db: Db) {
-  return db
-    .select({
-      id: advisors.id,
-      userId: advisors.userId,
-      headshotUrl: advisors.headshotUrl,
-      jobTitle: advisors.jobTitle,
-      currentCompany: advisors.currentCompany,
-      profileStatus: advisors.profileStatus,
-      createdAt: advisors.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      isActive: users.isActive,
-    })
+export const ADVISORS_PAGE_SIZE = 20;
+
+/** A review section's advisors: its statuses by the one rule the page shows them by. */
+const inSection = (section: ReviewSection) =>
+  inArray(
+    advisors.profileStatus,
+    PROFILE_STATUSES.filter((status) => sectionOf(status) === section),
+  );
+
+/** How many advisors each review section holds (one pass over the status index). */
+export async function countAdvisorsBySection(db: Db): Promise<Record<ReviewSection, number>> {
+  const rows = await db
+    .select({ status: advisors.profileStatus, n: count() })
     .from(advisors)
-    .innerJoin(users, eq(users.id, advisors.userId))
-    .orderBy(desc(advisors.createdAt), desc(advisors.id));
+    .groupBy(advisors.profileStatus);
+  const counts = { pending: 0, pending_activation: 0, approved: 0, other: 0 };
+  for (const { status, n } of rows) counts[sectionOf(status)] += n;
+  return counts;
 }
 
-/** The debug listing: every advisor's stored fields, newest first (no bank details). */
-export function listAdvisorsForDebug(db: Db) {
-  return db
-    .select({
-      id: advisors.id,
-      userId: advisors.userId,
-      profileStatus: advisors.profileStatus,
-      jobTitle: advisors.jobTitle,
-      currentCompany: advisors.currentCompany,
-      shortIntro: advisors.shortIntro,
-      workLocations: advisors.workLocations,
-      totalExperienceYears: advisors.totalExperienceYears,
-      linkedinUrl: advisors.linkedinUrl,
-      skills: advisors.skills,
-      careerAdviceTopics: advisors.careerAdviceTopics,
-      personalAdviceTopics: advisors.personalAdviceTopics,
-      businessAdviceTopics: advisors.businessAdviceTopics,
-    })
-    .from(advisors)
-    .orderBy(desc(advisors.createdAt), desc(advisors.id));
+/** One page of a review section's advisors, newest first, with the person behind each. */
+export function listAdvisorsForReview(db: Db, section: ReviewSection, position: Position = START) {
+  return readPage(
+    { at: advisors.createdAt, id: advisors.id },
+    position,
+    ADVISORS_PAGE_SIZE,
+    (window) =>
+      db
+        .select({
+          key: window.key,
+          id: advisors.id,
+          userId: advisors.userId,
+          headshotUrl: advisors.headshotUrl,
+          jobTitle: advisors.jobTitle,
+          currentCompany: advisors.currentCompany,
+          profileStatus: advisors.profileStatus,
+          createdAt: advisors.createdAt,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          isActive: users.isActive,
+        })
+        .from(advisors)
+        .innerJoin(users, eq(users.id, advisors.userId))
+        .where(and(inSection(section), window.where))
+        .orderBy(...window.orderBy)
+        .limit(window.limit),
+  );
+}
+
+export const DEBUG_PAGE_SIZE = 25;
+
+/** The debug listing: a page of advisors' stored fields, newest first (no bank details). */
+export async function listAdvisorsForDebug(db: Db, position: Position = START) {
+  const [[total], page] = await Promise.all([
+    db.select({ n: count() }).from(advisors),
+    readPage({ at: advisors.createdAt, id: advisors.id }, position, DEBUG_PAGE_SIZE, (window) =>
+      db
+        .select({
+          key: window.key,
+          id: advisors.id,
+          userId: advisors.userId,
+          profileStatus: advisors.profileStatus,
+          jobTitle: advisors.jobTitle,
+          currentCompany: advisors.currentCompany,
+          shortIntro: advisors.shortIntro,
+          workLocations: advisors.workLocations,
+          totalExperienceYears: advisors.totalExperienceYears,
+          linkedinUrl: advisors.linkedinUrl,
+          skills: advisors.skills,
+          careerAdviceTopics: advisors.careerAdviceTopics,
+          personalAdviceTopics: advisors.personalAdviceTopics,
+          businessAdviceTopics: advisors.businessAdviceTopics,
+        })
+        .from(advisors)
+        .where(window.where)
+        .orderBy(...window.orderBy)
+        .limit(window.limit),
+    ),
+  ]);
+  return { total: total?.n ?? 0, advisors: page.rows, keys: page.keys };
 }
 
 export type StatusChangeResult =

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AuditAction, AuditTargetType } from "../../core/admin/audit-actions";
 import type { Db, Tx } from "../db/client.server";
+import { countUpTo, type Position, readPage, START } from "../db/keyset";
 import { escapeLike } from "../db/like";
 import { auditLog, users } from "../db/schema";
 
@@ -55,56 +56,65 @@ export type AuditFilters = {
 
 export const AUDIT_PAGE_SIZE = 25;
 
-/** Newest first, with the actor's and (for users and advisors) the target's names. */
-export async function listAudit(db: Db, filters: AuditFilters, page = 1) {
+/**
+ * Newest first, with the actor's and (for users and advisors) the target's names, a page at a
+ * time by keys (server/db/keyset.ts). Every filter has its index: the actor's and the action's
+ * (with the order), the target's id, and a trigram index for the target's label.
+ */
+export async function listAudit(db: Db, filters: AuditFilters, position: Position = START) {
   const where = and(
-    ...([
-      filters.actorUserId ? eq(auditLog.actorUserId, filters.actorUserId) : undefined,
-      filters.action ? eq(auditLog.action, filters.action) : undefined,
-      filters.target
-        ? or(
-            eq(auditLog.targetId, filters.target),
-            ilike(sql`${auditLog.details}->>'targetLabel'`, `%${escapeLike(filters.target)}%`),
-          )
-        : undefined,
-    ].filter(Boolean) as SQL[]),
+    filters.actorUserId ? eq(auditLog.actorUserId, filters.actorUserId) : undefined,
+    filters.action ? eq(auditLog.action, filters.action) : undefined,
+    filters.target
+      ? or(
+          eq(auditLog.targetId, filters.target),
+          ilike(sql`${auditLog.details}->>'targetLabel'`, `%${escapeLike(filters.target)}%`),
+        )
+      : undefined,
   );
   const actor = alias(users, "actor");
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      targetType: auditLog.targetType,
-      targetId: auditLog.targetId,
-      details: auditLog.details,
-      requestId: auditLog.requestId,
-      createdAt: auditLog.createdAt,
-      actorUserId: auditLog.actorUserId,
-      actorFirstName: actor.firstName,
-      actorLastName: actor.lastName,
-      actorEmail: actor.email,
-    })
-    .from(auditLog)
-    .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((page - 1) * AUDIT_PAGE_SIZE);
-  const n = total?.n ?? 0;
-  return { entries: rows, total: n, page, pageCount: Math.max(1, Math.ceil(n / AUDIT_PAGE_SIZE)) };
+  const order = { at: auditLog.createdAt, id: auditLog.id };
+  const [total, page] = await Promise.all([
+    countUpTo(db, auditLog, where, order),
+    readPage(order, position, AUDIT_PAGE_SIZE, (window) =>
+      db
+        .select({
+          key: window.key,
+          id: auditLog.id,
+          action: auditLog.action,
+          targetType: auditLog.targetType,
+          targetId: auditLog.targetId,
+          details: auditLog.details,
+          requestId: auditLog.requestId,
+          createdAt: auditLog.createdAt,
+          actorUserId: auditLog.actorUserId,
+          actorFirstName: actor.firstName,
+          actorLastName: actor.lastName,
+          actorEmail: actor.email,
+        })
+        .from(auditLog)
+        .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
+        .limit(window.limit),
+    ),
+  ]);
+  return { entries: page.rows, total, keys: page.keys };
 }
 
-/** Everyone who has written an entry, for the page's admin filter. */
-export async function listAuditActors(db: Db) {
+/**
+ * The page's admin filter: today's admins (a handful, from the partial index of admins), and
+ * the one chosen in the filter when that person is no longer an admin.
+ */
+export async function listAuditActors(db: Db, chosen?: string) {
   return db
-    .selectDistinct({
+    .select({
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
     })
-    .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorUserId))
+    .from(users)
+    .where(or(eq(users.admin, "Y"), chosen ? eq(users.id, chosen) : undefined))
     .orderBy(users.firstName, users.lastName, users.id);
 }

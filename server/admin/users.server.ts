@@ -1,14 +1,17 @@
-import { and, count, desc, eq, exists, ilike, max, not, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, ilike, not, sql, type SQL } from "drizzle-orm";
 import type { UserRoleFilter } from "../../core/admin/admin-forms";
 import { ADMIN_MESSAGES as M } from "../../core/messages/admin";
 import { rolesOf } from "../../core/roles";
 import type { Db } from "../db/client.server";
+import { countUpTo, type Position, readPage, START } from "../db/keyset";
 import { escapeLike } from "../db/like";
 import { advisors, authSessions, bookings, users } from "../db/schema";
 import { writeAudit } from "./audit.server";
 
 /*
  * The admin users page: find people, see their roles and activity, grant or revoke admin.
+ * Paged by keys, newest first (server/db/keyset.ts); a page's last sign-in and sessions booked
+ * are looked up for its own rows only, each by one index probe.
  */
 
 export const USERS_PAGE_SIZE = 20;
@@ -16,6 +19,13 @@ export const USERS_PAGE_SIZE = 20;
 const hasAdvisorRow = exists(
   sql`(select 1 from ${advisors} where ${advisors.userId} = ${users.id})`,
 );
+
+/**
+ * What the search box looks in: the name, then the e-mail on its own line. The trigram index
+ * `users_search_trgm_idx` is on this very expression; a search text is one line, so a match
+ * never spans the two.
+ */
+const searchable = sql`${users.firstName} || ' ' || ${users.lastName} || E'\\n' || ${users.email}`;
 
 function roleCondition(role: UserRoleFilter): SQL | undefined {
   switch (role) {
@@ -33,57 +43,53 @@ function roleCondition(role: UserRoleFilter): SQL | undefined {
 
 export async function listUsers(
   db: Db,
-  { q = "", role = "all", page = 1 }: { q?: string; role?: UserRoleFilter; page?: number },
+  {
+    q = "",
+    role = "all",
+    position = START,
+  }: { q?: string; role?: UserRoleFilter; position?: Position },
 ) {
   const text = q.trim();
-  const pattern = `%${escapeLike(text)}%`;
   const where = and(
-    text
-      ? or(
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          ilike(users.email, pattern),
-        )
-      : undefined,
+    text ? ilike(searchable, `%${escapeLike(text)}%`) : undefined,
     roleCondition(role),
   );
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const lastSignIn = db
-    .select({ authUserId: authSessions.userId, at: max(authSessions.createdAt).as("last_at") })
-    .from(authSessions)
-    .groupBy(authSessions.userId)
-    .as("last_sign_in");
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      admin: users.admin,
-      isActive: users.isActive,
-      createdAt: users.createdAt,
-      advisorStatus: advisors.profileStatus,
-      lastSignInAt: lastSignIn.at,
-      sessionsBooked: sql<number>`(select count(*)::int from ${bookings}
-        where ${bookings.userId} = ${users.id} and ${bookings.status} in ('confirmed', 'completed'))`,
-    })
-    .from(users)
-    .leftJoin(advisors, eq(advisors.userId, users.id))
-    .leftJoin(lastSignIn, eq(lastSignIn.authUserId, users.authUserId))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(USERS_PAGE_SIZE)
-    .offset((page - 1) * USERS_PAGE_SIZE);
-  const n = total?.n ?? 0;
+  const order = { at: users.createdAt, id: users.id };
+  const [total, page] = await Promise.all([
+    countUpTo(db, users, where, order),
+    readPage(order, position, USERS_PAGE_SIZE, (window) =>
+      db
+        .select({
+          key: window.key,
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          admin: users.admin,
+          isActive: users.isActive,
+          createdAt: users.createdAt,
+          advisorStatus: advisors.profileStatus,
+          lastSignInAt: sql<Date | null>`(select max(${authSessions.createdAt}) from ${authSessions}
+            where ${authSessions.userId} = ${users.authUserId})`.mapWith(authSessions.createdAt),
+          sessionsBooked: sql<number>`(select count(*)::int from ${bookings}
+            where ${bookings.userId} = ${users.id} and ${bookings.status} in ('confirmed', 'completed'))`,
+        })
+        .from(users)
+        .leftJoin(advisors, eq(advisors.userId, users.id))
+        .where(and(where, window.where))
+        .orderBy(...window.orderBy)
+        .limit(window.limit),
+    ),
+  ]);
   return {
-    users: rows.map(({ admin, advisorStatus, ...row }) => ({
+    users: page.rows.map(({ admin, advisorStatus, ...row }) => ({
       ...row,
       isAdmin: admin === "Y",
       roles: rolesOf({ admin, hasAdvisorProfile: advisorStatus !== null }),
       advisorStatus,
     })),
-    total: n,
-    page,
-    pageCount: Math.max(1, Math.ceil(n / USERS_PAGE_SIZE)),
+    total,
+    keys: page.keys,
   };
 }
 

@@ -57,20 +57,54 @@ export async function advisorStats(db: Db, advisorId: string | null): Promise<Ad
   };
 }
 
-/** The admin's tiles and the first pending applications. */
-export async function adminStats(db: Db): Promise<AdminStats> {
+/** How long an instance keeps the admin's totals: a count of every user and booking. */
+export const ADMIN_TOTALS_MS = 60_000;
+type Totals = Pick<AdminStats, "totalUsers" | "completedSessions" | "totalSessions">;
+const keptTotals = new WeakMap<Db, { until: number; totals: Promise<Totals> }>();
+
+/**
+ * Users and sessions counted at most once a minute per instance, however many views: exact
+ * as of that moment. Concurrent views share one count; a failed count is not kept.
+ */
+function adminTotals(db: Db, now: number): Promise<Totals> {
+  const kept = keptTotals.get(db);
+  if (kept && now < kept.until) return kept.totals;
+  const totals = countTotals(db);
+  const entry = { until: now + ADMIN_TOTALS_MS, totals };
+  keptTotals.set(db, entry);
+  totals.catch(() => {
+    if (keptTotals.get(db) === entry) keptTotals.delete(db);
+  });
+  return totals;
+}
+
+async function countTotals(db: Db): Promise<Totals> {
   const [people] = await db.select({ n: count() }).from(users);
+  // Only these two statuses: an index-only count of bookings_status_idx, not the table.
+  const [sessions] = await db
+    .select({
+      completed: sql<number>`count(*) filter (where ${bookings.status} = 'completed')::int`,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(bookings)
+    .where(inArray(bookings.status, ["confirmed", "completed"]));
+  return {
+    totalUsers: people?.n ?? 0,
+    completedSessions: sessions?.completed ?? 0,
+    totalSessions: sessions?.total ?? 0,
+  };
+}
+
+/**
+ * The admin's tiles and the first pending applications. The applications waiting (count and
+ * list) are read live, since the admin acts on them; the totals are kept a minute.
+ */
+export async function adminStats(db: Db, now = Date.now()): Promise<AdminStats> {
   const [advisorCount] = await db.select({ n: count() }).from(advisors);
   const [pendingCount] = await db
     .select({ n: count() })
     .from(advisors)
     .where(eq(advisors.profileStatus, "pending"));
-  const [sessions] = await db
-    .select({
-      completed: sql<number>`count(*) filter (where ${bookings.status} = 'completed')::int`,
-      total: sql<number>`count(*) filter (where ${bookings.status} in ('confirmed', 'completed'))::int`,
-    })
-    .from(bookings);
   const pending = await db
     .select({
       id: advisors.id,
@@ -87,11 +121,9 @@ export async function adminStats(db: Db): Promise<AdminStats> {
     .orderBy(desc(advisors.createdAt))
     .limit(PENDING_PREVIEW);
   return {
-    totalUsers: people?.n ?? 0,
+    ...(await adminTotals(db, now)),
     totalAdvisors: advisorCount?.n ?? 0,
     pendingApprovals: pendingCount?.n ?? 0,
-    completedSessions: sessions?.completed ?? 0,
-    totalSessions: sessions?.total ?? 0,
     pending,
   };
 }

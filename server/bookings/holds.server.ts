@@ -2,6 +2,10 @@ import { and, eq, gt, lt, lte, or } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { bookings } from "../db/schema";
 
+/** Holds whose time has run out: read through bookings_hold_expiry_idx, which holds only holds. */
+export const lapsedHolds = (now: Date) =>
+  and(eq(bookings.status, "pending_payment"), lte(bookings.holdExpiresAt, now));
+
 /**
  * A payment hold lapses 15 minutes after it was taken. Lapsed holds are moved to 'expired'
  * so the exclusion constraints (which look at status only) let the time go again: right
@@ -12,7 +16,7 @@ export async function releaseExpiredHolds(
   now: Date,
   scope?: { advisorId: string; userId: string; start: Date; end: Date },
 ): Promise<number> {
-  const lapsed = and(eq(bookings.status, "pending_payment"), lte(bookings.holdExpiresAt, now));
+  const lapsed = lapsedHolds(now);
   const where = scope
     ? and(
         lapsed,

@@ -1,5 +1,5 @@
-import { and, eq, gt, lte } from "drizzle-orm";
-import { REMINDER_HOURS } from "../../core/sessions";
+import { and, eq, gt, lte, notExists } from "drizzle-orm";
+import { REMINDER_HOURS, type ReminderHours } from "../../core/sessions";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { bookingReminders, bookings } from "../db/schema";
@@ -7,6 +7,10 @@ import { queueReminderEmails } from "./session-emails.server";
 import { loadSession } from "./session-record.server";
 
 const HOUR_MS = 3_600_000;
+
+/** Confirmed sessions that have ended: a range of bookings_confirmed_end_idx. */
+export const finishedSessions = (now: Date) =>
+  and(eq(bookings.status, "confirmed"), lte(bookings.endsAt, now));
 
 /**
  * Confirmed sessions whose end has passed become completed. One UPDATE: on several
@@ -16,43 +20,68 @@ export async function completeFinishedSessions(db: Db, now: Date): Promise<strin
   const done = await db
     .update(bookings)
     .set({ status: "completed", updatedAt: now })
-    .where(and(eq(bookings.status, "confirmed"), lte(bookings.endsAt, now)))
+    .where(finishedSessions(now))
     .returning({ id: bookings.id });
   return done.map((row) => row.id);
 }
 
 /**
- * Reminder e-mails 24 hours and 1 hour before the start, to both parties. A reminder is due
- * from its moment until the next one (the 24-hour one is skipped once the 1-hour one is
- * due). Recording it (primary key: booking, reminder, start time) and queueing its mails
- * happen in one transaction, so each goes out once however many instances run this.
+ * The confirmed sessions whose `hours` reminder is due at `now` and not yet recorded for
+ * their start. A reminder is due from its moment until the next one (the 24-hour one is
+ * skipped once the 1-hour one is due). Reads only that window of bookings_confirmed_start_idx
+ * and probes the reminders' primary key, so a run after all are sent finds nothing.
+ */
+export function unsentReminders(db: Db, hours: ReminderHours, now: Date) {
+  const next = REMINDER_HOURS[REMINDER_HOURS.indexOf(hours) + 1] ?? 0;
+  const at = (h: number) => new Date(now.getTime() + h * HOUR_MS);
+  return db
+    .select({ id: bookings.id, datetime: bookings.datetime })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "confirmed"),
+        lte(bookings.datetime, at(hours)),
+        gt(bookings.datetime, at(next)),
+        notExists(
+          db
+            .select({ bookingId: bookingReminders.bookingId })
+            .from(bookingReminders)
+            .where(
+              and(
+                eq(bookingReminders.bookingId, bookings.id),
+                eq(bookingReminders.hoursBefore, hours),
+                eq(bookingReminders.sessionStart, bookings.datetime),
+              ),
+            ),
+        ),
+      ),
+    );
+}
+
+/**
+ * Reminder e-mails 24 hours and 1 hour before the start, to both parties. Recording one
+ * (primary key: booking, reminder, start time) and queueing its mails happen in one
+ * transaction, so each goes out once however many instances run this; a transaction is
+ * opened only for a reminder still unsent when the run began.
  */
 export async function sendDueReminders(db: Db, config: Config, now: Date): Promise<number> {
   let sent = 0;
-  for (const [index, hours] of REMINDER_HOURS.entries()) {
-    const next = REMINDER_HOURS[index + 1];
-    const due = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.status, "confirmed"),
-          lte(bookings.datetime, new Date(now.getTime() + hours * HOUR_MS)),
-          next === undefined
-            ? gt(bookings.datetime, now)
-            : gt(bookings.datetime, new Date(now.getTime() + next * HOUR_MS)),
-        ),
-      );
-    for (const { id } of due) {
+  for (const hours of REMINDER_HOURS) {
+    for (const due of await unsentReminders(db, hours, now)) {
       const queued = await db.transaction(async (tx) => {
-        const record = await loadSession(tx, id, true);
-        if (!record || record.booking.status !== "confirmed") return false;
+        const record = await loadSession(tx, due.id, true);
+        // Cancelled or moved since it was read: not this reminder (a move is found again).
+        if (
+          record?.booking.status !== "confirmed" ||
+          record.booking.datetime.getTime() !== due.datetime.getTime()
+        )
+          return false;
         const [claimed] = await tx
           .insert(bookingReminders)
-          .values({ bookingId: id, hoursBefore: hours, sessionStart: record.booking.datetime })
+          .values({ bookingId: due.id, hoursBefore: hours, sessionStart: due.datetime })
           .onConflictDoNothing()
           .returning({ id: bookingReminders.bookingId });
-        if (!claimed) return false;
+        if (!claimed) return false; // another instance sent it meanwhile
         await queueReminderEmails(tx, record, hours, config);
         return true;
       });

@@ -85,7 +85,10 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: "cascade" }),
   },
-  (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
+  (t) => [
+    // A user's sessions, and their last sign-in by one probe (the admin users page).
+    index("auth_sessions_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 export const authAccounts = pgTable(
@@ -155,6 +158,16 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // The admin users page: newest first by keys, the admins alone, and the search's part of
+    // a name or e-mail (the expression server/admin/users.server.ts searches).
+    index("users_created_id_idx").on(t.createdAt, t.id),
+    index("users_admins_created_id_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.admin} = 'Y'`),
+    index("users_search_trgm_idx").using(
+      "gin",
+      sql`(${t.firstName} || ' ' || ${t.lastName} || E'\\n' || ${t.email}) gin_trgm_ops`,
+    ),
     check("users_admin_check", sql`${t.admin} in ('Y', 'N')`),
     check("users_email_check", sql`position('@' in ${t.email}) > 1`),
   ],
@@ -200,6 +213,9 @@ export const advisors = pgTable(
   },
   (t) => [
     index("advisors_profile_status_idx").on(t.profileStatus),
+    // The admin review sections and debug page, newest first by keys.
+    index("advisors_status_created_id_idx").on(t.profileStatus, t.createdAt, t.id),
+    index("advisors_created_id_idx").on(t.createdAt, t.id),
     check("advisors_profile_status_check", inList("profile_status", PROFILE_STATUSES)),
     check(
       "advisors_experience_check",
@@ -337,6 +353,17 @@ export const bookings = pgTable(
     index("bookings_user_idx").on(t.userId, t.datetime),
     index("bookings_advisor_idx").on(t.advisorId, t.datetime),
     index("bookings_status_idx").on(t.status, t.endsAt),
+    // The jobs read only what is due: reminders by start, completion by end, lapsed holds;
+    // each holds only rows of its status, so it stays small as sessions complete.
+    index("bookings_confirmed_start_idx")
+      .on(t.datetime)
+      .where(sql`${t.status} = 'confirmed'`),
+    index("bookings_confirmed_end_idx")
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'confirmed'`),
+    index("bookings_hold_expiry_idx")
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'pending_payment'`),
     check("bookings_status_check", inList("status", BOOKING_STATUSES)),
     check("bookings_session_type_check", inList("session_type", SESSION_TYPES)),
     check("bookings_duration_check", sql`${t.duration} in (15, 30)`),
@@ -568,7 +595,17 @@ export const auditLog = pgTable(
     requestId: text("request_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+  // The audit page: newest first by keys, by admin, by action, by target.
+  (t) => [
+    index("audit_log_created_id_idx").on(t.createdAt, t.id),
+    index("audit_log_actor_created_id_idx").on(t.actorUserId, t.createdAt, t.id),
+    index("audit_log_action_created_id_idx").on(t.action, t.createdAt, t.id),
+    index("audit_log_target_id_idx").on(t.targetId),
+    index("audit_log_target_label_trgm_idx").using(
+      "gin",
+      sql`(${t.details} ->> 'targetLabel') gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const emailOutbox = pgTable(

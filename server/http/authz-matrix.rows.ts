@@ -544,6 +544,16 @@ export const MATRIX: MatrixRow[] = [
     request: { path: route },
     expect: adminsOnly(),
   })),
+  // The admin lists paged by keys: a cursor that is no cursor answers the first page.
+  ...["/admin/users", "/admin/advisors", "/admin/audit", "/advisor-debug"].map(
+    (route): MatrixRow => ({
+      route,
+      handler: "loader",
+      case: "a malformed page cursor",
+      request: { path: `${route}?section=approved&after=%25%27%20or%201%3D1&before=bm8` },
+      expect: adminsOnly(),
+    }),
+  ),
   {
     route: "/admin/advisors/:id/profile",
     handler: "loader",

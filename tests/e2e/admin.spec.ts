@@ -1,4 +1,4 @@
-import { test as sharedAppTest, type Page } from "@playwright/test";
+import { type Locator, test as sharedAppTest, type Page } from "@playwright/test";
 import { axeViolations } from "./support/page-checks";
 import sharp from "sharp";
 import { DEMO_ADMIN, DEMO_SEEKER, mailLink, signIn, uniqueEmail } from "./support/auth";
@@ -25,6 +25,19 @@ async function looksRight(page: Page, name: string) {
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Follows a list's Next link (the pager named `list`) until `target` shows. */
+async function pageUntil(page: Page, list: string, target: Locator) {
+  const next = page
+    .getByRole("navigation", { name: `${list}: pages` })
+    .getByRole("link", { name: "Next" });
+  for (let turns = 0; turns < 10 && !(await target.isVisible()); turns++) {
+    const url = page.url();
+    await next.click();
+    await page.waitForURL((to) => to.toString() !== url);
+  }
+  await expect(target).toBeVisible();
 }
 
 test("an admin manages roles, reviews advisors and reads the audit log", async ({ page }) => {
@@ -62,6 +75,17 @@ test("an admin manages roles, reviews advisors and reads the audit log", async (
   await expect(page.getByRole("row").filter({ hasText: DEMO_SEEKER })).toHaveCount(0);
   await looksRight(page, "admin-users");
 
+  // A page at a time: Next shows the following advisors (the filter kept), Previous the first.
+  const firstRow = page.getByRole("row").nth(1);
+  const firstText = (await firstRow.textContent())!;
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/role=advisor&after=/);
+  await expect(firstRow).not.toHaveText(firstText);
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL(/role=advisor&before=/);
+  await expect(firstRow).toHaveText(firstText);
+
   // Approve the pending applicant; they are listed in search afterwards.
   await gotoHydrated(page, "/admin/advisors");
   await expect(page.getByRole("heading", { name: "Pending Approval (1)" })).toBeVisible();
@@ -73,9 +97,10 @@ test("an admin manages roles, reviews advisors and reads the audit log", async (
   await gotoHydrated(page, "/advisors?search=Vikram");
   await expect(page.getByRole("heading", { name: "Vikram Gowda" })).toBeVisible();
 
-  // Reject another, with a reason.
+  // Reject another, with a reason: the Approved section shows a page at a time, newest first.
   await gotoHydrated(page, "/admin/advisors");
   await page.getByRole("button", { name: /^Approved \(/ }).click();
+  await pageUntil(page, "Approved", page.getByRole("button", { name: "Reject: Vikram Gowda" }));
   await page.getByRole("button", { name: "Reject: Vikram Gowda" }).click();
   const dialog = page.getByRole("dialog", { name: "Reject Vikram Gowda?" });
   await dialog.getByLabel("Reason (optional)").fill("Please add a LinkedIn profile.");

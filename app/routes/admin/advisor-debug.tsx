@@ -4,6 +4,8 @@ import { allowedActions } from "../../../core/admin/advisor-status";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
 import { listAdvisorsForDebug } from "../../../server/admin/advisor-review.server";
 import { requireAdmin } from "../../../server/auth/session.server";
+import { readPosition } from "../../../server/db/keyset";
+import { ListPager } from "../../components/admin/list-pager";
 import { StatusBadge } from "../../components/admin/status-badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -12,8 +14,9 @@ import type { Route } from "./+types/advisor-debug";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 /*
- * Every advisor row as stored, for admins checking data. Set as Approved posts to the advisor
- * review page's action, so it follows the same transition rule and audit.
+ * Advisor rows as stored, for admins checking data: how many there are, and a page of them at a
+ * time (by keys, never all of them). Set as Approved posts to the advisor review page's action,
+ * so it follows the same transition rule and audit.
  */
 
 export function meta() {
@@ -24,9 +27,10 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
+  const position = readPosition(new URL(request.url).searchParams);
   // Not awaited: the page streams "Loading advisors..." first, then the list or the error.
-  const advisors = listAdvisorsForDebug(context.db).then(
-    (list) => ({ ok: true as const, list }),
+  const advisors = listAdvisorsForDebug(context.db, position).then(
+    (page) => ({ ok: true as const, ...page }),
     (error: unknown) => {
       context.logger.error({ err: error }, "could not list advisors for the debug page");
       return { ok: false as const, message: M.fetchAdvisorsFailed };
@@ -50,13 +54,14 @@ export default function AdvisorDebug({ loaderData }: Route.ComponentProps) {
             result.ok ? (
               <>
                 <p className="mt-4 text-muted" aria-live="polite">
-                  Found {result.list.length} advisors
+                  Found {result.total} advisors
                 </p>
                 <ul className="mt-4 grid gap-4">
-                  {result.list.map((advisor) => (
+                  {result.advisors.map((advisor) => (
                     <DebugCard key={advisor.id} advisor={advisor} />
                   ))}
                 </ul>
+                <ListPager keys={result.keys} filters={{}} className="mt-6" />
               </>
             ) : (
               <Card role="alert" className="mt-6 border-red-200 bg-red-50 p-6">
@@ -71,7 +76,7 @@ export default function AdvisorDebug({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type DebugAdvisor = Awaited<ReturnType<typeof listAdvisorsForDebug>>[number];
+type DebugAdvisor = Awaited<ReturnType<typeof listAdvisorsForDebug>>["advisors"][number];
 
 function DebugCard({ advisor }: { advisor: DebugAdvisor }) {
   const fetcher = useFetcher<{ ok: boolean; title: string; message?: string }>();

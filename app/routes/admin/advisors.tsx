@@ -9,18 +9,20 @@ import {
 import {
   allowedActions,
   REVIEW_SECTIONS,
-  sectionOf,
   type ReviewSection,
 } from "../../../core/admin/advisor-status";
 import { firstErrorPerField } from "../../../core/form";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
 import {
   changeAdvisorStatus,
+  countAdvisorsBySection,
   listAdvisorsForReview,
 } from "../../../server/admin/advisor-review.server";
 import { resendInvitation } from "../../../server/admin/invitations.server";
 import { requireAdmin } from "../../../server/auth/session.server";
+import { readPosition, START } from "../../../server/db/keyset";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";
+import { ListPager } from "../../components/admin/list-pager";
 import { PersonPhoto } from "../../components/admin/person-photo";
 import { RejectDialog } from "../../components/admin/reject-dialog";
 import { StatusBadge } from "../../components/admin/status-badge";
@@ -45,17 +47,25 @@ export function meta() {
 
 export const handle: CacheHandle = { cache: NOT_KEPT };
 
+/**
+ * Each section sends one page (its first, or for `?section=` the page its links ask for) and
+ * how many it holds.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const paged = REVIEW_SECTIONS.find(({ key }) => key === params.get("section"))?.key;
   try {
-    const advisors = await listAdvisorsForReview(context.db);
+    const [counts, ...pages] = await Promise.all([
+      countAdvisorsBySection(context.db),
+      ...REVIEW_SECTIONS.map(({ key }) =>
+        listAdvisorsForReview(context.db, key, key === paged ? readPosition(params) : START),
+      ),
+    ]);
     const sections = Object.fromEntries(
-      REVIEW_SECTIONS.map(({ key }) => [
-        key,
-        advisors.filter((a) => sectionOf(a.profileStatus) === key),
-      ]),
-    ) as Record<ReviewSection, typeof advisors>;
-    return { sections };
+      REVIEW_SECTIONS.map(({ key }, i) => [key, { count: counts[key], ...pages[i]! }]),
+    ) as Record<ReviewSection, (typeof pages)[number] & { count: number }>;
+    return { sections, paged };
   } catch (error) {
     context.logger.error({ err: error }, "could not list advisors");
     return { failed: true as const };
@@ -156,13 +166,17 @@ export default function AdminAdvisors({ loaderData }: Route.ComponentProps) {
       {"failed" in loaderData ? (
         <LoadError message={M.fetchAdvisorsFailed} />
       ) : (
-        <Accordion type="multiple" defaultValue={["pending"]} className="grid gap-4">
+        <Accordion
+          type="multiple"
+          defaultValue={["pending", ...(loaderData.paged ? [loaderData.paged] : [])]}
+          className="grid gap-4"
+        >
           {REVIEW_SECTIONS.map(({ key, title }) => {
-            const list = loaderData.sections[key];
+            const { count, rows: list, keys } = loaderData.sections[key];
             return (
               <AccordionItem key={key} value={key}>
                 <AccordionTrigger>
-                  {title} ({list.length})
+                  {title} ({count})
                 </AccordionTrigger>
                 <AccordionContent>
                   {list.length === 0 ? (
@@ -187,6 +201,13 @@ export default function AdminAdvisors({ loaderData }: Route.ComponentProps) {
                       </tbody>
                     </Table>
                   )}
+                  <ListPager
+                    keys={keys}
+                    filters={{ section: key }}
+                    label={`${title}: pages`}
+                    preventScrollReset
+                    className="pt-2 pb-4"
+                  />
                 </AccordionContent>
               </AccordionItem>
             );
@@ -200,7 +221,7 @@ export default function AdminAdvisors({ loaderData }: Route.ComponentProps) {
 type AdvisorItem = Exclude<
   Route.ComponentProps["loaderData"],
   { failed: true }
->["sections"][ReviewSection][number];
+>["sections"][ReviewSection]["rows"][number];
 
 function AdvisorRow({ advisor }: { advisor: AdvisorItem }) {
   const fetcher = useFetcher<typeof action>({ key: REVIEW_FETCHER });

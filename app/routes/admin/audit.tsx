@@ -1,23 +1,24 @@
 import { Filter } from "lucide-react";
 import { Form } from "react-router";
 import { adminSearchText } from "../../../core/admin/admin-forms";
+import { countLabel } from "../../../core/admin/list-page";
+import { isUuid } from "../../../core/ids";
 import { AUDIT_ACTIONS, isAuditAction } from "../../../core/admin/audit-actions";
 import { listAudit, listAuditActors } from "../../../server/admin/audit.server";
 import { requireAdmin } from "../../../server/auth/session.server";
+import { readPosition } from "../../../server/db/keyset";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";
+import { ListPager } from "../../components/admin/list-pager";
 import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
 import { Input, Label, Select } from "../../components/ui/input";
-import { Pager } from "../../components/ui/pager";
 import type { Route } from "./+types/audit";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
 export function meta() {
   return [{ title: "Audit Log | BeenThere" }];
 }
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const handle: CacheHandle = { cache: NOT_KEPT };
 
@@ -27,20 +28,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = params.get("admin") ?? "";
   const action = params.get("action") ?? "";
   const target = adminSearchText(params.get("target"));
-  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const filters = { admin, action, target };
+  const actorUserId = isUuid(admin) ? admin : undefined;
   try {
     const [log, actors] = await Promise.all([
       listAudit(
         context.db,
         {
-          actorUserId: GUID.test(admin) ? admin : undefined,
+          actorUserId,
           action: isAuditAction(action) ? action : undefined,
           target: target || undefined,
         },
-        page,
+        readPosition(params),
       ),
-      listAuditActors(context.db),
+      listAuditActors(context.db, actorUserId),
     ]);
     return { filters, actors, ...log };
   } catch (error) {
@@ -57,7 +58,6 @@ const when = new Intl.DateTimeFormat("en-IN", {
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { filters } = loaderData;
-  const hrefFor = (page: number) => `?${new URLSearchParams({ ...filters, page: String(page) })}`;
   return (
     <AdminPage
       title="Audit Log"
@@ -109,9 +109,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <LoadError message="Failed to fetch the audit log" />
       ) : (
         <>
-          <p className="text-sm text-muted">
-            {loaderData.total === 1 ? "1 entry" : `${loaderData.total} entries`}
-          </p>
+          <p className="text-sm text-muted">{countLabel(loaderData.total, "entry", "entries")}</p>
           <Card className="px-2 sm:px-4">
             {loaderData.entries.length === 0 ? (
               <p className="p-6 text-center text-muted">No entries match these filters.</p>
@@ -157,7 +155,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               </Table>
             )}
           </Card>
-          <Pager page={loaderData.page} pageCount={loaderData.pageCount} hrefFor={hrefFor} />
+          <ListPager keys={loaderData.keys} filters={filters} />
         </>
       )}
     </AdminPage>

@@ -8,17 +8,19 @@ import {
   USER_ROLE_FILTERS,
   type UserRoleFilter,
 } from "../../../core/admin/admin-forms";
+import { countLabel } from "../../../core/admin/list-page";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
 import { ROLE_LABELS } from "../../../core/roles";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { listUsers, setAdminRole } from "../../../server/admin/users.server";
+import { readPosition } from "../../../server/db/keyset";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";
+import { ListPager } from "../../components/admin/list-pager";
 import { PersonPhoto } from "../../components/admin/person-photo";
 import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
 import { Input, Label, Select } from "../../components/ui/input";
-import { Pager } from "../../components/ui/pager";
 import { toast } from "../../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { readForm } from "../../lib/request-body";
@@ -44,13 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = adminSearchText(params.get("q"));
   const roleParam = params.get("role");
   const role = USER_ROLE_FILTERS.find((r) => r === roleParam) ?? "all";
-  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   try {
     return {
       viewerId: viewer.userId,
       q,
       role,
-      ...(await listUsers(context.db, { q, role, page })),
+      ...(await listUsers(context.db, { q, role, position: readPosition(params) })),
     };
   } catch (error) {
     context.logger.error({ err: error }, "could not list users");
@@ -84,11 +85,6 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const searching = useNavigation().state === "loading";
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams({ q: loaderData.q, role: loaderData.role });
-    params.set("page", String(page));
-    return `?${params}`;
-  };
   return (
     <AdminPage
       title="User Management"
@@ -127,7 +123,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {loaderData.total === 1 ? "1 user" : `${loaderData.total} users`}
+            {countLabel(loaderData.total, "user", "users")}
             {loaderData.q ? ` matching “${loaderData.q}”` : ""}
           </p>
           <Card className="px-2 sm:px-4">
@@ -152,7 +148,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               </Table>
             )}
           </Card>
-          <Pager page={loaderData.page} pageCount={loaderData.pageCount} hrefFor={hrefFor} />
+          <ListPager keys={loaderData.keys} filters={{ q: loaderData.q, role: loaderData.role }} />
         </>
       )}
     </AdminPage>
