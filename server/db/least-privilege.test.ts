@@ -93,8 +93,8 @@ describe.skipIf(!SERVER)("the app's database role", () => {
     const [triggers] = await queryRows<{ n: number }>(
       database.privileged,
       sql`select count(*)::int as n from pg_trigger
-          where tgrelid in ('ledger_entries'::regclass, 'audit_log'::regclass)
-            and not tgisinternal and tgenabled = 'O'`,
+          where tgenabled = 'O' and tgname in ('ledger_entries_no_update_or_delete',
+            'ledger_entries_no_truncate', 'audit_log_no_update_or_delete', 'audit_log_no_truncate')`,
     );
     expect(triggers!.n).toBe(4);
   });
