@@ -5,6 +5,7 @@ import {
   hasMatured,
   monthKey,
   monthRange,
+  monthsBetween,
   monthTotals,
   parseMonth,
   releaseAt,
@@ -272,5 +273,18 @@ describe("statement months (India's calendar)", () => {
       expect(monthKey(new Date(to.getTime() - 1))).toBe(month);
       expect(monthKey(to)).not.toBe(month);
     }
+  });
+});
+
+describe("monthsBetween", () => {
+  it("lists every month from the first to the last, across a year's end", () => {
+    expect(monthsBetween("2026-11", "2027-02")).toEqual([
+      "2026-11",
+      "2026-12",
+      "2027-01",
+      "2027-02",
+    ]);
+    expect(monthsBetween("2026-11", "2026-11")).toEqual(["2026-11"]);
+    expect(monthsBetween("2027-01", "2026-12")).toEqual([]);
   });
 });

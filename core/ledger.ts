@@ -156,6 +156,17 @@ export function monthRange(month: string): { from: Date; to: Date } {
   };
 }
 
+/** Every month from `first` to `last`, both included, in order: "2026-12", "2027-01", … */
+export function monthsBetween(first: string, last: string): string[] {
+  const months: string[] = [];
+  let [year, month] = first.split("-").map(Number) as [number, number];
+  for (let key = first; key <= last; key = `${year}-${String(month).padStart(2, "0")}`) {
+    months.push(key);
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  }
+  return months;
+}
+
 /** One payment as reconciliation sees it (paise). */
 export type PaymentMoney = {
   month: string;

@@ -60,6 +60,13 @@ async function main(
   const feed = await startChangeFeed(database, { logger });
   const services = composeServices({ config, logger, database, feed, processMetrics: true });
   const seeded = await prepareDatabase(services);
+  // Start-up pays for holding the directory and its search index, not the first visitors
+  // (ADR 79); a failed load is left to the first reads, which the database answers meanwhile.
+  await services.directory
+    .warm(config.discoveryAdvisorId)
+    .catch((err: unknown) =>
+      logger.warn({ err }, "the advisor directory was not held at start-up"),
+    );
   // After the migrations, so a fresh database's owner is known.
   const risk = await database.appRoleRisk();
   if (risk)

@@ -24,7 +24,8 @@ export const PAYOUT_MESSAGES = {
   // Failed transfers
   failedTitle: "Failed transfers",
   failedEmpty: "No failed transfers.",
-  failedCaption: "Transfers the provider refused, with the reason",
+  failedCaption: "Transfers the provider refused, with the reason, latest first",
+  failedPages: "Failed transfers pages",
   retry: "Retry",
   retryLabel: (advisor: string) => `Retry transfer to ${advisor}`,
   retried: (advisor: string) => `The transfer to ${advisor} will be sent again`,
@@ -37,6 +38,7 @@ export const PAYOUT_MESSAGES = {
   onHoldTitle: "Transfers on hold",
   onHoldEmpty: "No transfers on hold.",
   onHoldCaption: "Transfers waiting for their session and holding period, soonest release first",
+  onHoldPages: "Transfers on hold pages",
   afterSession: (holdDays: number) =>
     `${holdDays === 1 ? "1 day" : `${holdDays} days`} after the session is completed`,
   // Balances
@@ -45,6 +47,7 @@ export const PAYOUT_MESSAGES = {
   balancesEmpty: "No advisor has earned anything yet.",
   balancesNoMatch: "No advisor with earnings matches this search.",
   balancesCaption: "Each advisor's pending, available and paid balances, largest owed first",
+  balancesPages: "Advisors' balances pages",
   searchAdvisors: "Search advisors",
   // Payout account status
   noAccount: "No bank details",
@@ -66,6 +69,7 @@ export const PAYOUT_MESSAGES = {
   ranDifferences: (count: number) =>
     `Reconciliation ran: ${count === 1 ? "1 difference" : `${count} differences`} found`,
   runFailed: "Could not run the reconciliation",
-  // Lists that are cut short
+  // Lists that are cut short, and lists in pages
   showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+  pageOf: (page: number, pageCount: number) => `Page ${page} of ${pageCount}`,
 } as const;

@@ -133,7 +133,9 @@ describe("the users list, paged by keys", () => {
 
   it("shows the nearest end for a cursor beyond either end (its rows since gone)", async () => {
     const key = (at: string) =>
-      Buffer.from(`${at} 00000000-0000-4000-8000-000000000000`).toString("base64url");
+      Buffer.from(JSON.stringify([at, "00000000-0000-4000-8000-000000000000"])).toString(
+        "base64url",
+      );
     const at = (param: string, value: string) =>
       usersPage()(readPosition(new URLSearchParams({ [param]: value })));
     const before2000 = await at("after", key("2000-01-01T00:00:00.000000Z"));
@@ -228,28 +230,32 @@ describe("the advisor lists, paged by keys", () => {
 });
 
 describe("a list URL's position", () => {
-  const key = (text: string) => Buffer.from(text).toString("base64url");
-  const good = key("2025-03-01T10:00:00.000001Z 0b0e8a4e-3a6f-4f55-9a77-0a2f4c1d9e01");
+  const key = (...parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+  const id = "0b0e8a4e-3a6f-4f55-9a77-0a2f4c1d9e01";
+  const good = key("2025-03-01T10:00:00.000001Z", id);
 
   it("reads after, before and last", () => {
     expect(readPosition(new URLSearchParams({ after: good }))).toEqual({
-      after: { at: "2025-03-01T10:00:00.000001Z", id: "0b0e8a4e-3a6f-4f55-9a77-0a2f4c1d9e01" },
+      after: ["2025-03-01T10:00:00.000001Z", id],
     });
-    expect(readPosition(new URLSearchParams({ before: good }))).toMatchObject({ before: {} });
+    expect(readPosition(new URLSearchParams({ before: good }))).toEqual({
+      before: ["2025-03-01T10:00:00.000001Z", id],
+    });
     expect(readPosition(new URLSearchParams({ last: "1" }))).toEqual({ from: "end" });
   });
 
   it.each([
     ["nothing", ""],
     ["not base64", "%%%"],
+    ["not JSON", Buffer.from("2025-03-01T10:00:00.000001Z x").toString("base64url")],
+    ["an object", Buffer.from('{"0":"2025-03-01T10:00:00.000001Z"}').toString("base64url")],
     ["no id", key("2025-03-01T10:00:00.000001Z")],
-    ["a date that does not exist", key("2025-02-30T10:00:00.000001Z x")],
-    ["an id that is no uuid", key("2025-03-01T10:00:00.000001Z 1 or 1=1")],
-    [
-      "a day 31 of a short month",
-      key("2025-04-31T10:00:00.000001Z 0b0e8a4e-3a6f-4f55-9a77-0a2f4c1d9e01"),
-    ],
-    ["milliseconds only", key("2025-03-01T10:00:00.000Z 0b0e8a4e-3a6f-4f55-9a77-0a2f4c1d9e01")],
+    ["a part too many", key("2025-03-01T10:00:00.000001Z", id, id)],
+    ["a number for a part", key(20250301, id)],
+    ["a date that does not exist", key("2025-02-30T10:00:00.000001Z", id)],
+    ["an id that is no uuid", key("2025-03-01T10:00:00.000001Z", "1 or 1=1")],
+    ["a day 31 of a short month", key("2025-04-31T10:00:00.000001Z", id)],
+    ["milliseconds only", key("2025-03-01T10:00:00.000Z", id)],
     ["a long string", "A".repeat(5000)],
   ])("asks for the first page when the cursor is %s", (_what, cursor) => {
     expect(readPosition(new URLSearchParams({ after: cursor, before: cursor }))).toEqual(START);

@@ -9,7 +9,7 @@ import { REJECTION_REASON_MAX } from "../../core/admin/admin-forms";
 import { ADMIN_MESSAGES as M } from "../../core/messages/admin";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
-import { type Position, readPage, START } from "../db/keyset";
+import { newestFirst, type Position, readPage, START } from "../db/keyset";
 import { advisors, PROFILE_STATUSES, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { approvedMail, rejectedMail } from "./advisor-mails";
@@ -43,7 +43,7 @@ export async function countAdvisorsBySection(db: Db): Promise<Record<ReviewSecti
 /** One page of a review section's advisors, newest first, with the person behind each. */
 export function listAdvisorsForReview(db: Db, section: ReviewSection, position: Position = START) {
   return readPage(
-    { at: advisors.createdAt, id: advisors.id },
+    newestFirst(advisors.createdAt, advisors.id),
     position,
     ADVISORS_PAGE_SIZE,
     (window) =>
@@ -76,7 +76,7 @@ export const DEBUG_PAGE_SIZE = 25;
 export async function listAdvisorsForDebug(db: Db, position: Position = START) {
   const [[total], page] = await Promise.all([
     db.select({ n: count() }).from(advisors),
-    readPage({ at: advisors.createdAt, id: advisors.id }, position, DEBUG_PAGE_SIZE, (window) =>
+    readPage(newestFirst(advisors.createdAt, advisors.id), position, DEBUG_PAGE_SIZE, (window) =>
       db
         .select({
           key: window.key,

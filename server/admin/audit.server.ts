@@ -2,7 +2,7 @@ import { and, eq, ilike, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AuditAction, AuditTargetType } from "../../core/admin/audit-actions";
 import type { Db, Tx } from "../db/client.server";
-import { countUpTo, type Position, readPage, START } from "../db/keyset";
+import { countUpTo, newestFirst, type Position, readPage, START } from "../db/keyset";
 import { escapeLike } from "../db/like";
 import { auditLog, users } from "../db/schema";
 
@@ -73,7 +73,7 @@ export async function listAudit(db: Db, filters: AuditFilters, position: Positio
       : undefined,
   );
   const actor = alias(users, "actor");
-  const order = { at: auditLog.createdAt, id: auditLog.id };
+  const order = newestFirst(auditLog.createdAt, auditLog.id);
   const [total, page] = await Promise.all([
     countUpTo(db, auditLog, where, order),
     readPage(order, position, AUDIT_PAGE_SIZE, (window) =>

@@ -3,7 +3,7 @@ import type { UserRoleFilter } from "../../core/admin/admin-forms";
 import { ADMIN_MESSAGES as M } from "../../core/messages/admin";
 import { rolesOf } from "../../core/roles";
 import type { Db } from "../db/client.server";
-import { countUpTo, type Position, readPage, START } from "../db/keyset";
+import { countUpTo, newestFirst, type Position, readPage, START } from "../db/keyset";
 import { escapeLike } from "../db/like";
 import { advisors, authSessions, bookings, users } from "../db/schema";
 import { writeAudit } from "./audit.server";
@@ -54,7 +54,7 @@ export async function listUsers(
     text ? ilike(searchable, `%${escapeLike(text)}%`) : undefined,
     roleCondition(role),
   );
-  const order = { at: users.createdAt, id: users.id };
+  const order = newestFirst(users.createdAt, users.id);
   const [total, page] = await Promise.all([
     countUpTo(db, users, where, order),
     readPage(order, position, USERS_PAGE_SIZE, (window) =>

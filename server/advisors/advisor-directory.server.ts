@@ -1,52 +1,19 @@
-import { and, asc, count, eq, inArray, max, ne } from "drizzle-orm";
 import { ADVISORS_PAGE_SIZE, parseAdvisorSearch } from "../../core/advisor-search-params";
-import type { AdvisorRating, PublicAdvisor } from "../../core/advisor-card";
+import type { PublicAdvisor } from "../../core/advisor-card";
 import {
   AdvisorSearchIndex,
   type SearchExplanation,
   type SearchSuggestion,
   type SearchableAdvisor,
 } from "../../core/search";
-import { ratingsFor } from "../bookings/ratings.server";
 import type { ChangeFeed } from "../db/change-feed.server";
 import type { Db } from "../db/client.server";
-import { advisors, users } from "../db/schema";
-
-/** The columns of `PublicAdvisor` (core/advisor-card.ts), from the advisor and their user row. */
-const publicColumns = {
-  id: advisors.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  headshotUrl: advisors.headshotUrl,
-  jobTitle: advisors.jobTitle,
-  currentCompany: advisors.currentCompany,
-  workLocations: advisors.workLocations,
-  totalExperienceYears: advisors.totalExperienceYears,
-  shortIntro: advisors.shortIntro,
-  about: advisors.about,
-  skills: advisors.skills,
-  careerAdviceTopics: advisors.careerAdviceTopics,
-  personalAdviceTopics: advisors.personalAdviceTopics,
-  businessAdviceTopics: advisors.businessAdviceTopics,
-  hourlyRateInr: advisors.hourlyRateInr,
-};
-type PublicRow = Omit<PublicAdvisor, "rating">;
-
-/** Adds each advisor's rating, read fresh so a new review shows at once. */
-async function withRatings<T extends { id: string }>(
-  db: Db,
-  rows: T[],
-): Promise<(T & { rating: AdvisorRating | null })[]> {
-  const ratings = await ratingsFor(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => ({ ...row, rating: ratings.get(row.id) ?? null }));
-}
-
-/** Listed advisors: approved, and not the platform's own team (it has its own page). */
-const listed = (teamAdvisorId: string) =>
-  and(eq(advisors.profileStatus, "approved"), ne(advisors.id, teamAdvisorId));
+import {
+  type DirectoryRows,
+  directoryRows,
+  type HeldAdvisor,
+  type SearchableRow,
+} from "./directory-rows.server";
 
 export type SearchPage = {
   total: number;
@@ -56,68 +23,152 @@ export type SearchPage = {
   explanation: SearchExplanation;
 };
 
-/** What the directory needs of the change feed: whether it vouches now, and for which version. */
-export type DirectoryFeed = Pick<ChangeFeed, "listening" | "stamp">;
+/** What the directory needs of the change feed: whether it vouches now, and what changed. */
+export type DirectoryFeed = Pick<ChangeFeed, "listening" | "directoryChanges">;
 
 export type AdvisorDirectory = ReturnType<typeof createAdvisorDirectory>;
+
+/**
+ * More changed advisors than this are found by comparing every advisor's fingerprint with
+ * the database, not by loading each one named.
+ */
+const MOST_NAMED = 200;
 
 /**
  * Everything public about the approved advisors (the team's too: its page is public, though
  * it is not listed), as of one version of the directory.
  */
 type HeldDirectory = {
-  byId: Map<string, PublicAdvisor>;
-  /** Oldest first, as the landing grid shows them. */
-  approved: PublicAdvisor[];
+  version: number;
+  byId: Map<string, HeldAdvisor>;
+  /** Ids oldest first, as the landing grid shows them; null once someone joined or left. */
+  order: string[] | null;
 };
 
 /**
  * The public advisor directory of one database, built once by the composition root (ADR 68).
  *
- * While the feed listens, the whole public directory (10,000 advisors are a few tens of MB) is
- * held in memory and replaced when it changes, so search, profiles and the landing grid need no
- * database round trip; the feed also moves its version every few minutes, so a copy is never
- * older than that even if a notification was lost (ADR 63). Without a listening feed (a test's
- * bare database, a dropped connection) nothing vouches for a copy: every read queries, and
- * only the searchable fields are reused while a cheap count-and-latest-change query says they
- * are current. Either way one search index serves the listing, updated advisor by advisor
- * (ADR 71).
+ * While the feed listens, the whole public directory is held in memory, so search, profiles
+ * and the landing grid need no database round trip. It is loaded once, in the background
+ * (the database answers meanwhile), and then kept current advisor by advisor: the feed says
+ * which advisors changed and only they are read again (ADR 79). When it cannot say (a
+ * reconnect, a bulk change, the feed's maximum age, ADR 63), every advisor's fingerprint is
+ * compared with the database and only those that differ are read. Without a listening feed
+ * nothing vouches for a copy: every read queries, and only the searchable fields are reused
+ * while a cheap count-and-latest-change query says they are current. Either way one search
+ * index serves the listing, updated advisor by advisor (ADR 71).
  */
 export function createAdvisorDirectory({
   db,
   feed = null,
+  rows = directoryRows(db),
 }: {
   db: Db;
   feed?: DirectoryFeed | null;
+  /** What the directory reads; a test watches or holds it. */
+  rows?: DirectoryRows;
 }) {
-  let held: { stamp: string; directory: Promise<HeldDirectory> } | null = null;
-  let rowsCache: { version: string; rows: Promise<SearchableAdvisor[]> } | null = null;
-  const searchIndex = keptSearchIndex();
+  let held: HeldDirectory | null = null;
+  let loading: Promise<void> | null = null;
+  let catchingUp: Promise<void> | null = null;
+  let searchable: { version: string; rows: Promise<SearchableRow[]> } | null = null;
+  let kept: KeptIndex | null = null;
 
-  function heldDirectory(): Promise<HeldDirectory> | null {
+  /** The held directory, current with the feed; null while the database must answer. */
+  async function heldDirectory(): Promise<HeldDirectory | null> {
     if (!feed?.listening) return null;
-    const stamp = feed.stamp(["directory"]);
-    if (held?.stamp === stamp) return held.directory;
-    const directory = loadDirectory(db);
-    held = { stamp, directory };
-    // A failed load is not kept: the next request tries again.
-    directory.catch(() => {
-      if (held?.directory === directory) held = null;
-    });
-    return directory;
+    const directory = held;
+    if (!directory) {
+      loadInBackground(feed);
+      return null;
+    }
+    const wanted = feed.directoryChanges(directory.version).version;
+    while (directory.version < wanted) {
+      catchingUp ??= catchUp(feed, directory).finally(() => (catchingUp = null));
+      await catchingUp;
+    }
+    return feed.listening ? directory : null;
+  }
+
+  function loadInBackground(feed: DirectoryFeed) {
+    loading ??= (async () => {
+      // Changes from here on are caught up with afterwards.
+      const { version } = feed.directoryChanges(null);
+      const all = await rows.all();
+      held = {
+        version,
+        byId: new Map(all.map((a) => [a.advisor.id, a])),
+        order: all.map((a) => a.advisor.id),
+      };
+      searchable = null;
+    })()
+      // Not kept on failure: the next read starts another while the database answers.
+      .catch(() => {})
+      .finally(() => (loading = null));
+  }
+
+  /** Reads again the advisors changed since `directory`'s version, and only them. */
+  async function catchUp(feed: DirectoryFeed, directory: HeldDirectory) {
+    const { version, advisorIds } = feed.directoryChanges(directory.version);
+    const changed =
+      advisorIds && advisorIds.size <= MOST_NAMED ? [...advisorIds] : await outOfDate(directory);
+    if (changed.length > 0) {
+      const fresh = changed.length > MOST_NAMED ? await rows.all() : await rows.some(changed);
+      replace(directory, changed, new Map(fresh.map((a) => [a.advisor.id, a])));
+    }
+    directory.version = version;
+  }
+
+  /** Puts in the `fresh` copies of the `changed` advisors; those without one are gone. */
+  function replace(
+    directory: HeldDirectory,
+    changed: readonly string[],
+    fresh: Map<string, HeldAdvisor>,
+  ) {
+    for (const id of changed) {
+      const advisor = fresh.get(id);
+      // Someone approved or gone: the landing grid's order is made again when next asked for.
+      if (!advisor !== !directory.byId.has(id)) directory.order = null;
+      if (advisor) directory.byId.set(id, advisor);
+      else directory.byId.delete(id);
+      if (kept?.source !== directory) continue; // the index catches up when next used
+      if (advisor) kept.put(advisor);
+      else kept.drop(id);
+    }
+  }
+
+  /** The advisors whose held copy differs from the database: changed, approved or gone. */
+  async function outOfDate(directory: HeldDirectory): Promise<string[]> {
+    const current = await rows.fingerprints();
+    const differ = [...current.keys()].filter(
+      (id) => directory.byId.get(id)?.fingerprint !== current.get(id),
+    );
+    return [...differ, ...[...directory.byId.keys()].filter((id) => !current.has(id))];
+  }
+
+  /** The search index of the listed advisors, current with `directory` or the database. */
+  async function searchIndex(directory: HeldDirectory | null, team: string) {
+    if (kept?.team !== team) kept = new KeptIndex(team);
+    if (directory) {
+      if (kept.source !== directory) kept.sync(directory.byId.values(), directory);
+      return kept.index;
+    }
+    const listed = await searchableRows(team);
+    if (kept.source !== listed) kept.sync(listed, listed);
+    return kept.index;
   }
 
   /** Without the held directory: the listed advisors' searchable fields, as of now. */
-  async function searchableRows(teamAdvisorId: string): Promise<readonly SearchableAdvisor[]> {
-    const version = await directoryVersion(db, teamAdvisorId);
-    if (rowsCache?.version === version) return rowsCache.rows;
-    const rows = loadSearchable(db, teamAdvisorId);
-    rowsCache = { version, rows };
+  async function searchableRows(team: string): Promise<readonly SearchableRow[]> {
+    const version = await rows.listingVersion(team);
+    if (searchable?.version === version) return searchable.rows;
+    const loaded = rows.searchable(team);
+    searchable = { version, rows: loaded };
     // A failed load is not kept: the next search tries again.
-    rows.catch(() => {
-      if (rowsCache?.rows === rows) rowsCache = null;
+    loaded.catch(() => {
+      if (searchable?.rows === loaded) searchable = null;
     });
-    return rows;
+    return loaded;
   }
 
   /** Approved advisors for the landing grid, oldest first so it is stable between visits. */
@@ -125,35 +176,29 @@ export function createAdvisorDirectory({
     limit: number;
     teamAdvisorId: string;
   }): Promise<PublicAdvisor[]> {
+    const { limit, teamAdvisorId: team } = options;
     const directory = await heldDirectory();
-    if (directory) {
-      const team = options.teamAdvisorId;
-      return directory.approved.filter((a) => a.id !== team).slice(0, options.limit);
+    if (!directory) return (await rows.oldest(limit, team)).map((a) => a.advisor);
+    directory.order ??= [...directory.byId.values()]
+      .sort((a, b) => +a.createdAt - +b.createdAt || (a.advisor.id < b.advisor.id ? -1 : 1))
+      .map((a) => a.advisor.id);
+    const listed: PublicAdvisor[] = [];
+    for (const id of directory.order) {
+      if (listed.length === limit) break;
+      if (id !== team) listed.push(directory.byId.get(id)!.advisor);
     }
-    const rows: PublicRow[] = await db
-      .select(publicColumns)
-      .from(advisors)
-      .innerJoin(users, eq(users.id, advisors.userId))
-      .where(listed(options.teamAdvisorId))
-      .orderBy(asc(advisors.createdAt), asc(advisors.id))
-      .limit(options.limit);
-    return withRatings(db, rows);
+    return listed;
   }
 
   /** One approved advisor's public profile, or null (missing or not approved look the same). */
   async function findApproved(id: string): Promise<PublicAdvisor | null> {
     const directory = await heldDirectory();
-    if (directory) return directory.byId.get(id) ?? null;
-    const [row]: PublicRow[] = await db
-      .select(publicColumns)
-      .from(advisors)
-      .innerJoin(users, eq(users.id, advisors.userId))
-      .where(and(eq(advisors.id, id), eq(advisors.profileStatus, "approved")));
-    return row ? ((await withRatings(db, [row]))[0] ?? null) : null;
+    const found = directory ? directory.byId.get(id) : (await rows.some([id]))[0];
+    return found?.advisor ?? null;
   }
 
   /**
-   * Ranks the listed advisors through the index of core/search.ts, then loads the public
+   * Ranks the listed advisors through the index of core/search.ts, then takes the public
    * fields of one page only, so the response stays small with 10,000 advisors.
    */
   async function search(options: {
@@ -162,10 +207,8 @@ export function createAdvisorDirectory({
     pageSize: number;
     teamAdvisorId: string;
   }): Promise<SearchPage> {
-    const team = options.teamAdvisorId;
     const directory = await heldDirectory();
-    const advisorsNow = directory?.approved ?? (await searchableRows(team));
-    const index = searchIndex(advisorsNow, team);
+    const index = await searchIndex(directory, options.teamAdvisorId);
     const { pageSize } = options;
     const window = (page: number) => ({ offset: (page - 1) * pageSize, limit: pageSize });
     let found = index.search(options.query, window(Math.max(1, options.page)));
@@ -175,20 +218,19 @@ export function createAdvisorDirectory({
     if (page !== options.page) found = index.search(options.query, window(page));
     const { total, explanation } = found;
     const ids = found.ranked.map((r) => r.advisor.id);
-    const byId = directory?.byId ?? (await loadListed(db, ids, team));
+    const byId = directory?.byId ?? new Map((await rows.some(ids)).map((a) => [a.advisor.id, a]));
     return {
       total,
       page,
       pageCount,
-      advisors: ids.flatMap((id) => byId.get(id) ?? []),
+      advisors: ids.flatMap((id) => byId.get(id)?.advisor ?? []),
       explanation,
     };
   }
 
   /** What the search boxes offer as the person types (see AdvisorSearchIndex.suggest). */
   async function suggest(typed: string, teamAdvisorId: string): Promise<SearchSuggestion[]> {
-    const advisorsNow = (await heldDirectory())?.approved ?? (await searchableRows(teamAdvisorId));
-    return searchIndex(advisorsNow, teamAdvisorId).suggest(typed);
+    return (await searchIndex(await heldDirectory(), teamAdvisorId)).suggest(typed);
   }
 
   /** The listing a query string asks for; shared by the /advisors page and its JSON API. */
@@ -199,123 +241,53 @@ export function createAdvisorDirectory({
   }
 
   /** Ids and last change of every approved profile (the team's too: its page is public). */
-  function sitemap() {
-    return db
-      .select({ id: advisors.id, updatedAt: advisors.updatedAt })
-      .from(advisors)
-      .where(eq(advisors.profileStatus, "approved"))
-      .orderBy(asc(advisors.createdAt));
+  const sitemap = () => rows.sitemap();
+
+  /**
+   * Builds the search index for the team's listing (from the database's rows while the held
+   * directory loads) and holds the directory if the feed listens, so that start-up pays for
+   * them rather than the first visitors. Resolves once both are done (a failed load is left
+   * to the next read).
+   */
+  async function warm(teamAdvisorId?: string) {
+    const directory = await heldDirectory(); // starts the load
+    if (teamAdvisorId !== undefined) await searchIndex(directory, teamAdvisorId);
+    await loading;
   }
 
-  return { listApproved, findApproved, search, searchFor, suggest, sitemap };
-}
-
-/** The public fields of the given listed advisors, with their ratings, by id. */
-async function loadListed(db: Db, ids: string[], teamAdvisorId: string) {
-  const rows: PublicRow[] =
-    ids.length === 0
-      ? []
-      : await db
-          .select(publicColumns)
-          .from(advisors)
-          .innerJoin(users, eq(users.id, advisors.userId))
-          .where(and(inArray(advisors.id, ids), listed(teamAdvisorId)));
-  return new Map((await withRatings(db, rows)).map((r) => [r.id, r]));
-}
-
-async function loadDirectory(db: Db): Promise<HeldDirectory> {
-  const rows: PublicRow[] = await db
-    .select(publicColumns)
-    .from(advisors)
-    .innerJoin(users, eq(users.id, advisors.userId))
-    .where(eq(advisors.profileStatus, "approved"))
-    .orderBy(asc(advisors.createdAt), asc(advisors.id));
-  const approved = await withRatings(db, rows);
-  return { byId: new Map(approved.map((a) => [a.id, a])), approved };
+  return { listApproved, findApproved, search, searchFor, suggest, sitemap, warm };
 }
 
 /**
- * One search index kept across versions of the directory: each new version updates only the
- * advisors whose searchable fields changed, and takes out those no longer listed.
+ * One search index of the listed advisors (all but the team), kept across versions of the
+ * directory: an advisor is indexed again only when their searchable fields changed.
  */
-function keptSearchIndex() {
-  let kept: {
-    team: string;
-    source: readonly SearchableAdvisor[];
-    index: AdvisorSearchIndex<SearchableAdvisor>;
-    held: Map<string, string>;
-  } | null = null;
-  return (advisors: readonly SearchableAdvisor[], team: string) => {
-    if (kept?.team === team && kept.source === advisors) return kept.index;
-    if (kept?.team !== team)
-      kept = { team, source: [], index: new AdvisorSearchIndex(), held: new Map() };
-    const listedNow = new Set<string>();
-    for (const advisor of advisors) {
-      if (advisor.id === team) continue;
-      listedNow.add(advisor.id);
-      const fields = searchableFields(advisor);
-      if (kept.held.get(advisor.id) === fields) continue;
-      kept.index.upsert(advisor);
-      kept.held.set(advisor.id, fields);
+class KeptIndex {
+  readonly index = new AdvisorSearchIndex<SearchableAdvisor>();
+  /** What the index is current with: the held directory, or rows read without it. */
+  source: unknown = null;
+  readonly #keys = new Map<string, string>();
+
+  constructor(readonly team: string) {}
+
+  put({ advisor, searchKey }: SearchableRow) {
+    if (advisor.id === this.team || this.#keys.get(advisor.id) === searchKey) return;
+    this.index.upsert(advisor);
+    this.#keys.set(advisor.id, searchKey);
+  }
+
+  drop(id: string) {
+    if (this.#keys.delete(id)) this.index.remove(id);
+  }
+
+  /** Makes the index hold exactly `rows`, as of `source`. */
+  sync(rows: Iterable<SearchableRow>, source: unknown) {
+    const now = new Set<string>();
+    for (const row of rows) {
+      now.add(row.advisor.id);
+      this.put(row);
     }
-    for (const id of kept.held.keys())
-      if (!listedNow.has(id)) {
-        kept.index.remove(id);
-        kept.held.delete(id);
-      }
-    kept.source = advisors;
-    return kept.index;
-  };
-}
-
-function searchableFields(a: SearchableAdvisor): string {
-  return JSON.stringify([
-    a.firstName,
-    a.lastName,
-    a.jobTitle,
-    a.currentCompany,
-    a.skills,
-    a.careerAdviceTopics,
-    a.personalAdviceTopics,
-    a.businessAdviceTopics,
-    a.workLocations,
-    a.about,
-    a.shortIntro,
-  ]);
-}
-
-/** Without the feed, a cheap count-and-latest-change query stands in for the version. */
-async function directoryVersion(db: Db, teamAdvisorId: string): Promise<string> {
-  const [stamp] = await db
-    .select({
-      n: count(),
-      advisorChange: max(advisors.updatedAt),
-      userChange: max(users.updatedAt),
-    })
-    .from(advisors)
-    .innerJoin(users, eq(users.id, advisors.userId))
-    .where(listed(teamAdvisorId));
-  return JSON.stringify(stamp);
-}
-
-// Async, so the rows are loaded once: a Drizzle query runs again each time it is awaited.
-async function loadSearchable(db: Db, teamAdvisorId: string): Promise<SearchableAdvisor[]> {
-  return await db
-    .select({
-      id: advisors.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      jobTitle: advisors.jobTitle,
-      currentCompany: advisors.currentCompany,
-      skills: advisors.skills,
-      careerAdviceTopics: advisors.careerAdviceTopics,
-      personalAdviceTopics: advisors.personalAdviceTopics,
-      businessAdviceTopics: advisors.businessAdviceTopics,
-      workLocations: advisors.workLocations,
-      about: advisors.about,
-      shortIntro: advisors.shortIntro,
-    })
-    .from(advisors)
-    .innerJoin(users, eq(users.id, advisors.userId))
-    .where(listed(teamAdvisorId));
+    for (const id of this.#keys.keys()) if (!now.has(id)) this.drop(id);
+    this.source = source;
+  }
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Topic } from "../../core/cache-contract";
+import { isUuid } from "../../core/ids";
 import type { Database } from "./client.server";
 import type { ListenOptions } from "./listener.server";
 
@@ -7,7 +8,11 @@ import type { ListenOptions } from "./listener.server";
 export type { Topic };
 export const TOPICS: readonly Topic[] = ["directory", "calendar"];
 
-/** Tables whose triggers notify (migrations 0005_public_change_notify, 0010), by the topic they feed. */
+/**
+ * Tables whose triggers notify (migrations 0005_public_change_notify, 0010, 0015), by the topic
+ * they feed. A directory table's notification names the advisors it touched after the table
+ * ("reviews <advisor id> ..."); a bare table name says any of them may have changed.
+ */
 const TOPIC_OF_TABLE: Record<string, Topic> = {
   users: "directory",
   advisors: "directory",
@@ -45,6 +50,16 @@ export type FeedStatus = {
 };
 
 const FIVE_MINUTES = 5 * 60_000;
+/** How many named advisors the feed remembers; a change older than that is "any advisor". */
+const REMEMBERED_ADVISORS = 1000;
+
+/** Which advisors changed since a version of the directory (`ChangeFeed.directoryChanges`). */
+export type DirectoryChanges = {
+  /** The directory's version now. */
+  version: number;
+  /** The advisors named since; null when any of them may have changed. */
+  advisorIds: ReadonlySet<string> | null;
+};
 
 /**
  * Versions of the public data, kept current by the database's notifications, so a cache in
@@ -55,6 +70,11 @@ const FIVE_MINUTES = 5 * 60_000;
  */
 export class ChangeFeed {
   #versions = new Map<Topic, number>(TOPICS.map((t) => [t, 0]));
+  /** The directory's changes that named their advisors, oldest first, since `#namedSince`. */
+  #named: { version: number; advisorIds: readonly string[] }[] = [];
+  #namedCount = 0;
+  /** The directory version from which every change named its advisors. */
+  #namedSince = 0;
   #listening = false;
   #since: Date | null = null;
   #lastHeartbeat: Date | null = null;
@@ -87,14 +107,59 @@ export class ChangeFeed {
 
   /** One string that changes whenever any of `topics` changes. */
   stamp(topics: readonly Topic[]): string {
-    if (this.#now() - this.#reloadedAt >= this.#maxAgeMs) this.#reloadAll();
+    this.#checkAge();
     return topics.map((t) => this.#versions.get(t)).join(".");
   }
 
-  /** A change notification: the table's topic moves on (an unknown table moves all). */
-  changed(table: string) {
+  /**
+   * The directory's version, and which advisors changed since version `since` of it, so a
+   * holder of the directory can refresh just them. Null advisors (after a reconnect, the
+   * maximum age, a change that named none, or for a `since` too old or null): any may have.
+   */
+  directoryChanges(since: number | null): DirectoryChanges {
+    this.#checkAge();
+    const version = this.#versions.get("directory")!;
+    if (since === null || since < this.#namedSince) return { version, advisorIds: null };
+    const advisorIds = new Set<string>();
+    // Newest first: a reader that is nearly current looks at only the last few.
+    for (let i = this.#named.length - 1; i >= 0 && this.#named[i]!.version > since; i--)
+      this.#named[i]!.advisorIds.forEach((id) => advisorIds.add(id));
+    return { version, advisorIds };
+  }
+
+  /**
+   * A change notification, "<table>" or "<table> <advisor id> ...": the table's topic moves
+   * on (an unknown table moves all), and the directory remembers the advisors it names.
+   */
+  changed(payload: string) {
+    const [table = "", ...advisorIds] = payload.split(" ");
     const topic = TOPIC_OF_TABLE[table];
     for (const t of topic ? [topic] : TOPICS) this.#versions.set(t, this.#versions.get(t)! + 1);
+    if (topic === "calendar") return;
+    if (advisorIds.length > 0 && topic && advisorIds.every(isUuid)) this.#remember(advisorIds);
+    else this.#forgetNamed();
+  }
+
+  #remember(advisorIds: readonly string[]) {
+    const version = this.#versions.get("directory")!;
+    this.#named.push({ version, advisorIds });
+    this.#namedCount += advisorIds.length;
+    while (this.#namedCount > REMEMBERED_ADVISORS) {
+      const oldest = this.#named.shift()!;
+      this.#namedCount -= oldest.advisorIds.length;
+      this.#namedSince = oldest.version;
+    }
+  }
+
+  /** From now on, a holder of an older directory must assume any advisor changed. */
+  #forgetNamed() {
+    this.#named = [];
+    this.#namedCount = 0;
+    this.#namedSince = this.#versions.get("directory")!;
+  }
+
+  #checkAge() {
+    if (this.#now() - this.#reloadedAt >= this.#maxAgeMs) this.#reloadAll();
   }
 
   setListening(listening: boolean, reason?: string) {
@@ -111,6 +176,7 @@ export class ChangeFeed {
 
   #reloadAll() {
     TOPICS.forEach((t) => this.#versions.set(t, this.#versions.get(t)! + 1));
+    this.#forgetNamed();
     this.#reloadedAt = this.#now();
   }
 
@@ -118,7 +184,7 @@ export class ChangeFeed {
     this.#stop = await database.listen(
       CHANGE_CHANNEL,
       {
-        onNotify: (table) => this.changed(table),
+        onNotify: (payload) => this.changed(payload),
         onState: (listening, reason) => this.setListening(listening, reason),
         onHeartbeat: () => {
           this.#lastHeartbeat = new Date(this.#now());

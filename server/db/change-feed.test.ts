@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveDraft } from "../advisors/application.server";
@@ -5,13 +6,13 @@ import { createBankCipher } from "../advisors/bank-crypto.server";
 import { saveBankDetails } from "../advisors/bank-details.server";
 import { ChangeFeed, startChangeFeed, type Topic } from "./change-feed.server";
 import { LISTENER_NAME } from "./listener.server";
-import { advisors, bookings, users } from "./schema";
+import { advisors, bookings, reviews, users } from "./schema";
 import { createTestDatabase } from "./test-database";
 import { createAdvisor, createBooking, createSeeker } from "./test-factories";
 import { whenFeed } from "./test-feed";
 
 /*
- * The database's change notifications (migrations 0005, 0006) as an app instance sees them, on
+ * The database's change notifications (migrations 0005, 0006, 0015) as an app instance sees them, on
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL (where they arrive on a connection of their
  * own, a moment after the commit).
  */
@@ -38,6 +39,24 @@ async function heardAllSoFar(topic: Topic) {
   } finally {
     feed.changed = changed;
   }
+}
+
+/** The payloads of the directory's notifications that `change` causes (the probe left out). */
+async function directoryPayloads(change: () => Promise<unknown>): Promise<string[]> {
+  const payloads: string[] = [];
+  const { changed } = feed;
+  feed.changed = (payload) => {
+    changed.call(feed, payload);
+    payloads.push(payload);
+  };
+  try {
+    await change();
+    await heardAllSoFar("directory");
+  } finally {
+    feed.changed = changed;
+  }
+  const directory = ["advisors", "users", "reviews"];
+  return payloads.filter((p) => p !== "reviews" && directory.includes(p.split(" ")[0]!));
 }
 
 beforeAll(async () => {
@@ -157,6 +176,146 @@ describe("the change feed", () => {
     expect(local.listening).toBe(false);
     local.setListening(true);
     expect(local.stamp(["directory", "calendar"])).not.toBe(after);
+  });
+
+  it("names the advisor a profile edit, a review or a person's new name touched", async () => {
+    const db = database.db;
+    const advisorId = await createAdvisor(db);
+    const seekerId = await createSeeker(db);
+    const [advisor] = await db
+      .select({ userId: advisors.userId })
+      .from(advisors)
+      .where(eq(advisors.id, advisorId));
+    await createBooking(db, {
+      advisorId,
+      seekerId,
+      start: "2030-02-04T10:00:00Z",
+      status: "completed",
+    });
+    const [booking] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.advisorId, advisorId));
+    await heardAllSoFar("directory");
+
+    expect(
+      await directoryPayloads(() =>
+        db.update(advisors).set({ jobTitle: "Head of Data" }).where(eq(advisors.id, advisorId)),
+      ),
+    ).toEqual([`advisors ${advisorId}`]);
+    expect(
+      await directoryPayloads(() =>
+        db.insert(reviews).values({
+          bookingId: booking!.id,
+          advisorId,
+          userId: seekerId,
+          ratingHelpfulness: 5,
+          ratingActionability: 4,
+          recommendAdvisor: true,
+        }),
+      ),
+    ).toEqual([`reviews ${advisorId}`]);
+    // The advisor's own name, and a reviewer's (shown under their review).
+    expect(
+      await directoryPayloads(() =>
+        db.update(users).set({ lastName: "Iyer" }).where(eq(users.id, advisor!.userId)),
+      ),
+    ).toEqual([`users ${advisorId}`]);
+    expect(
+      await directoryPayloads(() =>
+        db.update(users).set({ firstName: "Kavya" }).where(eq(users.id, seekerId)),
+      ),
+    ).toEqual([`users ${advisorId}`]);
+    // Neither a private column nor a name nobody sees.
+    expect(
+      await directoryPayloads(async () => {
+        await db
+          .update(advisors)
+          .set({ phone: "+91 98450 11111" })
+          .where(eq(advisors.id, advisorId));
+        await db
+          .update(users)
+          .set({ firstName: "Asha" })
+          .where(eq(users.id, await createSeeker(db)));
+      }),
+    ).toEqual([]);
+  });
+
+  it("sends one notification for a bulk change, naming its advisors while they fit in 8000 bytes", async () => {
+    const db = database.db;
+    const people = async (n: number) =>
+      db
+        .insert(users)
+        .values(
+          Array.from({ length: n }, () => ({
+            firstName: "Bulk",
+            lastName: "Advisor",
+            email: `bulk.${randomUUID()}@example.com`,
+          })),
+        )
+        .returning({ id: users.id });
+    const insert = (rows: { id: string }[]) =>
+      db
+        .insert(advisors)
+        .values(rows.map((u) => ({ userId: u.id, profileStatus: "approved" as const })))
+        .returning({ id: advisors.id });
+    let few: { id: string }[] = [];
+    const named = await directoryPayloads(async () => (few = await insert(await people(3))));
+    expect(named).toHaveLength(1);
+    expect(named[0]!.split(" ").slice(1).sort()).toEqual(few.map((a) => a.id).sort());
+    // 216 ids take 8000 bytes with the table's name: too many to name.
+    const many = await people(216);
+    expect(await directoryPayloads(() => insert(many))).toEqual(["advisors"]);
+  });
+
+  it("says which advisors changed since a version, or that any may have", () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const local = new ChangeFeed();
+    local.setListening(true);
+    const start = local.directoryChanges(null);
+    expect(start.advisorIds).toBeNull(); // nothing held yet: everything is new
+    local.changed(`advisors ${a}`);
+    local.changed(`reviews ${b} ${a}`);
+    local.changed("bookings");
+    const later = local.directoryChanges(start.version);
+    expect(later.version).toBe(start.version + 2);
+    expect([...later.advisorIds!].sort()).toEqual([a, b].sort());
+    expect(local.directoryChanges(later.version).advisorIds).toEqual(new Set());
+    local.changed(`users ${c}`);
+    expect([...local.directoryChanges(later.version).advisorIds!]).toEqual([c]);
+
+    // A bare table name, or anything that is not an advisor's id: any may have changed.
+    for (const payload of ["reviews", "advisors not-an-id", "something_new"]) {
+      const before = local.directoryChanges(null).version;
+      local.changed(payload);
+      expect(local.directoryChanges(before).advisorIds).toBeNull();
+      expect(local.directoryChanges(before + 1).advisorIds).toEqual(new Set());
+    }
+    // So after a reconnect.
+    const before = local.directoryChanges(null).version;
+    local.setListening(false);
+    local.setListening(true);
+    expect(local.directoryChanges(before).advisorIds).toBeNull();
+  });
+
+  it("forgets the oldest named advisors beyond a thousand: asked about them, any may have changed", () => {
+    const local = new ChangeFeed();
+    const since = local.directoryChanges(null).version;
+    for (let i = 0; i < 1000; i++) local.changed(`advisors ${randomUUID()}`);
+    expect(local.directoryChanges(since).advisorIds!.size).toBe(1000);
+    local.changed(`advisors ${randomUUID()}`);
+    expect(local.directoryChanges(since).advisorIds).toBeNull();
+    expect(local.directoryChanges(since + 1).advisorIds!.size).toBe(1000);
+  });
+
+  it("checks its age when asked what changed, as when stamped", () => {
+    let now = 1_000_000;
+    const local = new ChangeFeed({ maxAgeMs: 60_000, now: () => now });
+    const { version } = local.directoryChanges(null);
+    local.changed(`advisors ${randomUUID()}`);
+    now += 60_000;
+    const aged = local.directoryChanges(version);
+    expect(aged).toEqual({ version: version + 2, advisorIds: null });
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -313,6 +313,10 @@ export const payments = pgTable(
     check("payments_status_check", inList("status", PAYMENT_STATUSES)),
     check("payments_amount_check", sql`${t.amount} >= 0`),
     check("payments_split_check", sql`${t.feeAmount} + ${t.gstAmount} = ${t.amount}`),
+    // The reconciliation's months, swept one at a time (migration 0014).
+    index("payments_paid_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('paid', 'refunded')`),
   ],
 );
 
@@ -353,6 +357,8 @@ export const bookings = pgTable(
     index("bookings_user_idx").on(t.userId, t.datetime),
     index("bookings_advisor_idx").on(t.advisorId, t.datetime),
     index("bookings_status_idx").on(t.status, t.endsAt),
+    // A payment's booking, for the reconciliation and the monthly money (0014).
+    index("bookings_payment_idx").on(t.paymentId),
     // The jobs read only what is due: reminders by start, completion by end, lapsed holds;
     // each holds only rows of its status, so it stays small as sessions complete.
     index("bookings_confirmed_start_idx")
@@ -409,6 +415,8 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex("refunds_booking_idx").on(t.bookingId),
     index("refunds_due_idx").on(t.status, t.nextAttemptAt),
+    // A payment's refunds, for the reconciliation and the monthly money (0014).
+    index("refunds_payment_idx").on(t.paymentId),
     check("refunds_status_check", inList("status", REFUND_STATUSES)),
     check("refunds_amount_check", sql`${t.amount} > 0`),
   ],
@@ -435,7 +443,17 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("reviews_advisor_idx").on(t.advisorId),
+    // An advisor's rating (migration 0015): the totals read from the index alone, the latest
+    // written review by one probe.
+    index("reviews_advisor_rating_idx").on(
+      t.advisorId,
+      t.ratingHelpfulness,
+      t.ratingActionability,
+      t.recommendAdvisor,
+    ),
+    index("reviews_advisor_latest_idx")
+      .on(t.advisorId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.writtenFeedback} is not null`),
     // Whether a person is a reviewer: their name change must reach cached pages (migration 0005).
     index("reviews_user_idx").on(t.userId),
     check("reviews_helpfulness_check", sql`${t.ratingHelpfulness} between 1 and 5`),
@@ -479,7 +497,13 @@ export const payoutAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  () => [check("payout_accounts_status_check", inList("status", PAYOUT_ACCOUNT_STATUSES))],
+  (t) => [
+    // The accounts the payout job must send to the provider (0014).
+    index("payout_accounts_sync_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.needsSync}`),
+    check("payout_accounts_status_check", inList("status", PAYOUT_ACCOUNT_STATUSES)),
+  ],
 );
 
 /** One session's share on its way to the advisor: a Route transfer and its life. */
@@ -511,7 +535,16 @@ export const payoutTransfers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("payout_transfers_due_idx").on(t.status, t.nextAttemptAt),
+    // Only the open transfers, in the order they fall due (the payout job's due scan, the
+    // Payouts page's holds by release: a held transfer's next attempt is its release; status
+    // and amount for counts from the index alone), and the failed ones newest first, by keys;
+    // never the released history (0014).
+    index("payout_transfers_open_idx")
+      .on(t.nextAttemptAt, t.id, t.status, t.amount)
+      .where(sql`${t.status} in ('pending', 'on_hold', 'reversing')`),
+    index("payout_transfers_failed_idx")
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'failed'`),
     index("payout_transfers_advisor_idx").on(t.advisorId),
     check("payout_transfers_status_check", inList("status", TRANSFER_STATUSES)),
     check("payout_transfers_amount_check", sql`${t.amount} > 0`),
@@ -549,6 +582,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index("ledger_entries_advisor_idx").on(t.advisorId, t.createdAt),
+    // A payment's entries, for the reconciliation (0014).
+    index("ledger_entries_payment_idx").on(t.paymentId),
     uniqueIndex("ledger_entries_once_per_booking_idx")
       .on(t.bookingId, t.kind)
       .where(sql`${t.kind} in ('session_credit', 'refund_debit')`),
@@ -573,12 +608,63 @@ export const ledgerEntries = pgTable(
 );
 
 /** Each run of the reconciliation job and the differences it found (empty when all agree). */
-export const reconciliationRuns = pgTable("reconciliation_runs", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
-  differences: jsonb("differences")
-    .$type<{ check: string; ref: string; detail: string }[]>()
-    .notNull(),
+export const reconciliationRuns = pgTable(
+  "reconciliation_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+    differences: jsonb("differences")
+      .$type<{ check: string; ref: string; detail: string }[]>()
+      .notNull(),
+    // The next run checks what was written from here on (by the `changed_at` stamps that
+    // migration 0014 keeps on the money tables, in the database's clock; ADR 80).
+    watermark: timestamp("watermark", { withTimezone: true }),
+    // The last month this run checked in full: the next run goes on from there.
+    sweptTo: text("swept_to"),
+  },
+  (t) => [index("reconciliation_runs_ran_at_idx").on(t.ranAt)],
+);
+
+/**
+ * Each advisor's balance, kept by a trigger as their ledger entries are written (migration
+ * 0014): held is pending + available (every entry), paid is payouts less returns.
+ */
+export const advisorBalances = pgTable(
+  "advisor_balances",
+  {
+    advisorId: uuid("advisor_id")
+      .primaryKey()
+      .references(() => advisors.id, { onDelete: "cascade" }),
+    held: bigint("held", { mode: "number" }).notNull(),
+    paid: bigint("paid", { mode: "number" }).notNull(),
+  },
+  // The Payouts page lists them most owed first, a page at a time.
+  (t) => [index("advisor_balances_held_idx").on(t.held, t.advisorId)],
+);
+
+const moneyColumns = () => ({
+  payments: integer("payments").notNull(),
+  collected: bigint("collected", { mode: "number" }).notNull(),
+  advisorShares: bigint("advisor_shares", { mode: "number" }).notNull(),
+  commission: bigint("commission", { mode: "number" }).notNull(),
+  gst: bigint("gst", { mode: "number" }).notNull(),
+  refunds: bigint("refunds", { mode: "number" }).notNull(),
+});
+
+/**
+ * Each paid payment's part of its month as last counted, and the months' sums: kept by
+ * triggers in the transactions that move the money, from the view payment_money_now
+ * (migration 0014, ADR 80). Only the database writes them.
+ */
+export const paymentMoney = pgTable("payment_money", {
+  paymentId: uuid("payment_id").primaryKey(),
+  month: text("month").notNull(),
+  ...moneyColumns(),
+});
+
+export const moneyMonths = pgTable("money_months", {
+  month: text("month").primaryKey(),
+  ...moneyColumns(),
 });
 
 // ---------------------------------------------------------------- operations

@@ -84,7 +84,10 @@ describe.skipIf(!serverUrl)("two app instances on one database", () => {
     await listener.connect();
     await listener.query("listen public_change");
     const notified = new Promise<void>((resolve) =>
-      listener.on("notification", ({ payload }) => payload === "advisors" && resolve()),
+      listener.on(
+        "notification",
+        ({ payload }) => payload?.split(" ")[0] === "advisors" && resolve(),
+      ),
     );
     const approve = await fetch(`${writer.url}/admin/advisors`, {
       method: "POST",

@@ -1,6 +1,6 @@
-import { and, asc, countDistinct, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, type SQL, sql, sum } from "drizzle-orm";
+import type { PageKeys } from "../../core/admin/list-page";
 import {
-  monthTotals,
   releaseAt,
   unaccounted,
   type Balances,
@@ -12,30 +12,47 @@ import { PAYOUT_MESSAGES as M } from "../../core/messages/payouts";
 import { auditLabel, writeAudit } from "../admin/audit.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
+import {
+  decodeLink,
+  encodeLink,
+  isKey,
+  newestFirst,
+  type ListOrder,
+  type Position,
+  seek,
+  START,
+  type Window,
+} from "../db/keyset";
 import { escapeLike } from "../db/like";
 import {
+  advisorBalances,
   advisors,
   bookings,
-  ledgerEntries,
+  moneyMonths,
   payoutAccounts,
   payoutTransfers,
   reconciliationRuns,
   users,
 } from "../db/schema";
 import { balancesByAdvisor } from "./balances.server";
-import { paymentFacts, paymentMoney, reconcile, type Difference } from "./reconcile.server";
+import { reconcile, type Difference } from "./reconcile.server";
 
 /*
  * The admin's Payouts screen (ADR 74): what advisors are owed and have been paid, the
  * transfers on hold and those that failed, each month's money and whether it adds up, and the
  * last reconciliation; and its two actions, retrying a failed transfer and running the
  * reconciliation, each audited in the transaction of its change.
+ *
+ * At a year's data (ADR 80) every part costs what it shows: the totals are the sums the
+ * database keeps (advisor_balances, money_months), and each list is a page found by its keys
+ * through an index (seek pagination), however deep, and stays put when rows are added.
  */
 
-/** Advisors per page of the balances table: there may be thousands. */
-export const ADVISORS_PAGE_SIZE = 25;
-/** The on-hold and failed lists show this many; the tiles count them all. */
-export const TRANSFER_LIST_LIMIT = 50;
+/** Rows per page of each list: there may be thousands. */
+export const PAGE_SIZE = 25;
+
+/** The screen's lists, each paged on its own. */
+export type PayoutList = "failed" | "held" | "advisors";
 
 export type AdvisorBalance = Balances & {
   advisorId: string;
@@ -65,165 +82,265 @@ export type FailedTransfer = {
   accountStatus: PayoutAccountStatus | null;
 };
 
+/** One page of a list: its rows, where it is, and the keys of its neighbours' links. */
+export type ListPage<Row> = {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+  keys: PageKeys;
+};
+
 export type PayoutsOverview = {
   summary: { owed: number; onHold: number; onHoldCount: number; failedCount: number; paid: number };
   months: (MonthTotals & { difference: number })[];
-  failedTransfers: FailedTransfer[];
-  heldTransfers: HeldTransfer[];
-  advisors: { rows: AdvisorBalance[]; total: number; page: number; pageCount: number };
+  failedTransfers: ListPage<FailedTransfer>;
+  heldTransfers: ListPage<HeldTransfer>;
+  advisors: ListPage<AdvisorBalance>;
   lastRun: { ranAt: Date; differences: Difference[] } | null;
   holdDays: number;
 };
 
-const name = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
-const money = (value: ReturnType<typeof sql>) => sql`coalesce(${value}, 0)::float8`.mapWith(Number);
+export type PayoutsInput = {
+  holdDays: number;
+  now: Date;
+  q: string;
+  /** Each list's position: the key its Previous or Next link carries (absent: the start). */
+  at?: Partial<Record<PayoutList, string | null>>;
+};
 
-export async function loadPayoutsOverview(
-  db: Db,
-  input: { holdDays: number; now: Date; page: number; q: string },
-): Promise<PayoutsOverview> {
-  const [totals, transfers, months, failed, held, advisorPage, lastRun] = await Promise.all([
-    // Pending + available is every entry; paid is what payouts took, less what came back.
+const name = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+/**
+ * What the search box looks in: the name, then the e-mail on its own line; the admin users
+ * search's expression, so its trigram index (users_search_trgm_idx) finds the matches.
+ */
+const searchable = sql`${users.firstName} || ' ' || ${users.lastName} || E'\\n' || ${users.email}`;
+const money = (value: SQL) => sql`coalesce(${value}, 0)::float8`.mapWith(Number);
+
+export async function loadPayoutsOverview(db: Db, input: PayoutsInput): Promise<PayoutsOverview> {
+  const [balances, held, failed, months, lastRun] = await Promise.all([
     db
-      .select({
-        owed: money(sql`sum(${ledgerEntries.amount})`),
-        paid: money(
-          sql`-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.kind} in ('payout', 'payout_returned'))`,
-        ),
-      })
-      .from(ledgerEntries),
+      .select({ owed: money(sum(advisorBalances.held)), paid: money(sum(advisorBalances.paid)) })
+      .from(advisorBalances),
+    // Each count reads its status's partial index only.
     db
-      .select({
-        onHold: money(
-          sql`sum(${payoutTransfers.amount}) filter (where ${payoutTransfers.status} = 'on_hold')`,
-        ),
-        onHoldCount: sql`count(*) filter (where ${payoutTransfers.status} = 'on_hold')`.mapWith(
-          Number,
-        ),
-        failedCount: sql`count(*) filter (where ${payoutTransfers.status} = 'failed')`.mapWith(
-          Number,
-        ),
-      })
-      .from(payoutTransfers),
+      .select({ onHold: money(sum(payoutTransfers.amount)), onHoldCount: count() })
+      .from(payoutTransfers)
+      .where(eq(payoutTransfers.status, "on_hold")),
+    db
+      .select({ failedCount: count() })
+      .from(payoutTransfers)
+      .where(eq(payoutTransfers.status, "failed")),
     monthsOf(db),
-    failedTransfers(db),
-    heldTransfers(db, input.holdDays),
-    advisorBalances(db, input),
     db
       .select({ ranAt: reconciliationRuns.ranAt, differences: reconciliationRuns.differences })
       .from(reconciliationRuns)
       .orderBy(desc(reconciliationRuns.ranAt))
       .limit(1),
   ]);
+  const summary = { ...balances[0]!, ...held[0]!, ...failed[0]! };
+  const at = input.at ?? {};
+  const [failedPage, heldPage, advisorPage] = await Promise.all([
+    failedTransfers(db, at.failed, summary.failedCount),
+    heldTransfers(db, at.held, summary.onHoldCount, input.holdDays),
+    advisorBalancesPage(db, at.advisors, input),
+  ]);
   return {
-    summary: { ...totals[0]!, ...transfers[0]! },
+    summary,
     months,
-    failedTransfers: failed,
-    heldTransfers: held,
+    failedTransfers: failedPage,
+    heldTransfers: heldPage,
     advisors: advisorPage,
     lastRun: lastRun[0] ?? null,
     holdDays: input.holdDays,
   };
 }
 
-/** Each month's payments, as the reconciliation counts them, with what is unaccounted for. */
+/** Each month's money as the database keeps it, newest first, with what is unaccounted for. */
 async function monthsOf(db: Db) {
-  const totals = monthTotals((await paymentFacts(db)).map(paymentMoney));
-  return totals.map((t) => ({ ...t, difference: unaccounted(t) }));
-}
-
-async function failedTransfers(db: Db): Promise<FailedTransfer[]> {
-  return db
-    .select({
-      id: payoutTransfers.id,
-      advisorName: name,
-      advisorEmail: users.email,
-      sessionAt: bookings.datetime,
-      amount: payoutTransfers.amount,
-      lastError: payoutTransfers.lastError,
-      failedAt: payoutTransfers.updatedAt,
-      accountStatus: payoutAccounts.status,
-    })
-    .from(payoutTransfers)
-    .innerJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
-    .innerJoin(advisors, eq(advisors.id, payoutTransfers.advisorId))
-    .innerJoin(users, eq(users.id, advisors.userId))
-    .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, payoutTransfers.advisorId))
-    .where(eq(payoutTransfers.status, "failed"))
-    .orderBy(desc(payoutTransfers.updatedAt), asc(payoutTransfers.id))
-    .limit(TRANSFER_LIST_LIMIT);
-}
-
-async function heldTransfers(db: Db, holdDays: number): Promise<HeldTransfer[]> {
   const rows = await db
-    .select({
-      id: payoutTransfers.id,
-      advisorName: name,
-      sessionAt: bookings.datetime,
-      endsAt: bookings.endsAt,
-      bookingStatus: bookings.status,
-      amount: payoutTransfers.amount,
-    })
-    .from(payoutTransfers)
-    .innerJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
-    .innerJoin(advisors, eq(advisors.id, payoutTransfers.advisorId))
-    .innerJoin(users, eq(users.id, advisors.userId))
-    .where(eq(payoutTransfers.status, "on_hold"))
-    .orderBy(asc(bookings.endsAt), asc(payoutTransfers.id))
-    .limit(TRANSFER_LIST_LIMIT);
-  return rows.map(({ endsAt, bookingStatus, ...row }) => ({
-    ...row,
-    // The hold ends a set time after the session is over; before that there is no date yet.
-    releaseAt:
-      bookingStatus === "completed" || bookingStatus === "cancelled"
-        ? releaseAt(endsAt, holdDays)
-        : null,
+    .select()
+    .from(moneyMonths)
+    .where(sql`${moneyMonths.payments} > 0`)
+    .orderBy(desc(moneyMonths.month));
+  return rows.map(({ payments: _payments, ...totals }) => ({
+    ...totals,
+    difference: unaccounted(totals),
   }));
 }
 
-/** One page of advisors with any ledger entry, most owed first, with their balances. */
-async function advisorBalances(
+// ---------------------------------------------------------------- pages by keys
+
+/**
+ * A link's value: [page, "after" | "before", ...a row's key] (server/db/keyset.ts), so the
+ * screen can say "Page 3 of 40" while each page is found by its key.
+ */
+function positionOf(text: string | null | undefined, order: ListOrder) {
+  const [page, direction, ...key] = decodeLink(text) ?? [];
+  const valid =
+    Number.isSafeInteger(page) &&
+    (page as number) > 1 &&
+    (direction === "after" || direction === "before") &&
+    isKey(key, order.types);
+  return valid
+    ? { page: page as number, position: { [direction]: key } as Position }
+    : { page: 1, position: START };
+}
+
+/**
+ * One page of a list at the position its link names, with its list's count (which may lag the
+ * keys: rows added or gone since).
+ */
+async function listPage<Row extends { key: string[] }>(
+  order: ListOrder,
+  text: string | null | undefined,
+  total: number,
+  query: (window: Window) => Promise<Row[]>,
+): Promise<ListPage<Omit<Row, "key">>> {
+  const at = positionOf(text, order);
+  const found = await seek(order, at.position, PAGE_SIZE, query);
+  const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = found.atStart ? 1 : found.landed === "end" ? last : at.page;
+  return {
+    rows: found.rows,
+    total,
+    page,
+    pageCount: found.atEnd ? page : Math.max(page + 1, last),
+    keys: {
+      previous:
+        found.atStart || !found.first ? null : encodeLink([page - 1, "before", ...found.first]),
+      next: found.atEnd || !found.last ? null : encodeLink([page + 1, "after", ...found.last]),
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the lists
+
+/** Failed transfers, the latest failure first, by the partial index of failed transfers. */
+async function failedTransfers(
   db: Db,
-  input: { holdDays: number; now: Date; page: number; q: string },
-) {
-  const q = input.q.trim();
-  const where = q
-    ? or(ilike(name, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`))
-    : undefined;
-  const held = sql`sum(${ledgerEntries.amount})`;
-  const [[total], rows] = await Promise.all([
-    db
-      .select({ n: countDistinct(ledgerEntries.advisorId) })
-      .from(ledgerEntries)
-      .innerJoin(advisors, eq(advisors.id, ledgerEntries.advisorId))
-      .innerJoin(users, eq(users.id, advisors.userId))
-      .where(where),
+  at: string | null | undefined,
+  total: number,
+): Promise<ListPage<FailedTransfer>> {
+  return listPage(newestFirst(payoutTransfers.updatedAt, payoutTransfers.id), at, total, (window) =>
     db
       .select({
-        advisorId: ledgerEntries.advisorId,
-        name: sql<string>`min(${name})`,
-        email: sql<string>`min(${users.email})`,
-        accountStatus: sql<PayoutAccountStatus | null>`min(${payoutAccounts.status})`,
+        key: window.key,
+        id: payoutTransfers.id,
+        advisorName: name,
+        advisorEmail: users.email,
+        sessionAt: bookings.datetime,
+        amount: payoutTransfers.amount,
+        lastError: payoutTransfers.lastError,
+        failedAt: payoutTransfers.updatedAt,
+        accountStatus: payoutAccounts.status,
       })
-      .from(ledgerEntries)
-      .innerJoin(advisors, eq(advisors.id, ledgerEntries.advisorId))
+      .from(payoutTransfers)
+      .innerJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+      .innerJoin(advisors, eq(advisors.id, payoutTransfers.advisorId))
       .innerJoin(users, eq(users.id, advisors.userId))
-      .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, ledgerEntries.advisorId))
-      .where(where)
-      .groupBy(ledgerEntries.advisorId)
-      .orderBy(desc(held), sql`min(${name})`, ledgerEntries.advisorId)
-      .limit(ADVISORS_PAGE_SIZE)
-      .offset((input.page - 1) * ADVISORS_PAGE_SIZE),
-  ]);
-  const n = total?.n ?? 0;
-  const ids = rows.map((r) => r.advisorId);
-  const balances = await balancesByAdvisor(db, ids, input);
-  return {
-    rows: rows.map((row) => ({ ...row, ...balances.get(row.advisorId)! })),
-    total: n,
-    page: input.page,
-    pageCount: Math.max(1, Math.ceil(n / ADVISORS_PAGE_SIZE)),
+      .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, payoutTransfers.advisorId))
+      .where(and(eq(payoutTransfers.status, "failed"), window.where))
+      .orderBy(...window.orderBy)
+      .limit(window.limit),
+  );
+}
+
+/**
+ * Transfers on hold, the soonest release first: a held transfer's next attempt is its release
+ * (the payout job sets it), so the page is read in order from the open transfers' index.
+ */
+async function heldTransfers(
+  db: Db,
+  at: string | null | undefined,
+  total: number,
+  holdDays: number,
+): Promise<ListPage<HeldTransfer>> {
+  const order: ListOrder = {
+    parts: [sql`${payoutTransfers.nextAttemptAt}`, sql`${payoutTransfers.id}`],
+    types: ["timestamptz", "uuid"],
   };
+  const page = await listPage(order, at, total, (window) =>
+    db
+      .select({
+        key: window.key,
+        id: payoutTransfers.id,
+        advisorName: name,
+        sessionAt: bookings.datetime,
+        endsAt: bookings.endsAt,
+        bookingStatus: bookings.status,
+        amount: payoutTransfers.amount,
+      })
+      .from(payoutTransfers)
+      .innerJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+      .innerJoin(advisors, eq(advisors.id, payoutTransfers.advisorId))
+      .innerJoin(users, eq(users.id, advisors.userId))
+      .where(and(eq(payoutTransfers.status, "on_hold"), window.where))
+      .orderBy(...window.orderBy)
+      .limit(window.limit),
+  );
+  return {
+    ...page,
+    rows: page.rows.map(({ endsAt, bookingStatus, ...row }) => ({
+      ...row,
+      // The hold ends a set time after the session is over; before that there is no date yet.
+      releaseAt:
+        bookingStatus === "completed" || bookingStatus === "cancelled"
+          ? releaseAt(endsAt, holdDays)
+          : null,
+    })),
+  };
+}
+
+/**
+ * One page of the advisors with any ledger entry, most owed first, with their balances: in the
+ * order of the kept balances' index (advisor_balances_held_idx); a search finds them by the
+ * trigram index on names and e-mails.
+ */
+async function advisorBalancesPage(
+  db: Db,
+  at: string | null | undefined,
+  input: PayoutsInput,
+): Promise<ListPage<AdvisorBalance>> {
+  const q = input.q.trim();
+  const search = q ? ilike(searchable, `%${escapeLike(q)}%`) : undefined;
+  const order: ListOrder = {
+    parts: [sql`${advisorBalances.held}`, sql`${advisorBalances.advisorId}`],
+    types: ["bigint", "uuid"],
+    descending: true,
+  };
+  // Every advisor with a balance has a user (foreign keys): only a search needs them counted.
+  const [matching] = await (search
+    ? db
+        .select({ n: count() })
+        .from(advisorBalances)
+        .innerJoin(advisors, eq(advisors.id, advisorBalances.advisorId))
+        .innerJoin(users, eq(users.id, advisors.userId))
+        .where(search)
+    : db.select({ n: count() }).from(advisorBalances));
+  const page = await listPage(order, at, matching?.n ?? 0, (window) =>
+    db
+      .select({
+        key: window.key,
+        advisorId: advisorBalances.advisorId,
+        name,
+        email: users.email,
+        accountStatus: payoutAccounts.status,
+      })
+      .from(advisorBalances)
+      .innerJoin(advisors, eq(advisors.id, advisorBalances.advisorId))
+      .innerJoin(users, eq(users.id, advisors.userId))
+      .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, advisorBalances.advisorId))
+      .where(and(search, window.where))
+      .orderBy(...window.orderBy)
+      .limit(window.limit),
+  );
+  const balances = await balancesByAdvisor(
+    db,
+    page.rows.map((r) => r.advisorId),
+    input,
+  );
+  return { ...page, rows: page.rows.map((row) => ({ ...row, ...balances.get(row.advisorId)! })) };
 }
 
 type Refusal = { ok: false; status: 404 | 409; message: string };

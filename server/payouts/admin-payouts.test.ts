@@ -1,11 +1,23 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monthKey, splitFee } from "../../core/ledger";
 import { PAYOUT_MESSAGES as M } from "../../core/messages/payouts";
-import { auditLog, payoutAccounts, payoutTransfers, reconciliationRuns } from "../db/schema";
+import {
+  advisorBalances,
+  auditLog,
+  payoutAccounts,
+  payoutTransfers,
+  reconciliationRuns,
+} from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createAdvisor, createSeeker, createUser } from "../db/test-factories";
-import { loadPayoutsOverview, retryTransfer, runReconciliation } from "./admin-payouts.server";
+import {
+  loadPayoutsOverview,
+  PAGE_SIZE,
+  type PayoutList,
+  retryTransfer,
+  runReconciliation,
+} from "./admin-payouts.server";
 import { createCreditedSession } from "./test-payouts";
 
 /*
@@ -64,7 +76,6 @@ describe("the payouts overview", () => {
     const overview = await loadPayoutsOverview(db, {
       holdDays: HOLD_DAYS,
       now: NOW,
-      page: 1,
       q: "Meera",
     });
     expect(overview.advisors.total).toBe(1);
@@ -80,13 +91,13 @@ describe("the payouts overview", () => {
     ]);
     expect(overview.summary).toMatchObject({ owed: 3 * share, paid: 0, failedCount: 1 });
     expect(overview.summary.onHoldCount).toBe(2);
-    expect(overview.heldTransfers.map((t) => t.releaseAt?.getTime())).toContain(
+    expect(overview.heldTransfers.rows.map((t) => t.releaseAt?.getTime())).toContain(
       new Date(NOW.getTime() - DAY + 30 * 60_000 + HOLD_DAYS * DAY).getTime(),
     );
-    expect(overview.heldTransfers.find((t) => t.id === recent.transfer.id)?.advisorName).toBe(
+    expect(overview.heldTransfers.rows.find((t) => t.id === recent.transfer.id)?.advisorName).toBe(
       "Meera Iyer",
     );
-    expect(overview.failedTransfers).toEqual([
+    expect(overview.failedTransfers.rows).toEqual([
       expect.objectContaining({ advisorName: "Meera Iyer", lastError: "Bank account closed" }),
     ]);
     const [month] = overview.months;
@@ -103,10 +114,161 @@ describe("the payouts overview", () => {
     const none = await loadPayoutsOverview(db, {
       holdDays: HOLD_DAYS,
       now: NOW,
-      page: 1,
       q: "nobody-by-this-name",
     });
     expect(none.advisors).toMatchObject({ rows: [], total: 0, pageCount: 1 });
+  });
+});
+
+describe("the payouts lists, a page at a time", () => {
+  const input = { holdDays: HOLD_DAYS, now: NOW, q: "" };
+  const listOf = (overview: Awaited<ReturnType<typeof loadPayoutsOverview>>, list: PayoutList) =>
+    ({
+      failed: overview.failedTransfers,
+      held: overview.heldTransfers,
+      advisors: overview.advisors,
+    })[list];
+  const idsOf = (list: PayoutList, rows: { id?: string; advisorId?: string }[]) =>
+    rows.map((r) => (list === "advisors" ? r.advisorId : r.id));
+  /** Every page of a list, by its Next links, then back by its Previous links. */
+  async function walk(list: PayoutList, q = "") {
+    const forward: { page: number; ids: unknown[] }[] = [];
+    let key: string | null = null;
+    let last;
+    do {
+      last = listOf(
+        await loadPayoutsOverview(database.db, { ...input, q, at: { [list]: key } }),
+        list,
+      );
+      forward.push({ page: last.page, ids: idsOf(list, last.rows) });
+      key = last.keys.next;
+    } while (key && forward.length < 20);
+    const backward = [forward.at(-1)!];
+    key = last.keys.previous;
+    while (key && backward.length < 20) {
+      const page = listOf(
+        await loadPayoutsOverview(database.db, { ...input, q, at: { [list]: key } }),
+        list,
+      );
+      backward.unshift({ page: page.page, ids: idsOf(list, page.rows) });
+      key = page.keys.previous;
+    }
+    return { forward, backward, pageCount: last.pageCount, total: last.total };
+  }
+
+  it("walks each list by keys, both ways, in its order, and stays put as rows are added", async () => {
+    const db = database.db;
+    const seekerId = await createSeeker(db);
+    for (let i = 0; i < PAGE_SIZE + 2; i++) {
+      const advisorId = await createAdvisor(db, {}, { firstName: "Pager", lastName: `Number${i}` });
+      const at = (days: number) => new Date(NOW.getTime() + days * DAY + i * 3_600_000);
+      await createCreditedSession(db, {
+        advisorId,
+        seekerId,
+        datetime: at(-40),
+        transfer: { status: "failed", lastError: "Account closed" },
+      });
+      await createCreditedSession(db, {
+        advisorId,
+        seekerId,
+        datetime: at(-2),
+        transfer: { status: "on_hold" },
+      });
+    }
+    const expected: Record<PayoutList, unknown[]> = {
+      failed: (
+        await db
+          .select({ id: payoutTransfers.id })
+          .from(payoutTransfers)
+          .where(eq(payoutTransfers.status, "failed"))
+          .orderBy(desc(payoutTransfers.updatedAt), desc(payoutTransfers.id))
+      ).map((r) => r.id),
+      held: (
+        await db
+          .select({ id: payoutTransfers.id })
+          .from(payoutTransfers)
+          .where(eq(payoutTransfers.status, "on_hold"))
+          .orderBy(asc(payoutTransfers.nextAttemptAt), asc(payoutTransfers.id))
+      ).map((r) => r.id),
+      advisors: (
+        await db
+          .select({ id: advisorBalances.advisorId })
+          .from(advisorBalances)
+          .orderBy(desc(advisorBalances.held), desc(advisorBalances.advisorId))
+      ).map((r) => r.id),
+    };
+    for (const list of ["failed", "held", "advisors"] as const) {
+      const { forward, backward, pageCount, total } = await walk(list);
+      expect(total, list).toBe(expected[list].length);
+      expect(
+        forward.flatMap((p) => p.ids),
+        list,
+      ).toEqual(expected[list]);
+      expect(
+        forward.map((p) => p.page),
+        list,
+      ).toEqual(forward.map((_, i) => i + 1));
+      expect(pageCount, list).toBe(Math.ceil(total / PAGE_SIZE));
+      expect(backward, list).toEqual(forward);
+    }
+
+    // A transfer put on hold ahead of the first page's rows moves nothing the Next link shows.
+    const first = (await loadPayoutsOverview(db, input)).heldTransfers;
+    const second = (await loadPayoutsOverview(db, { ...input, at: { held: first.keys.next } }))
+      .heldTransfers;
+    const advisorId = await createAdvisor(db);
+    const { transfer } = await createCreditedSession(db, {
+      advisorId,
+      seekerId,
+      datetime: new Date(NOW.getTime() - 60 * DAY),
+      transfer: { status: "on_hold" },
+    });
+    await db
+      .update(payoutTransfers)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(payoutTransfers.id, transfer.id));
+    const again = (await loadPayoutsOverview(db, { ...input, at: { held: first.keys.next } }))
+      .heldTransfers;
+    expect(again.rows).toEqual(second.rows);
+    expect((await loadPayoutsOverview(db, input)).heldTransfers.rows[0]!.id).toBe(transfer.id);
+  });
+
+  it("searches names and e-mails, and reads a key it did not write as the start", async () => {
+    const { forward, total } = await walk("advisors", "Number1");
+    const names = forward.flatMap((p) => p.ids);
+    // Number1, Number10 … Number19: eleven advisors, on one page.
+    expect(total).toBe(11);
+    expect(names).toHaveLength(11);
+    const found = await loadPayoutsOverview(database.db, { ...input, q: "number2" });
+    expect(found.advisors.rows.map((r) => r.name).sort()).toEqual([
+      "Pager Number2",
+      "Pager Number20",
+      "Pager Number21",
+      "Pager Number22",
+      "Pager Number23",
+      "Pager Number24",
+      "Pager Number25",
+      "Pager Number26",
+    ]);
+    const start = await loadPayoutsOverview(database.db, input);
+    const wrong = [
+      "not a key",
+      Buffer.from('[2,"after","2026-02-30T00:00:00.000000Z","x"]').toString("base64url"),
+      "W10",
+    ];
+    for (const key of wrong) {
+      const page = await loadPayoutsOverview(database.db, {
+        ...input,
+        at: { failed: key, held: key, advisors: key },
+      });
+      expect(page.failedTransfers.rows).toEqual(start.failedTransfers.rows);
+      expect(page.heldTransfers.rows).toEqual(start.heldTransfers.rows);
+      expect(page.advisors.rows).toEqual(start.advisors.rows);
+    }
+    // A search by e-mail reads the same index (the e-mail's own line).
+    const email = start.advisors.rows[0]!.email;
+    const byMail = await loadPayoutsOverview(database.db, { ...input, q: email.slice(0, 12) });
+    expect(byMail.advisors.rows.map((r) => r.email)).toContain(email);
   });
 });
 
@@ -219,7 +381,6 @@ describe("running the reconciliation", () => {
     const overview = await loadPayoutsOverview(db, {
       holdDays: HOLD_DAYS,
       now: NOW,
-      page: 1,
       q: "",
     });
     expect(overview.lastRun).toEqual({ ranAt: NOW, differences });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { splitFee } from "../../core/ledger";
+import { monthTotals, splitFee, unaccounted } from "../../core/ledger";
 import { seededRandom } from "../../core/seeded-random";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
 import { type Database, queryRows } from "../db/client.server";
@@ -17,7 +17,16 @@ import { createTestDatabase } from "../db/test-database";
 import { createUser } from "../db/test-factories";
 import { processRefunds } from "../payments/refund-job.server";
 import type { RazorpayEvent } from "../payments/webhooks.server";
-import { findDifferences } from "./reconcile.server";
+import { loadPayoutsOverview } from "./admin-payouts.server";
+import { balancesByAdvisor } from "./balances.server";
+import {
+  checkChanges,
+  findDifferences,
+  type PaymentFact,
+  paymentFacts,
+  paymentMoney,
+  reconcile,
+} from "./reconcile.server";
 import {
   DAY,
   type Failure,
@@ -34,7 +43,9 @@ import {
  * cancellations on both sides of the 24-hour rule, sessions completing, time passing, the
  * payout job against a flaky provider, bank details added late, Route's webhooks repeated
  * under the same and new event ids, admins retrying failed transfers), then the ledger must
- * balance to the paisa. LEDGER_RANDOM_SEED replays a failure; LEDGER_RANDOM_OPS scales it.
+ * balance to the paisa; the totals the database keeps must be what the reconciliation counts,
+ * and its incremental run must look at every payment that changed (ADR 80).
+ * LEDGER_RANDOM_SEED replays a failure; LEDGER_RANDOM_OPS scales it.
  */
 const SEED = Number(process.env.LEDGER_RANDOM_SEED ?? 20261126);
 const OPS = Number(process.env.LEDGER_RANDOM_OPS ?? 1500);
@@ -44,8 +55,12 @@ const START = new Date((Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000);
 const COMMISSIONS = [0, 10, 12.5, 15.75, 100];
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
+/** What the incremental reconciliation last looked from, and each payment's facts then. */
+let watched: { since: Date; facts: Map<string, string> };
 beforeAll(async () => {
   database = await createTestDatabase();
+  const [clock] = await queryRows<{ at: Date }>(database.db, sql`select now() as at`);
+  watched = { since: new Date(clock!.at), facts: new Map() };
 });
 afterAll(() => database.destroy());
 
@@ -499,6 +514,47 @@ async function checkLedger(
   );
   expect(early).toEqual([]);
 
-  expect(await findDifferences(db)).toEqual([]);
+  const differences = await findDifferences(db);
+  expect(differences).toEqual([]);
+
+  // The totals the database keeps are today's rule over the same facts: the Payouts page's
+  // months, and each advisor's balances as their entries give them.
+  const facts = await paymentFacts(db);
+  const { months } = await loadPayoutsOverview(db, { holdDays: HOLD_DAYS, now: w.now(), q: "" });
+  expect(months).toEqual(
+    monthTotals(facts.map(paymentMoney)).map((t) => ({ ...t, difference: unaccounted(t) })),
+  );
+  const kept = await balancesByAdvisor(db, [...balances.keys()], {
+    holdDays: HOLD_DAYS,
+    now: w.now(),
+  });
+  for (const [advisorId, { pending, available, paid }] of balances) {
+    expect(kept.get(advisorId)).toEqual({ pending, available, paid });
+  }
+
+  // The incremental run looks at every payment whose facts changed since the last look (by
+  // the database's stamps alone: no sweep), and finds what the full pass finds; so does the
+  // job's own run.
+  const now = factsByPayment(facts);
+  const run = await checkChanges(db, {
+    since: watched.since,
+    sweptTo: null,
+    previous: [],
+    sweepMonths: 0,
+  });
+  const missed = [...now].filter(([id, text]) => watched.facts.get(id) !== text);
+  expect(missed.filter(([id]) => !run.payments.has(id))).toEqual([]);
+  expect(run.differences).toEqual(differences);
+  expect(await reconcile(db, { config: w.config, now: w.now, overlapMs: 0 })).toEqual(differences);
+  count("payments checked again", run.payments.size);
+  count("payments changed", missed.length);
+  watched = { since: run.startedAt, facts: now };
   return balances;
+}
+
+/** Each payment's facts as one comparable text. */
+function factsByPayment(facts: readonly PaymentFact[]) {
+  const grouped = new Map<string, PaymentFact[]>();
+  for (const f of facts) grouped.set(f.payment_id, [...(grouped.get(f.payment_id) ?? []), f]);
+  return new Map([...grouped].map(([id, rows]) => [id, JSON.stringify(rows)]));
 }

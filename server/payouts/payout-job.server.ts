@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { releaseAt } from "../../core/ledger";
 import { loadOwnBankDetails } from "../advisors/bank-details.server";
 import type { BankCipher } from "../advisors/bank-crypto.server";
 import type { Db, Tx } from "../db/client.server";
@@ -13,7 +14,9 @@ import { recordTransferEntry } from "./ledger.server";
  * details, sends each session's share as a held transfer, releases it once the session is
  * over and the holding period has passed, and reverses it when the session was refunded.
  * Work is claimed with a lease (`next_attempt_at`) under `SKIP LOCKED`, as the refund job
- * does, so several instances never send one transfer twice.
+ * does, so several instances never send one transfer twice. A held transfer's
+ * `next_attempt_at` is its release (ADR 80), so the due scan reads what is due, not every
+ * session still ahead (a rescheduled session's transfer is looked at from its new end on).
  */
 
 const LEASE_MS = 5 * 60_000;
@@ -154,6 +157,9 @@ async function moveTransfers(db: Db, deps: PayoutDeps) {
       .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, payoutTransfers.advisorId))
       .where(
         and(
+          // Open transfers only, read in the order of payout_transfers_open_idx (which holds
+          // just these) up to the batch: the scan never reads the released history.
+          inArray(payoutTransfers.status, ["pending", "on_hold", "reversing"]),
           lte(payoutTransfers.nextAttemptAt, now),
           or(
             and(eq(payoutTransfers.status, "pending"), eq(payoutAccounts.status, "activated")),
@@ -234,9 +240,11 @@ async function sendTransfer(db: Db, deps: PayoutDeps, transfer: Transfer) {
     .select({
       providerPaymentId: payments.razorpayPaymentId,
       accountId: payoutAccounts.providerAccountId,
+      sessionEnd: bookings.endsAt,
     })
     .from(payments)
     .innerJoin(payoutAccounts, eq(payoutAccounts.advisorId, transfer.advisorId))
+    .innerJoin(bookings, eq(bookings.id, transfer.bookingId))
     .where(eq(payments.id, transfer.paymentId));
   if (!source?.providerPaymentId || !source.accountId) {
     throw new Error("payment or linked account missing for the transfer");
@@ -254,9 +262,10 @@ async function sendTransfer(db: Db, deps: PayoutDeps, transfer: Transfer) {
       .where(and(eq(payoutTransfers.id, transfer.id), eq(payoutTransfers.status, "pending")))
       .returning({ id: payoutTransfers.id });
     if (held) {
+      // Next looked at when it may be released (at once, if the session is long over).
       await tx
         .update(payoutTransfers)
-        .set({ attempts: 0, nextAttemptAt: now })
+        .set({ attempts: 0, nextAttemptAt: releaseAt(source.sessionEnd, deps.holdDays) })
         .where(eq(payoutTransfers.id, transfer.id));
       return;
     }

@@ -4,6 +4,7 @@ import { monthKey, splitFee } from "../../core/ledger";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
 import { createBooking as createPaidBooking } from "../bookings/test-factories";
 import {
+  bookings,
   emailOutbox,
   ledgerEntries,
   payments,
@@ -170,7 +171,6 @@ describe("the books at every accepted commission", () => {
       const { months } = await loadPayoutsOverview(database.db, {
         holdDays: HOLD_DAYS,
         now: w.now(),
-        page: 1,
         q: "",
       });
       expect(months).toEqual([
@@ -377,6 +377,28 @@ describe("the payout job", () => {
     expect((await w.balances()).get(advisorId)).toEqual(
       expect.objectContaining({ pending: 0, available: 0, paid: transfer.amount }),
     );
+  });
+
+  it("looks at a held transfer again at its release, and from a moved session's new end", async () => {
+    const { advisorId } = await w.advisor({ bank: true });
+    const held = await w.paidSession(advisorId, at("2026-03-05T03:30:00Z"));
+    await w.runPayouts();
+    // Its next attempt is its release: the due scan does not read it before.
+    expect(await w.transferOf(held.bookingId)).toMatchObject({
+      status: "on_hold",
+      nextAttemptAt: new Date(at("2026-03-05T04:00:00Z").getTime() + HOLD_DAYS * DAY),
+    });
+    // Moved a day earlier (the columns a reschedule writes): looked at from the new end on.
+    const end = at("2026-03-04T04:00:00Z");
+    await database.db
+      .update(bookings)
+      .set({ datetime: at("2026-03-04T03:30:00Z"), endsAt: end })
+      .where(eq(bookings.id, held.bookingId));
+    expect((await w.transferOf(held.bookingId))?.nextAttemptAt).toEqual(end);
+    w.deps.clock.now = end;
+    await completeFinishedSessions(database.db, w.now());
+    w.deps.clock.now = new Date(end.getTime() + HOLD_DAYS * DAY);
+    expect(await w.runPayouts()).toMatchObject({ released: 1 });
   });
 
   it("a provider outage is retried later with back-off; a refusal marks the transfer failed", async () => {

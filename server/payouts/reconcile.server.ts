@@ -1,14 +1,44 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { monthKey, monthTotals, splitFee, unaccounted, type PaymentMoney } from "../../core/ledger";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
+import {
+  monthKey,
+  monthRange,
+  monthsBetween,
+  monthTotals,
+  splitFee,
+  unaccounted,
+  type MonthTotals,
+  type PaymentMoney,
+} from "../../core/ledger";
 import { formatInr } from "../../core/format";
+import { isUuid } from "../../core/ids";
 import type { Config } from "../config.server";
 import { type Db, queryRows, type Tx } from "../db/client.server";
-import { reconciliationRuns, users } from "../db/schema";
+import { moneyMonths, reconciliationRuns, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
+
+/*
+ * The reconciliation (ADR 74, at scale ADR 80): the ledger against payments, refunds and
+ * transfers. A run checks the payments written since the last run began (every money table
+ * carries the database's `changed_at` stamp), whatever the last run found amiss, and the next
+ * months of a full sweep, so every month is checked through again in turn; the first run checks
+ * everything. The months' totals it checks are the ones the database keeps (money_months), and
+ * the sweep proves them against the payments themselves.
+ */
 
 export type Difference = { check: string; ref: string; detail: string };
 
+/**
+ * How far before the last run's start the next run looks: a write whose transaction began
+ * earlier may have committed after that run read. Longer ones are caught by the sweep.
+ */
+export const OVERLAP_MS = 10 * 60_000;
+/** Months each run checks in full: hourly, 24 months are each checked at least once a day. */
+export const SWEEP_MONTHS = 1;
+
 const rupees = (paise: number) => formatInr(paise / 100);
+
+/** A month's money as the database keeps it (money_months, payment_money). */
+type Kept = MonthTotals & { payments: number };
 
 /** One paid payment with what the ledger, refunds and transfers say about it. */
 export type PaymentFact = {
@@ -29,16 +59,17 @@ export type PaymentFact = {
   transfer_status: string | null;
   transfer_released: boolean | null;
   payouts: number;
+  /** The payment's part of its month as the database counted it, or null if it did not. */
+  kept: Kept | null;
 };
 
 /**
- * Every paid payment with what the ledger, refunds and transfers say about it: one row
- * each, so the checks below are plain comparisons.
+ * The paid payments `where` picks, oldest first, with what the ledger, refunds and transfers
+ * say about each: one row each (unless a payment has two bookings or refunds), so the checks
+ * below are plain comparisons. Each join is one probe of an index.
  */
-export async function paymentFacts(db: Db): Promise<PaymentFact[]> {
-  return queryRows<PaymentFact>(
-    db,
-    sql`
+export function factsQuery(where: SQL): SQL {
+  return sql`
       select p.id as payment_id, b.id as booking_id, b.status as booking_status, p.created_at,
         p.amount, p.fee_amount as fee, p.gst_amount as gst,
         c.amount as credit, c.fee_amount as credit_fee, c.commission_percent,
@@ -49,15 +80,58 @@ export async function paymentFacts(db: Db): Promise<PaymentFact[]> {
         t.released_at is not null as transfer_released,
         coalesce((select sum(-e.amount) from ledger_entries e
                   where e.payment_id = p.id and e.kind in ('payout', 'payout_returned')), 0)::int
-          as payouts
+          as payouts,
+        case when pm.payment_id is not null then json_build_object(
+          'month', pm.month, 'payments', pm.payments, 'collected', pm.collected,
+          'advisorShares', pm.advisor_shares, 'commission', pm.commission, 'gst', pm.gst,
+          'refunds', pm.refunds) end as kept
       from payments p
       left join bookings b on b.payment_id = p.id
       left join ledger_entries c on c.booking_id = b.id and c.kind = 'session_credit'
       left join ledger_entries d on d.booking_id = b.id and d.kind = 'refund_debit'
       left join refunds r on r.payment_id = p.id
       left join payout_transfers t on t.booking_id = b.id
-      where p.status in ('paid', 'refunded')`,
-  );
+      left join payment_money pm on pm.payment_id = p.id
+      where p.status in ('paid', 'refunded') and ${where}
+      order by p.created_at, p.id`;
+}
+
+const factsWhere = (db: Db | Tx, where: SQL) => queryRows<PaymentFact>(db, factsQuery(where));
+
+/** Every paid payment ever made: the full picture, for tests to compare with. */
+export function paymentFacts(db: Db | Tx): Promise<PaymentFact[]> {
+  return factsWhere(db, sql`true`);
+}
+
+/**
+ * The payments written since `since`, or pointed at by a row that was (a booking, refund,
+ * transfer or ledger entry), and those `refs` name (payment or booking ids). Each table is
+ * read by its `changed_at` index.
+ */
+export function changedPayments(since: Date, refs: readonly string[]): SQL {
+  const ids = sql`string_to_array(${refs.join(",")}, ',')::uuid[]`;
+  return sql`
+    select id from payments where changed_at >= ${since}
+    union all select payment_id from bookings where changed_at >= ${since}
+    union all select payment_id from refunds where changed_at >= ${since}
+    union all select payment_id from payout_transfers where changed_at >= ${since}
+    union all select payment_id from ledger_entries where changed_at >= ${since}
+    union all select unnest(${ids})
+    union all select payment_id from bookings where id = any(${ids})`;
+}
+
+/** The facts of the payments `changedPayments` names. */
+export const changedFactsQuery = (since: Date, refs: readonly string[]) =>
+  factsQuery(sql`p.id in (${changedPayments(since, refs)})`);
+
+/** The first and last paid payment: the months the sweep goes through (by a partial index). */
+export const PAID_RANGE = sql`select min(created_at) as first, max(created_at) as last
+  from payments where status in ('paid', 'refunded')`;
+
+/** The facts of one month's payments (India's calendar), by the index on paid payments. */
+function monthFacts(db: Db | Tx, month: string) {
+  const { from, to } = monthRange(month);
+  return factsWhere(db, sql`p.created_at >= ${from} and p.created_at < ${to}`);
 }
 
 /** A payment's money as the monthly totals count it. */
@@ -72,23 +146,44 @@ export function paymentMoney(f: PaymentFact): PaymentMoney {
   };
 }
 
-/** Compares the ledger with payments, refunds and transfers; each difference says where. */
-export async function findDifferences(db: Db): Promise<Difference[]> {
-  const differences: Difference[] = [];
-  const add = (check: string, ref: string, detail: string) =>
-    differences.push({ check, ref, detail });
-  const money: PaymentMoney[] = [];
+/** The totals of one month's (or one payment's) facts, with how many rows they are. */
+function totalsOf(month: string, facts: readonly PaymentFact[]): Kept {
+  const [totals] = monthTotals(facts.map(paymentMoney));
+  const none = { month, collected: 0, advisorShares: 0, commission: 0, gst: 0, refunds: 0 };
+  return { ...(totals ?? none), payments: facts.length };
+}
 
-  for (const f of await paymentFacts(db)) {
+const KEPT_FIELDS = [
+  "month",
+  "payments",
+  "collected",
+  "advisorShares",
+  "commission",
+  "gst",
+  "refunds",
+] as const;
+
+/** Where the kept totals differ from the payments', or null. Nothing kept counts as zero. */
+function keptDifference(actual: Kept, kept: Kept | null | undefined): string | null {
+  const zero = { collected: 0, advisorShares: 0, commission: 0, gst: 0, refunds: 0 };
+  const held = kept ?? { ...zero, month: actual.month, payments: 0 };
+  const wrong = KEPT_FIELDS.filter((field) => held[field] !== actual[field]);
+  return wrong.length ? `the kept monthly totals differ in ${wrong.join(", ")}` : null;
+}
+
+/** The checks of one payment's facts (one row, or more when it has two bookings or refunds). */
+function checkPayment(facts: readonly PaymentFact[], add: (d: Difference) => void) {
+  const push = (check: string, ref: string, detail: string) => add({ check, ref, detail });
+  for (const f of facts) {
     const ref = f.booking_id ?? f.payment_id;
     const confirmed = ["confirmed", "completed", "cancelled"].includes(f.booking_status ?? "");
     if (confirmed && f.fee > 0 && f.credit === null) {
-      add("credit", ref, `a paid session of ${rupees(f.fee)} has no credit`);
+      push("credit", ref, `a paid session of ${rupees(f.fee)} has no credit`);
     }
     if (f.credit !== null) {
       const expected = splitFee(f.fee, Number(f.commission_percent)).share;
       if (f.credit !== expected || f.credit_fee !== f.fee) {
-        add(
+        push(
           "credit",
           ref,
           `credit ${rupees(f.credit)} differs from the fee's share ${rupees(expected)}`,
@@ -97,13 +192,13 @@ export async function findDifferences(db: Db): Promise<Difference[]> {
       // A zero credit (a 100 % commission) has no transfer and nothing to debit.
       const owed = f.credit > 0 ? f.credit : null;
       if (f.refunded > 0 && f.debit !== (owed === null ? null : -owed)) {
-        add("refund", ref, `refunded, but the debit is ${rupees(-(f.debit ?? 0))}`);
+        push("refund", ref, `refunded, but the debit is ${rupees(-(f.debit ?? 0))}`);
       }
       if (f.refunded === 0 && f.debit !== null) {
-        add("refund", ref, `debited ${rupees(-f.debit)} without a refund`);
+        push("refund", ref, `debited ${rupees(-f.debit)} without a refund`);
       }
       if (f.transfer_amount !== owed) {
-        add("transfer", ref, `transfer ${rupees(f.transfer_amount ?? 0)} differs from the credit`);
+        push("transfer", ref, `transfer ${rupees(f.transfer_amount ?? 0)} differs from the credit`);
       }
     }
     // What left the platform per the ledger must be what the transfers say is released.
@@ -113,20 +208,160 @@ export async function findDifferences(db: Db): Promise<Difference[]> {
       (f.transfer_status === "reversing" && f.transfer_released === true);
     const expectedPaid = releasedNow ? (f.transfer_amount ?? 0) : 0;
     if (f.payouts !== expectedPaid) {
-      add(
+      push(
         "payout",
         ref,
         `paid out ${rupees(f.payouts)}, the transfer says ${rupees(expectedPaid)}`,
       );
     }
-    money.push(paymentMoney(f));
   }
-  for (const totals of monthTotals(money)) {
-    const missing = unaccounted(totals);
-    if (missing !== 0)
-      add("month", totals.month, `${rupees(missing)} collected is unaccounted for`);
+  const first = facts[0]!;
+  const wrong = keptDifference(totalsOf(monthKey(new Date(first.created_at)), facts), first.kept);
+  if (wrong) push("totals", first.booking_id ?? first.payment_id, wrong);
+}
+
+/**
+ * A month's totals must add up: its payments' (`actual`, when the month was read in full),
+ * else the kept ones; and its payments' must be what is kept.
+ */
+function checkMonth(kept: Kept | undefined, actual: Kept | null, add: (d: Difference) => void) {
+  const totals = actual ?? kept;
+  const missing = totals ? unaccounted(totals) : 0;
+  if (missing !== 0) {
+    add({
+      check: "month",
+      ref: totals!.month,
+      detail: `${rupees(missing)} collected is unaccounted for`,
+    });
   }
-  return differences;
+  const wrong = actual && keptDifference(actual, kept);
+  if (wrong) add({ check: "totals", ref: actual.month, detail: wrong });
+}
+
+/** What one run looks at. */
+export type Scope = {
+  /** Payments written from this moment on (database clock); null checks everything. */
+  since: Date | null;
+  /** The month the last run's sweep reached; this run goes on after it. */
+  sweptTo: string | null;
+  /** The last run's differences: each is looked at again, so it stays until it is mended. */
+  previous: readonly Difference[];
+  sweepMonths?: number;
+};
+
+export type Checked = {
+  differences: Difference[];
+  /** The moment the run's snapshot was taken (database clock). */
+  startedAt: Date;
+  /** The months checked in full, and every payment checked. */
+  swept: string[];
+  payments: ReadonlySet<string>;
+  sweptTo: string | null;
+};
+
+/** The `count` months after `after` in `months` (ascending), round to the start again. */
+function nextMonths(months: readonly string[], after: string | null, count: number) {
+  const start = Math.max(
+    0,
+    months.findIndex((m) => after === null || m > after),
+  );
+  return [...months.slice(start), ...months.slice(0, start)].slice(0, count);
+}
+
+/** Every month from the first paid payment to the last, and any kept month holding money. */
+async function monthsOf(tx: Tx, kept: ReadonlyMap<string, Kept>): Promise<string[]> {
+  type Range = { first: Date | string | null; last: Date | string | null };
+  const [range] = await queryRows<Range>(tx, PAID_RANGE);
+  const paid = range?.first
+    ? monthsBetween(monthKey(new Date(range.first)), monthKey(new Date(range.last!)))
+    : [];
+  // Not a kept month whose payments all moved away: it holds nothing.
+  const held = [...kept.values()].filter((k) => keptDifference(k, null)).map((k) => k.month);
+  return [...new Set([...paid, ...held])].sort();
+}
+
+/** A run's differences, listed as a full pass lists them: payments oldest first, then months. */
+function collector() {
+  const payments: { order: string; difference: Difference }[] = [];
+  const months: Difference[] = [];
+  const seen = new Set<string>();
+  return {
+    seen,
+    /** Checks each payment of `facts` (ordered by payment) not checked before in this run. */
+    payments(facts: readonly PaymentFact[]) {
+      for (let i = 0; i < facts.length;) {
+        const id = facts[i]!.payment_id;
+        let end = i + 1;
+        while (end < facts.length && facts[end]!.payment_id === id) end++;
+        if (!seen.has(id)) {
+          seen.add(id);
+          const order = `${new Date(facts[i]!.created_at).toISOString()} ${id}`;
+          checkPayment(facts.slice(i, end), (difference) => payments.push({ order, difference }));
+        }
+        i = end;
+      }
+    },
+    month(kept: Kept | undefined, actual: Kept | null) {
+      checkMonth(kept, actual, (d) => months.push(d));
+    },
+    list(): Difference[] {
+      payments.sort((a, b) => a.order.localeCompare(b.order));
+      months.sort((a, b) => b.ref.localeCompare(a.ref));
+      return [...payments.map((p) => p.difference), ...months];
+    },
+  };
+}
+
+/**
+ * One run's checks, on one snapshot (repeatable read), so the kept totals and the payments
+ * they count are read at the same moment.
+ */
+export async function checkChanges(db: Db, scope: Scope): Promise<Checked> {
+  return db.transaction(
+    async (tx) => {
+      // A month's check is a big plan but a short run: compiling it (JIT) would take longer.
+      await tx.execute(sql`set local jit = off`);
+      const [clock] = await queryRows<{ at: Date | string }>(tx, sql`select now() as at`);
+      const kept = new Map((await tx.select().from(moneyMonths)).map((row) => [row.month, row]));
+      const months = await monthsOf(tx, kept);
+      // The sweep's next months, and again any month the last run found amiss.
+      const named = new Set(scope.previous.map((d) => d.ref));
+      const cycle =
+        scope.since === null
+          ? months
+          : nextMonths(months, scope.sweptTo, scope.sweepMonths ?? SWEEP_MONTHS);
+      const swept = [...new Set([...cycle, ...months.filter((m) => named.has(m))])];
+
+      const found = collector();
+      for (const month of swept) {
+        const facts = await monthFacts(tx, month);
+        found.payments(facts);
+        found.month(kept.get(month), totalsOf(month, facts));
+      }
+      if (scope.since !== null) {
+        const refs = [...named].filter(isUuid);
+        const facts = await queryRows<PaymentFact>(tx, changedFactsQuery(scope.since, refs));
+        found.payments(facts);
+        // Their months' kept totals must still add up (the sweep proves them against payments).
+        for (const month of new Set(facts.map((f) => monthKey(new Date(f.created_at))))) {
+          if (!swept.includes(month)) found.month(kept.get(month), null);
+        }
+      }
+      return {
+        differences: found.list(),
+        startedAt: new Date(clock!.at),
+        swept,
+        payments: found.seen,
+        sweptTo: cycle.at(-1) ?? scope.sweptTo,
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** Compares the whole ledger with payments, refunds and transfers; each difference says where. */
+export async function findDifferences(db: Db): Promise<Difference[]> {
+  return (await checkChanges(db, { since: null, sweptTo: null, previous: [] })).differences;
 }
 
 /** Differences as one comparable string, whatever order their keys come in. */
@@ -134,9 +369,11 @@ const sameKey = (differences: readonly Difference[]) =>
   JSON.stringify(differences.map((d) => [d.check, d.ref, d.detail]));
 
 /**
- * The reconciliation job: records each run, and e-mails every admin when the differences
- * found are new (a run that finds the same ones again stays quiet). `record` writes what
- * else belongs with the run (an admin's audit entry) in the transaction that stores it.
+ * The reconciliation job: checks what changed since the last run (everything, the first
+ * time), records the run with where the next one starts, and e-mails every admin when the
+ * differences found are new (a run that finds the same ones again stays quiet). `record`
+ * writes what else belongs with the run (an admin's audit entry) in the transaction that
+ * stores it.
  */
 export async function reconcile(
   db: Db,
@@ -144,18 +381,36 @@ export async function reconcile(
     config: Pick<Config, "appUrl">;
     now: () => Date;
     record?: (tx: Tx, run: { id: string; differences: Difference[] }) => Promise<void>;
+    /** Tests look back less than OVERLAP_MS, to see that a run checks only what changed. */
+    overlapMs?: number;
+    sweepMonths?: number;
   },
 ): Promise<Difference[]> {
-  const differences = await findDifferences(db);
   const [previous] = await db
-    .select({ differences: reconciliationRuns.differences })
+    .select({
+      differences: reconciliationRuns.differences,
+      watermark: reconciliationRuns.watermark,
+      sweptTo: reconciliationRuns.sweptTo,
+    })
     .from(reconciliationRuns)
     .orderBy(desc(reconciliationRuns.ranAt))
     .limit(1);
+  const checked = await checkChanges(db, {
+    since: previous?.watermark ?? null,
+    sweptTo: previous?.sweptTo ?? null,
+    previous: previous?.differences ?? [],
+    sweepMonths: deps.sweepMonths,
+  });
+  const { differences } = checked;
   await db.transaction(async (tx) => {
     const [run] = await tx
       .insert(reconciliationRuns)
-      .values({ ranAt: deps.now(), differences })
+      .values({
+        ranAt: deps.now(),
+        differences,
+        watermark: new Date(checked.startedAt.getTime() - (deps.overlapMs ?? OVERLAP_MS)),
+        sweptTo: checked.sweptTo,
+      })
       .returning({ id: reconciliationRuns.id });
     await deps.record?.(tx, { id: run!.id, differences });
     // Compared field by field: jsonb gives the stored objects back with their keys reordered.

@@ -1,23 +1,33 @@
-import { AlertTriangle, Banknote, Hourglass, RefreshCw, Search, Wallet } from "lucide-react";
+import {
+  AlertTriangle,
+  Banknote,
+  ChevronLeft,
+  ChevronRight,
+  Hourglass,
+  RefreshCw,
+  Search,
+  Wallet,
+} from "lucide-react";
 import { type ReactNode, useEffect, useId } from "react";
-import { data, Form, useFetcher } from "react-router";
+import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
 import { adminSearchText, formObject, payoutActionForm } from "../../../core/admin/admin-forms";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 import { formatInr } from "../../../core/format";
 import { PAYOUT_MESSAGES as M } from "../../../core/messages/payouts";
 import { requireAdmin } from "../../../server/auth/session.server";
 import {
+  type ListPage,
   loadPayoutsOverview,
+  type PayoutList,
   retryTransfer,
   runReconciliation,
 } from "../../../server/payouts/admin-payouts.server";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";
 import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
 import { StatTile, TileGrid } from "../../components/dashboard/stat-tile";
-import { Button } from "../../components/ui/button";
+import { Button, buttonVariants } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
 import { Input, Label } from "../../components/ui/input";
-import { Pager } from "../../components/ui/pager";
 import { toast } from "../../components/ui/toaster";
 import { cn } from "../../lib/cn";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
@@ -30,17 +40,19 @@ export function meta() {
 
 export const handle: CacheHandle = { cache: NOT_KEPT };
 
+/** Each list's page is its own URL parameter (the key its links carry), so they page apart. */
+const LISTS: readonly PayoutList[] = ["failed", "held", "advisors"];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const q = adminSearchText(params.get("q"));
-  const page = Math.min(10_000, Math.max(1, Math.floor(Number(params.get("page")) || 1)));
   try {
     const overview = await loadPayoutsOverview(context.db, {
       holdDays: context.config.payouts.holdDays,
       now: context.now(),
-      page,
       q,
+      at: Object.fromEntries(LISTS.map((list) => [list, params.get(list)])),
     });
     return { q, ...overview };
   } catch (error) {
@@ -142,12 +154,8 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         <StatTile icon={Banknote} label={M.paidOut} value={rupees(summary.paid)} />
       </TileGrid>
       <Months months={loaderData.months} />
-      <FailedTransfers failed={loaderData.failedTransfers} total={summary.failedCount} />
-      <HeldTransfers
-        held={loaderData.heldTransfers}
-        total={summary.onHoldCount}
-        holdDays={loaderData.holdDays}
-      />
+      <FailedTransfers failed={loaderData.failedTransfers} />
+      <HeldTransfers held={loaderData.heldTransfers} holdDays={loaderData.holdDays} />
       <Balances overview={loaderData} />
       <LastRun run={loaderData.lastRun} />
     </AdminPage>
@@ -285,27 +293,82 @@ function Showing({ shown, total }: { shown: number; total: number }) {
   return shown < total ? <p className="text-sm text-muted">{M.showing(shown, total)}</p> : null;
 }
 
-/** A list of transfers: its empty line, its table (stacked on phones) and how many it shows. */
+/**
+ * A list's Previous and Next links and where it is. Each list pages on its own URL parameter;
+ * a link keeps the others' (and the search) as they are, and the page where it was scrolled.
+ */
+function ListPages({
+  list,
+  label,
+  page,
+}: {
+  list: PayoutList;
+  label: string;
+  page: ListPage<unknown>;
+}) {
+  const [params] = useSearchParams();
+  if (page.pageCount <= 1) return null;
+  const link = (key: string | null, rel: "prev" | "next", content: ReactNode) => {
+    const look = buttonVariants({ variant: "outline", size: "sm" });
+    if (key === null) {
+      return (
+        <span aria-disabled="true" className={cn(look, "pointer-events-none opacity-50")}>
+          {content}
+        </span>
+      );
+    }
+    const target = new URLSearchParams(params);
+    target.set(list, key);
+    return (
+      <Link to={`?${target}`} rel={rel} preventScrollReset className={look}>
+        {content}
+      </Link>
+    );
+  };
+  return (
+    <nav aria-label={label} className="flex items-center justify-center gap-3">
+      {link(
+        page.keys.previous,
+        "prev",
+        <>
+          <ChevronLeft aria-hidden="true" /> Previous
+        </>,
+      )}
+      <span className="text-sm text-muted">{M.pageOf(page.page, page.pageCount)}</span>
+      {link(
+        page.keys.next,
+        "next",
+        <>
+          Next <ChevronRight aria-hidden="true" />
+        </>,
+      )}
+    </nav>
+  );
+}
+
+/** A list of transfers: its empty line, its table (stacked on phones) and its pages. */
 function TransferList({
+  list,
   title,
   empty,
   caption,
+  pagesLabel,
   headings,
-  shown,
-  total,
+  page,
   children,
 }: {
+  list: PayoutList;
   title: string;
   empty: string;
   caption: string;
+  pagesLabel: string;
   headings: ReactNode;
-  shown: number;
-  total: number;
+  page: ListPage<unknown>;
   children: ReactNode;
 }) {
   return (
     <Section title={title}>
-      {shown === 0 ? (
+      {page.rows.length === 0 ? (
         <p className="text-sm text-muted">{empty}</p>
       ) : (
         <>
@@ -316,27 +379,22 @@ function TransferList({
             </THead>
             <tbody>{children}</tbody>
           </Table>
-          <Showing shown={shown} total={total} />
+          <ListPages list={list} label={pagesLabel} page={page} />
         </>
       )}
     </Section>
   );
 }
 
-function FailedTransfers({
-  failed,
-  total,
-}: {
-  failed: Overview["failedTransfers"];
-  total: number;
-}) {
+function FailedTransfers({ failed }: { failed: Overview["failedTransfers"] }) {
   return (
     <TransferList
+      list="failed"
       title={M.failedTitle}
       empty={M.failedEmpty}
       caption={M.failedCaption}
-      shown={failed.length}
-      total={total}
+      pagesLabel={M.failedPages}
+      page={failed}
       headings={
         <>
           <Th>Advisor</Th>
@@ -349,14 +407,14 @@ function FailedTransfers({
         </>
       }
     >
-      {failed.map((transfer) => (
+      {failed.rows.map((transfer) => (
         <FailedRow key={transfer.id} transfer={transfer} />
       ))}
     </TransferList>
   );
 }
 
-function FailedRow({ transfer }: { transfer: Overview["failedTransfers"][number] }) {
+function FailedRow({ transfer }: { transfer: Overview["failedTransfers"]["rows"][number] }) {
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   useToastAnswer(fetcher.data, M.retryFailed);
@@ -400,22 +458,15 @@ function FailedRow({ transfer }: { transfer: Overview["failedTransfers"][number]
   );
 }
 
-function HeldTransfers({
-  held,
-  total,
-  holdDays,
-}: {
-  held: Overview["heldTransfers"];
-  total: number;
-  holdDays: number;
-}) {
+function HeldTransfers({ held, holdDays }: { held: Overview["heldTransfers"]; holdDays: number }) {
   return (
     <TransferList
+      list="held"
       title={M.onHoldTitle}
       empty={M.onHoldEmpty}
       caption={M.onHoldCaption}
-      shown={held.length}
-      total={total}
+      pagesLabel={M.onHoldPages}
+      page={held}
       headings={
         <>
           <Th>Advisor</Th>
@@ -425,7 +476,7 @@ function HeldTransfers({
         </>
       }
     >
-      {held.map((transfer) => (
+      {held.rows.map((transfer) => (
         <Tr key={transfer.id}>
           <Td className="font-medium break-words max-md:w-full">{transfer.advisorName}</Td>
           <Td className="whitespace-nowrap">
@@ -451,7 +502,6 @@ function HeldTransfers({
 
 function Balances({ overview }: { overview: Overview }) {
   const { advisors, q } = overview;
-  const hrefFor = (page: number) => `?${new URLSearchParams({ q, page: String(page) })}`;
   return (
     <Section
       title={M.balancesTitle}
@@ -529,7 +579,7 @@ function Balances({ overview }: { overview: Overview }) {
           </table>
         </ScrollBox>
       )}
-      <Pager page={advisors.page} pageCount={advisors.pageCount} hrefFor={hrefFor} />
+      <ListPages list="advisors" label={M.balancesPages} page={advisors} />
     </Section>
   );
 }

@@ -1,0 +1,166 @@
+import { and, asc, count, eq, inArray, max, ne, type SQL, sql } from "drizzle-orm";
+import type { PublicAdvisor } from "../../core/advisor-card";
+import type { SearchableAdvisor } from "../../core/search";
+import { ratingColumns, ratingJoins, toRating } from "../bookings/ratings.server";
+import type { Db, Tx } from "../db/client.server";
+import { advisors, users } from "../db/schema";
+
+/*
+ * What the advisor directory reads from the database. Every row comes with fingerprints made
+ * in the database, so the directory can tell which advisors changed without reloading them.
+ */
+
+/** The fields search reads (SearchableAdvisor), from the advisor and their user row. */
+const searchableColumns = {
+  id: advisors.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  jobTitle: advisors.jobTitle,
+  currentCompany: advisors.currentCompany,
+  skills: advisors.skills,
+  careerAdviceTopics: advisors.careerAdviceTopics,
+  personalAdviceTopics: advisors.personalAdviceTopics,
+  businessAdviceTopics: advisors.businessAdviceTopics,
+  workLocations: advisors.workLocations,
+  about: advisors.about,
+  shortIntro: advisors.shortIntro,
+};
+
+/** The columns of `PublicAdvisor` (core/advisor-card.ts) but its rating. */
+const publicColumns = {
+  ...searchableColumns,
+  headshotUrl: advisors.headshotUrl,
+  totalExperienceYears: advisors.totalExperienceYears,
+  hourlyRateInr: advisors.hourlyRateInr,
+};
+
+/** An md5 of the columns' values: equal while none of them changed. */
+const md5Of = (columns: Record<string, SQL.Aliased | { getSQL(): SQL }>) =>
+  sql<string>`md5(row(${sql.join(Object.values(columns), sql`, `)})::text)`;
+
+/** Whether the index's copy of an advisor is current. */
+const searchKey = md5Of(searchableColumns);
+/** Whether the held copy of an advisor (everything public, the rating, the place in the
+ * landing grid) is current. */
+const fingerprint = md5Of({ ...publicColumns, ...ratingColumns, createdAt: advisors.createdAt });
+
+/** An approved advisor as the directory holds them. */
+export type HeldAdvisor = {
+  advisor: PublicAdvisor;
+  /** Order of the landing grid, oldest first. */
+  createdAt: Date;
+  fingerprint: string;
+  searchKey: string;
+};
+
+/** A listed advisor's searchable fields, while nothing is held. */
+export type SearchableRow = { advisor: SearchableAdvisor; searchKey: string };
+
+const approved = eq(advisors.profileStatus, "approved");
+/** Listed advisors: approved, and not the platform's own team (it has its own page). */
+const listed = (teamAdvisorId: string) => and(approved, ne(advisors.id, teamAdvisorId));
+
+/** Everything the directory reads, as one object so a test can watch or hold each read. */
+export type DirectoryRows = ReturnType<typeof directoryRows>;
+
+export function directoryRows(db: Db) {
+  /**
+   * A read of the whole directory. PostgreSQL would JIT-compile its 10,000 rating
+   * subqueries, which costs seconds and saves milliseconds.
+   */
+  const whole = <T>(read: (db: Db | Tx) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return read(tx);
+    });
+
+  /** Approved advisors with everything public about them and their fingerprints. */
+  async function held(where: SQL | undefined, from: Db | Tx = db): Promise<HeldAdvisor[]> {
+    const rows = await from
+      .select({
+        advisor: publicColumns,
+        rating: ratingColumns,
+        createdAt: advisors.createdAt,
+        fingerprint,
+        searchKey,
+      })
+      .from(advisors)
+      .innerJoin(users, eq(users.id, advisors.userId))
+      .leftJoinLateral(ratingJoins.totals, sql`true`)
+      .leftJoinLateral(ratingJoins.latest, sql`true`)
+      .where(and(approved, where))
+      .orderBy(asc(advisors.createdAt), asc(advisors.id));
+    return rows.map(({ advisor, rating, ...held }) => ({
+      ...held,
+      advisor: { ...advisor, rating: toRating(rating) },
+    }));
+  }
+
+  return {
+    /** Every approved advisor, the team's too (its page is public, though it is not listed). */
+    all: () => whole((tx) => held(undefined, tx)),
+    /** Those of `ids` who are approved. */
+    some: (ids: readonly string[]) =>
+      ids.length === 0 ? Promise.resolve([]) : held(inArray(advisors.id, [...ids])),
+    /** The first `limit` listed advisors, oldest first (the landing grid). */
+    oldest: (limit: number, teamAdvisorId: string) =>
+      // Their ids first, so only they are rated.
+      held(
+        inArray(
+          advisors.id,
+          db
+            .select({ id: advisors.id })
+            .from(advisors)
+            .where(listed(teamAdvisorId))
+            .orderBy(asc(advisors.createdAt), asc(advisors.id))
+            .limit(limit),
+        ),
+      ),
+
+    /** Each approved advisor's fingerprint, to find the held copies that are out of date. */
+    async fingerprints(): Promise<Map<string, string>> {
+      const rows = await whole((tx) =>
+        tx
+          .select({ id: advisors.id, fingerprint })
+          .from(advisors)
+          .innerJoin(users, eq(users.id, advisors.userId))
+          .leftJoinLateral(ratingJoins.totals, sql`true`)
+          .leftJoinLateral(ratingJoins.latest, sql`true`)
+          .where(approved),
+      );
+      return new Map(rows.map((r) => [r.id, r.fingerprint]));
+    },
+
+    /** The listed advisors' searchable fields. */
+    async searchable(teamAdvisorId: string): Promise<SearchableRow[]> {
+      const rows = await db
+        .select({ ...searchableColumns, searchKey })
+        .from(advisors)
+        .innerJoin(users, eq(users.id, advisors.userId))
+        .where(listed(teamAdvisorId));
+      return rows.map(({ searchKey, ...advisor }) => ({ advisor, searchKey }));
+    },
+
+    /** A count-and-latest-change stamp of the listing: the version when no feed vouches. */
+    async listingVersion(teamAdvisorId: string): Promise<string> {
+      const [stamp] = await db
+        .select({
+          n: count(),
+          advisorChange: max(advisors.updatedAt),
+          userChange: max(users.updatedAt),
+        })
+        .from(advisors)
+        .innerJoin(users, eq(users.id, advisors.userId))
+        .where(listed(teamAdvisorId));
+      return JSON.stringify(stamp);
+    },
+
+    /** Ids and last change of every approved profile (the team's too: its page is public). */
+    sitemap: () =>
+      db
+        .select({ id: advisors.id, updatedAt: advisors.updatedAt })
+        .from(advisors)
+        .where(approved)
+        .orderBy(asc(advisors.createdAt)),
+  };
+}
