@@ -208,6 +208,18 @@ async function runJobs(
       ...all.filter((j) => j.name === "reconcile-ledger"),
     ])
       jobs.push(await time(job.name, GOAL.job, () => job.run(new AbortController().signal), stop));
+    // The first reconciliation after a migration checks everything; the hourly one after it
+    // checks what changed since (ADR 80).
+    const reconcile = all.find((j) => j.name === "reconcile-ledger");
+    if (reconcile)
+      jobs.push(
+        await time(
+          "reconcile-ledger, the next run",
+          GOAL.job,
+          () => reconcile.run(new AbortController().signal),
+          stop,
+        ),
+      );
     return jobs;
   } finally {
     await database.close();

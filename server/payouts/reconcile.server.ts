@@ -20,8 +20,8 @@ import { queueEmail } from "../mail/mailer.server";
  * The reconciliation (ADR 74, at scale ADR 80): the ledger against payments, refunds and
  * transfers. A run checks the payments written since the last run began (every money table
  * carries the database's `changed_at` stamp), whatever the last run found amiss, and the next
- * months of a full sweep, so every month is checked through again in turn; the first run checks
- * everything. The months' totals it checks are the ones the database keeps (money_months), and
+ * months of a full sweep, so every month is checked through again in turn; the first run, with
+ * no last run's watermark, checks the sweep's first month. The months' totals it checks are the ones the database keeps (money_months), and
  * the sweep proves them against the payments themselves.
  */
 
@@ -240,13 +240,15 @@ function checkMonth(kept: Kept | undefined, actual: Kept | null, add: (d: Differ
 
 /** What one run looks at. */
 export type Scope = {
-  /** Payments written from this moment on (database clock); null checks everything. */
+  /** Payments written from this moment on (database clock); null: none (the first run). */
   since: Date | null;
   /** The month the last run's sweep reached; this run goes on after it. */
   sweptTo: string | null;
   /** The last run's differences: each is looked at again, so it stays until it is mended. */
   previous: readonly Difference[];
   sweepMonths?: number;
+  /** Every month, not the sweep's next ones: a whole check, for tests and tools. */
+  full?: boolean;
 };
 
 export type Checked = {
@@ -326,10 +328,9 @@ export async function checkChanges(db: Db, scope: Scope): Promise<Checked> {
       const months = await monthsOf(tx, kept);
       // The sweep's next months, and again any month the last run found amiss.
       const named = new Set(scope.previous.map((d) => d.ref));
-      const cycle =
-        scope.since === null
-          ? months
-          : nextMonths(months, scope.sweptTo, scope.sweepMonths ?? SWEEP_MONTHS);
+      const cycle = scope.full
+        ? months
+        : nextMonths(months, scope.sweptTo, scope.sweepMonths ?? SWEEP_MONTHS);
       const swept = [...new Set([...cycle, ...months.filter((m) => named.has(m))])];
 
       const found = collector();
@@ -361,7 +362,8 @@ export async function checkChanges(db: Db, scope: Scope): Promise<Checked> {
 
 /** Compares the whole ledger with payments, refunds and transfers; each difference says where. */
 export async function findDifferences(db: Db): Promise<Difference[]> {
-  return (await checkChanges(db, { since: null, sweptTo: null, previous: [] })).differences;
+  return (await checkChanges(db, { since: null, sweptTo: null, previous: [], full: true }))
+    .differences;
 }
 
 /** Differences as one comparable string, whatever order their keys come in. */
@@ -369,8 +371,8 @@ const sameKey = (differences: readonly Difference[]) =>
   JSON.stringify(differences.map((d) => [d.check, d.ref, d.detail]));
 
 /**
- * The reconciliation job: checks what changed since the last run (everything, the first
- * time), records the run with where the next one starts, and e-mails every admin when the
+ * The reconciliation job: checks what changed since the last run and the sweep's next month
+ * (the first run: that month alone, its watermark starts the count), records the run with where the next one starts, and e-mails every admin when the
  * differences found are new (a run that finds the same ones again stays quiet). `record`
  * writes what else belongs with the run (an admin's audit entry) in the transaction that
  * stores it.

@@ -4,17 +4,24 @@
 -- the app's clock (a request's `now`, set by hand in places), so each money table gets the
 -- database's own: changed_at, set by a trigger on every write whatever the client sends. Not
 -- in schema.ts: no query of the app names it, only the reconciliation's SQL reads it.
+-- Rows written before this migration are stamped 'epoch': no run counts them as changed, the
+-- reconciliation's month-by-month sweep checks them.
 CREATE FUNCTION stamp_changed_at() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.changed_at := now();
   RETURN NEW;
 END;
 $$;--> statement-breakpoint
-ALTER TABLE "payments" ADD COLUMN "changed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
-ALTER TABLE "bookings" ADD COLUMN "changed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
-ALTER TABLE "refunds" ADD COLUMN "changed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
-ALTER TABLE "payout_transfers" ADD COLUMN "changed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD COLUMN "changed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "changed_at" timestamp with time zone DEFAULT 'epoch' NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "changed_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "changed_at" timestamp with time zone DEFAULT 'epoch' NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ALTER COLUMN "changed_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "changed_at" timestamp with time zone DEFAULT 'epoch' NOT NULL;--> statement-breakpoint
+ALTER TABLE "refunds" ALTER COLUMN "changed_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "payout_transfers" ADD COLUMN "changed_at" timestamp with time zone DEFAULT 'epoch' NOT NULL;--> statement-breakpoint
+ALTER TABLE "payout_transfers" ALTER COLUMN "changed_at" SET DEFAULT now();--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD COLUMN "changed_at" timestamp with time zone DEFAULT 'epoch' NOT NULL;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ALTER COLUMN "changed_at" SET DEFAULT now();--> statement-breakpoint
 CREATE TRIGGER payments_changed_at BEFORE INSERT OR UPDATE ON "payments" FOR EACH ROW EXECUTE FUNCTION stamp_changed_at();--> statement-breakpoint
 CREATE TRIGGER bookings_changed_at BEFORE INSERT OR UPDATE ON "bookings" FOR EACH ROW EXECUTE FUNCTION stamp_changed_at();--> statement-breakpoint
 CREATE TRIGGER refunds_changed_at BEFORE INSERT OR UPDATE ON "refunds" FOR EACH ROW EXECUTE FUNCTION stamp_changed_at();--> statement-breakpoint
