@@ -99,14 +99,59 @@ test("a dismissed checkout says so and offers the time again", async ({ page }) 
   ).toBeEnabled();
 });
 
-test("a failed payment says so with the checkout's message", async ({ page }) => {
+test("a failed payment says so with the checkout's message and offers the time again", async ({
+  page,
+}) => {
   await signIn(page, SEEKER);
   await gotoHydrated(page, await advisorPath(page, KAVYA));
-  const { booking } = await chooseSession(page, "Pay ₹1,180");
+  const { booking, label } = await chooseSession(page, "Pay ₹1,180");
   await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
   await page.getByRole("button", { name: "Simulate failure" }).click();
   await expect(page.getByText(M.paymentFailedTitle)).toBeVisible();
   await expect(page.getByText("The test checkout declined this payment.")).toBeVisible();
+
+  await booking.getByRole("button", { name: "Back" }).click();
+  const step = page.getByRole("region", { name: "Select Date & Time" });
+  await expect(
+    step.getByRole("group", { name: /Available times on/ }).getByRole("button", { name: label }),
+  ).toBeEnabled();
+});
+
+test("leaving an open checkout by the browser's Back, or closing the tab, lets the time go at once", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, SEEKER);
+  await gotoHydrated(page, await advisorPath(page, KAVYA));
+  const { booking, label } = await chooseSession(page, "Pay ₹1,180");
+  const checkout = page.getByRole("dialog", { name: "Test checkout" });
+  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
+  await expect(checkout).toBeVisible();
+  const summary = page.url();
+
+  // Back to the date-time step: the checkout closes and the held time is offered again.
+  await page.goBack();
+  const step = page.getByRole("region", { name: "Select Date & Time" });
+  await expect(
+    step.getByRole("group", { name: /Available times on/ }).getByRole("button", { name: label }),
+  ).toBeEnabled();
+  await expect(checkout).toHaveCount(0);
+
+  // The summary again, checkout opened, and the tab closed: another tab can book the time.
+  await gotoHydrated(page, summary);
+  await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
+  await expect(checkout).toBeVisible();
+  await page.close({ runBeforeUnload: true });
+  const other = await context.newPage();
+  await expect(async () => {
+    await gotoHydrated(other, summary);
+    // A time no longer offered would send the summary back to the date-time step.
+    await expect(other.locator("#booking").getByRole("button", { name: "Pay ₹1,180" })).toBeVisible(
+      {
+        timeout: 2_000,
+      },
+    );
+  }).toPass({ timeout: 15_000 });
 });
 
 test("a time taken while the seeker reviews is refused on the date-time step, in the flow, not in a toast", async ({

@@ -100,6 +100,8 @@ export function BookingFlow({
   const [info, setInfo] = useState("");
   const [verified, setVerified] = useState<SlotChoice | null>(null);
   const [busy, setBusy] = useState(false);
+  // Moves when a hold is released: the date-time step reads its times again.
+  const [released, setReleased] = useState(0);
   const option = options.find((o) => o.key === state.option) ?? null;
   // The chosen topics as clicked, ahead of the URL: a second click before the URL has moved
   // (two quick clicks) must see the first. The URL wins whenever it changes (Back, a link).
@@ -232,7 +234,11 @@ export function BookingFlow({
       name: viewer ? fullName(viewer.firstName, viewer.lastName) : "",
       email: viewer?.email ?? "",
     },
-    onAbandoned: () => setBusy(false),
+    onAbandoned: () => {
+      setBusy(false);
+      setReleased((n) => n + 1);
+    },
+    active: step === 4,
   });
 
   const continueFromTopics = () => {
@@ -371,7 +377,7 @@ export function BookingFlow({
       ) : step === 3 && option ? (
         <Suspense fallback={<StepLoading />}>
           <DateTimeStep
-            key={option.key}
+            key={`${option.key} ${released}`}
             advisorId={advisor.id}
             duration={option.duration}
             initial={

@@ -25,10 +25,11 @@ export class ApiError extends Error {
   }
 }
 
-export async function postJson<T>(url: string, body: unknown): Promise<T> {
+export async function postJson<T>(url: string, body: unknown, init?: RequestInit): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
+      ...init,
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
@@ -41,8 +42,11 @@ export async function postJson<T>(url: string, body: unknown): Promise<T> {
   return data;
 }
 
+/** Sent with `keepalive`, so it still arrives when the seeker is leaving the page. */
 export const releaseHold = (paymentId: string, reason: "dismissed" | "failed") =>
-  postJson("/api/payments/release", { paymentId, reason }).catch(() => undefined);
+  postJson("/api/payments/release", { paymentId, reason }, { keepalive: true }).catch(
+    () => undefined,
+  );
 
 export const verifyPayment = (fields: PaymentSuccess) =>
   postJson<{ paymentId: string; settlement: "confirmed" | "already-settled" | "refunded" }>(
