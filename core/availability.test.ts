@@ -13,6 +13,7 @@ import {
   minutesToClock,
   parseAvailability,
   validateAvailability,
+  weekSummary,
   windowsToCells,
 } from "./availability";
 import type { WeeklySchedule } from "./slots";
@@ -178,5 +179,27 @@ describe("grid cells", () => {
   it("finds the earliest selected half hour across days", () => {
     expect(earliestSelectedSlot(new Set())).toBeNull();
     expect(earliestSelectedSlot(new Set([cellIndex(1, 30), cellIndex(6, 17)]))).toBe(17);
+  });
+});
+
+describe("weekSummary", () => {
+  it("names each day's windows in order, evenings and the day's last half hour included", () => {
+    const cells = windowsToCells({
+      2: [{ start: "19:00", end: "21:30" }],
+      4: [
+        { start: "09:00", end: "10:00" },
+        { start: "19:00", end: "21:30" },
+      ],
+      7: [{ start: "23:30", end: "24:00" }],
+    });
+    expect(weekSummary(cells)).toEqual([
+      { day: 2, hours: "19:00–21:30" },
+      { day: 4, hours: "09:00–10:00, 19:00–21:30" },
+      { day: 7, hours: "23:30–24:00" },
+    ]);
+  });
+
+  it("is empty for an empty week", () => {
+    expect(weekSummary(new Set())).toEqual([]);
   });
 });

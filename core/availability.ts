@@ -199,3 +199,15 @@ export function earliestSelectedSlot(cells: ReadonlySet<number>): number | null 
   }
   return earliest;
 }
+
+/**
+ * The week at a glance: each day with hours, its windows as "19:00–21:30", so hours out of
+ * sight in the grid are still named.
+ */
+export function weekSummary(cells: ReadonlySet<number>): { day: IsoWeekday; hours: string }[] {
+  const windows = cellsToWindows(cells);
+  return WEEKDAYS.filter((day) => windows[day]).map((day) => ({
+    day,
+    hours: windows[day]!.map((w) => `${w.start}–${w.end}`).join(", "),
+  }));
+}

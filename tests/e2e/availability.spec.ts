@@ -22,6 +22,37 @@ let profilePath = "";
 
 const cell = (page: Page, name: string) => page.getByRole("gridcell", { name, exact: true });
 
+test("the whole week is on the page: no scroll box hides hours, and each day's hours are named", async ({
+  page,
+}) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, DEMO_ADVISOR, DEMO_PASSWORD, "/dashboard/availability");
+    const week = page.getByRole("list", { name: "Your week" });
+    await expect(week.getByRole("listitem")).toHaveText([
+      "Tue 19:00–21:30",
+      "Thu 19:00–21:30",
+      "Sat 10:00–13:00",
+    ]);
+    // Nothing between the grid and the page scrolls on its own, so no hour is out of reach.
+    const boxes = await page.getByRole("grid").evaluate((grid) => {
+      const found: string[] = [];
+      for (let e = grid.parentElement; e && e !== document.body; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (/auto|scroll|hidden/.test(style.overflowY) && e.scrollHeight > e.clientHeight + 1)
+          found.push(`${e.tagName}.${e.className}`);
+      }
+      return found;
+    });
+    expect(boxes, `at ${width} px`).toEqual([]);
+    const evening = cell(page, "Tuesday 19:00 to 19:30");
+    await evening.scrollIntoViewIfNeeded();
+    await expect(evening).toHaveAttribute("aria-selected", "true");
+    await expect(evening).toBeInViewport();
+    await page.context().clearCookies();
+  }
+});
+
 test("an advisor sets a weekly availability in London time and saves it", async ({ page }) => {
   test.slow(); // a long journey: sign-in, drag, keyboard, save, an axe scan and a reload
   await signIn(page, DEMO_ADVISOR, DEMO_PASSWORD, "/dashboard/availability");

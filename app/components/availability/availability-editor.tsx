@@ -1,5 +1,10 @@
 import { useMemo, useState } from "react";
-import { cellsToWindows, windowsToCells } from "../../../core/availability";
+import {
+  cellsToWindows,
+  WEEKDAY_NAMES,
+  weekSummary,
+  windowsToCells,
+} from "../../../core/availability";
 import type { WeeklySchedule } from "../../../core/slots";
 import { timeZoneOptions } from "../../../core/time-zones";
 import { Button } from "../ui/button";
@@ -86,6 +91,7 @@ export function AvailabilityEditor({
           </Button>
         </div>
       </div>
+      <WeekAtAGlance cells={cells} />
       <div className="grid gap-1">
         <p id={ids.title} className="font-semibold">
           Weekly availability
@@ -136,6 +142,21 @@ function Legend() {
         <li key={text} className="flex items-center gap-1.5">
           <span className={`size-3 rounded-sm ${swatch}`} aria-hidden="true" />
           {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Each day's hours in words, so the whole week shows however far the grid is scrolled. */
+function WeekAtAGlance({ cells }: { cells: ReadonlySet<number> }) {
+  const days = weekSummary(cells);
+  if (days.length === 0) return null;
+  return (
+    <ul aria-label="Your week" className="flex flex-wrap gap-2 text-sm">
+      {days.map(({ day, hours }) => (
+        <li key={day} className="rounded-md bg-brand-50 px-2 py-1 text-ink">
+          <span className="font-semibold">{WEEKDAY_NAMES[day].slice(0, 3)}</span> {hours}
         </li>
       ))}
     </ul>

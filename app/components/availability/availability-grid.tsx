@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useRef, useState } from "react";
 import {
   CELLS_PER_DAY,
   cellIndex,
@@ -49,24 +49,16 @@ export function AvailabilityGrid({
   /** Marks the cell that takes focus, so a form's "focus the first invalid control" lands here. */
   invalid?: boolean;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [initialSlot] = useState(() => earliestSelectedSlot(cells) ?? WORK_START);
-  const [focused, setFocused] = useState(() => cellIndex(1, initialSlot));
+  const gridRef = useRef<HTMLDivElement>(null);
+  // The keyboard starts on Monday at the advisor's earliest half hour (or 8:00).
+  const [focused, setFocused] = useState(() =>
+    cellIndex(1, earliestSelectedSlot(cells) ?? WORK_START),
+  );
   const drag = useGridDrag({ cells, onCellsChange, onFocusCell: setFocused });
-
-  // Open on the advisor's day: the earliest selected half hour (or 8:00) near the top, with
-  // the half hour before it in view so its hour label is not hidden under the header.
-  useEffect(() => {
-    const container = scrollRef.current;
-    const row = container?.querySelector<HTMLElement>(`tr[data-slot="${initialSlot}"]`);
-    const header = container?.querySelector("thead");
-    if (!container || !row) return;
-    container.scrollTop = row.offsetTop - (header?.offsetHeight ?? 0) - row.offsetHeight;
-  }, [initialSlot]);
 
   const focusCell = (cell: number) => {
     setFocused(cell);
-    const element = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${cell}"]`);
+    const element = gridRef.current?.querySelector<HTMLElement>(`[data-cell="${cell}"]`);
     element?.focus();
   };
 
@@ -99,10 +91,9 @@ export function AvailabilityGrid({
   };
 
   return (
-    <div
-      ref={scrollRef}
-      className="max-h-[26rem] overflow-auto overscroll-contain rounded-lg border border-line bg-surface"
-    >
+    // No scroll box of its own: all 24 hours of the week are on the page, the days' names
+    // staying in view under the site's header as it scrolls.
+    <div ref={gridRef} className="rounded-lg border border-line bg-surface">
       <table
         role="grid"
         aria-multiselectable="true"
@@ -116,7 +107,7 @@ export function AvailabilityGrid({
           <tr>
             <th
               scope="col"
-              className="sticky top-0 left-0 z-20 w-12 border-b border-line bg-surface sm:w-16"
+              className="sticky top-16 left-0 z-20 w-12 rounded-tl-lg border-b border-line bg-surface sm:w-16"
             >
               <span className="sr-only">Time</span>
             </th>
@@ -124,7 +115,7 @@ export function AvailabilityGrid({
               <th
                 key={day}
                 scope="col"
-                className="sticky top-0 z-10 border-b border-l border-line bg-surface py-2 text-xs font-semibold text-ink"
+                className="sticky top-16 z-10 border-b border-l border-line bg-surface py-2 text-xs font-semibold text-ink last:rounded-tr-lg"
               >
                 <span aria-hidden="true">{WEEKDAY_NAMES[day].slice(0, 3)}</span>
                 <span className="sr-only">{WEEKDAY_NAMES[day]}</span>
@@ -145,7 +136,10 @@ export function AvailabilityGrid({
                     working ? "text-ink" : "text-muted",
                   )}
                 >
-                  <span className={onHour ? "relative -top-1.5" : "sr-only"}>
+                  {/* Each hour labels its line; midnight sits under the days, not behind them. */}
+                  <span
+                    className={onHour ? (slot === 0 ? "relative" : "relative -top-1.5") : "sr-only"}
+                  >
                     {minutesToClock(slot * 30)}
                   </span>
                 </th>
@@ -162,7 +156,7 @@ export function AvailabilityGrid({
                       tabIndex={cell === focused ? 0 : -1}
                       aria-invalid={(invalid && cell === focused) || undefined}
                       className={cn(
-                        "h-6 scroll-mt-9 scroll-ml-12 border-l border-line p-0 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-900 focus-visible:outline-solid sm:h-7 sm:scroll-ml-16",
+                        "h-6 scroll-mt-28 scroll-ml-12 border-l border-line p-0 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-900 focus-visible:outline-solid sm:h-7 sm:scroll-ml-16",
                         onHour ? "border-b border-b-slate-100" : "border-b border-b-slate-200",
                         selected
                           ? "bg-brand-500 hover:bg-brand-600"
