@@ -17,14 +17,14 @@ let advisorId: string;
 const visit = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${app.baseUrl}${path}`, { headers });
 
-/** Resolves once the change feed hears of a change to `table` (the database's notification). */
+/** Resolves once the change feed hears of a change to `table` (the notification's first word). */
 function notified(table: string): Promise<void> {
   const feed = app.changes!;
   const changed = feed.changed;
   return new Promise((resolve) => {
     feed.changed = (changedTable) => {
       changed.call(feed, changedTable);
-      if (changedTable !== table) return;
+      if (changedTable.split(" ")[0] !== table) return;
       feed.changed = changed;
       resolve();
     };
