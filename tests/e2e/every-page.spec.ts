@@ -4,7 +4,12 @@ import { type APIRequestContext, test as base, expect, type Page } from "@playwr
 import { freshDataDir, startAppProcess } from "../support/app-process";
 import { DEMO_ADMIN, DEMO_ADVISOR, DEMO_PASSWORD, DEMO_SEEKER } from "./support/auth";
 import { gotoHydrated } from "./support/navigation";
-import { axeViolations, sidewaysOverflow, watchForProblems } from "./support/page-checks";
+import {
+  axeViolations,
+  brokenWords,
+  sidewaysOverflow,
+  watchForProblems,
+} from "./support/page-checks";
 import { seedTorture, TORTURE, TORTURE_EMAIL, type TortureIds } from "./support/torture";
 
 /*
@@ -196,8 +201,31 @@ async function pageProblems(page: Page) {
   if (violations.length > 0) problems.axe = violations;
   const overflow = await sidewaysOverflow(page);
   if (overflow !== null) problems.overflow = overflow;
+  const broken = await brokenWords(page);
+  if (broken.length > 0) problems.brokenWords = broken;
   return problems;
 }
+
+test("the broken-word check finds a squeezed heading, and the site keeps its own words whole", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await gotoHydrated(page, "/about");
+  // A narrow table whose other column holds one long word, as a torture row would.
+  await page.evaluate(() => {
+    const table = document.createElement("table");
+    table.style.width = "300px";
+    table.innerHTML = `<thead><tr><th>PHOTO</th><th></th><th></th></tr></thead><tbody><tr><td></td><td><span data-label>Pending</span></td><td>${"x".repeat(400)}</td></tr></tbody>`;
+    document.querySelector("main")!.prepend(table);
+  });
+  expect(await brokenWords(page)).toEqual([]);
+  await page.evaluate(() => {
+    for (const e of document.querySelectorAll<HTMLElement>("th, [data-label]")) {
+      e.style.overflowWrap = "anywhere";
+    }
+  });
+  expect(await brokenWords(page)).toEqual(['"PHOTO" in <th>', '"Pending" in <span>']);
+});
 
 // One test per page, person and width, so Playwright's workers share them out.
 for (const who of EVERYONE) {

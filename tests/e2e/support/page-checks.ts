@@ -47,6 +47,69 @@ export function sidewaysOverflow(page: Page) {
 }
 
 /**
+ * Our own words broken inside a word although they would have fit the width their container
+ * gives: a column heading, button, label, tab or badge squeezed to "PHOT / O" or "Pendin / g". Only a
+ * run of letters or digits counts as a word (a line may break after a hyphen or a dot); a
+ * word in a token wider than its box must break (a 3,000-letter topic in a checkbox label).
+ * What people write may break anywhere and is not looked at.
+ */
+export function brokenWords(page: Page) {
+  return page.evaluate(() => {
+    const LABELS = 'thead th, button, label, [role="tab"], [data-label]';
+    const found: string[] = [];
+    const range = document.createRange();
+    const rectsOf = (node: Text, from: number, to: number) => {
+      range.setStart(node, from);
+      range.setEnd(node, to);
+      return [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+    };
+    // The width a word could have had: that of the nearest box whose width its container
+    // gives it (not a table cell, an inline block or a flex or grid item, which "anywhere"
+    // can squeeze below their words).
+    const roomOf = (element: Element) => {
+      let box = element;
+      while (box.parentElement && box.parentElement !== document.body) {
+        const own = getComputedStyle(box).display;
+        const parent = getComputedStyle(box.parentElement).display;
+        if (/^(block|flow-root|list-item|flex|grid)$/.test(own) && !/flex|grid/.test(parent)) break;
+        box = box.parentElement;
+      }
+      const style = getComputedStyle(box);
+      const sides = ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"] as const;
+      return (
+        box.getBoundingClientRect().width - sides.reduce((w, k) => w + parseFloat(style[k]), 0)
+      );
+    };
+    for (const label of document.querySelectorAll(LABELS)) {
+      if (!label.checkVisibility() || label.getBoundingClientRect().width < 2) continue;
+      const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (
+        let node = walker.nextNode() as Text | null;
+        node;
+        node = walker.nextNode() as Text | null
+      ) {
+        if (node.parentElement?.closest(LABELS) !== label) continue; // a label inside: its own turn
+        for (const token of node.data.matchAll(/\S+/g)) {
+          for (const word of token[0].matchAll(/[\p{L}\p{N}]{2,}/gu)) {
+            const start = token.index + word.index;
+            const rects = rectsOf(node, start, start + word[0].length);
+            if (new Set(rects.map((r) => Math.round(r.top))).size < 2) continue;
+            const width = rectsOf(node, token.index, token.index + token[0].length).reduce(
+              (w, r) => w + r.width,
+              0,
+            );
+            if (width <= roomOf(label) + 0.5) {
+              found.push(`"${word[0].slice(0, 30)}" in <${label.tagName.toLowerCase()}>`);
+            }
+          }
+        }
+      }
+    }
+    return found.slice(0, 20);
+  });
+}
+
+/**
  * Collects the browser's console errors, uncaught exceptions, failed requests and error
  * answers while a page is used. `expected` is the status the page's own document should
  * answer with (403, 404); the console line Chromium logs for it is not a problem.
