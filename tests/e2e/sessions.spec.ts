@@ -323,10 +323,14 @@ test("each role's dashboard shows its tiles with the database's counts", async (
   // The ledger's figure: ₹4,500 an hour for 30 + 15 + 30 minutes, the session she cancelled
   // refunded.
   await expect(page.getByTestId("tile-Earnings")).toHaveText("₹5,625");
-  await expect(page.getByRole("link", { name: /Earnings/ })).toHaveAttribute(
+  // The tile and the dashboard's navigation both lead to the Earnings page.
+  await expect(page.getByRole("link", { name: /^Earnings ₹5,625/ })).toHaveAttribute(
     "href",
     "/dashboard/earnings",
   );
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Earnings" }),
+  ).toHaveAttribute("href", "/dashboard/earnings");
   await expect(page.getByTestId("tile-Rating")).toHaveText("4.5");
   await expect(page.getByText("1 review", { exact: true })).toBeVisible();
   await expect(page.getByTestId("tile-Response Rate")).toHaveText("100%");
