@@ -154,6 +154,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/contact" className="text-brand-700 underline-offset-4 hover:underline">
               Contact
             </Link>
+            {stats.role === "advisor" && stats.advisor ? (
+              <Link
+                to="/dashboard/earnings"
+                className="text-brand-700 underline-offset-4 hover:underline"
+              >
+                Earnings
+              </Link>
+            ) : null}
           </nav>
         </div>
         <div className="flex flex-wrap items-center gap-3">

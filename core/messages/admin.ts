@@ -12,6 +12,16 @@ export const ADMIN_MESSAGES = {
   cannotRevokeSelf: "You cannot revoke your own admin role.",
   lastAdmin: "The last admin cannot be revoked. Make someone else an admin first.",
   userNotFound: "User not found.",
+  makeAdmin: "Make Admin",
+  revokeAdmin: "Revoke Admin",
+  makingAdmin: "Making admin...",
+  revokingAdmin: "Revoking admin...",
+  confirmGrantTitle: (name: string) => `Make ${name} an admin?`,
+  confirmGrantBody: (name: string, email: string) =>
+    `${name} (${email}) will be able to approve and reject advisors, edit any profile, manage users and their roles, change or cancel any session and retry payouts. The change is recorded in the audit log.`,
+  confirmRevokeTitle: (name: string) => `Revoke ${name}'s admin role?`,
+  confirmRevokeBody: (name: string, email: string) =>
+    `${name} (${email}) will no longer be able to open the admin screens. The change is recorded in the audit log.`,
   // Advisor review
   fetchAdvisorsFailed: "Failed to fetch advisors",
   updateStatusFailed: "Failed to update advisor status",

@@ -13,13 +13,16 @@ import { USERS_PAGE_SIZE } from "./users.server";
  */
 let app: TestApp;
 let cookie: string;
+let adminUserId: string;
 const PER_STATUS = 60;
 const STATUSES = ["pending", "pending_activation", "approved", "rejected"] as const;
 let advisorIds: string[];
 
 beforeAll(async () => {
   app = await startTestApp();
-  cookie = (await app.createPerson({ admin: true })).cookie;
+  const admin = await app.createPerson({ admin: true });
+  cookie = admin.cookie;
+  adminUserId = admin.userId;
   const db = app.database.db;
   await db.execute(sql`
     insert into users (first_name, last_name, email, created_at)
@@ -121,6 +124,69 @@ describe("the users page", () => {
     expect(emailsIn(second.body).filter((e) => shown.includes(e))).toEqual([]);
     const back = await get(link(second.body, "prev")!);
     expect(emailsIn(back.body)).toEqual(shown);
+  });
+});
+
+describe("granting and revoking admin without JavaScript", () => {
+  const post = async (path: string, form: Record<string, string>) => {
+    const res = await fetch(`${app.baseUrl}${path}`, {
+      method: "POST",
+      headers: { cookie, origin: app.baseUrl },
+      body: new URLSearchParams(form),
+      redirect: "manual",
+    });
+    return { status: res.status, body: await res.text() };
+  };
+  const idOf = async (email: string) =>
+    (
+      await queryRows<{ id: string; admin: string }>(
+        app.database.db,
+        sql`select id, admin from users where email = ${email}`,
+      )
+    )[0]!;
+
+  it("asks first on a page the server renders, naming the person, then changes the role", async () => {
+    const person = await idOf("paged7@pages.example");
+    // Each row's button asks for the confirmation step with a plain GET form.
+    const list = await get("/admin/users?q=paged7%40");
+    const button = /<button[^>]*aria-label="Make Admin: Paged Person 7"[^>]*>/.exec(list.body)?.[0];
+    expect(button).toContain('type="submit"');
+    expect(button).toContain('name="confirm"');
+    expect(button).toContain(`value="${person.id}"`);
+    expect(says(list.body, "Make Paged Person 7 an admin?")).toBe(false);
+
+    const asked = await get(`/admin/users?q=paged7%40&confirm=${person.id}`);
+    expect(asked.status).toBe(200);
+    expect(says(asked.body, "Make Paged Person 7 an admin?")).toBe(true);
+    expect(
+      says(
+        asked.body,
+        "Paged Person 7 (paged7@pages.example) will be able to approve and reject advisors",
+      ),
+    ).toBe(true);
+    // Its form posts back to the list (without the question) and Cancel links there.
+    expect(asked.body).toContain('action="/admin/users?q=paged7%40"');
+    expect(asked.body).toContain('href="/admin/users?q=paged7%40"');
+    expect((await idOf("paged7@pages.example")).admin).toBe("N");
+
+    const granted = await post("/admin/users?q=paged7%40", { userId: person.id, intent: "grant" });
+    expect(granted.status).toBe(200);
+    expect(says(granted.body, "Paged Person 7 is now an admin")).toBe(true);
+    expect((await idOf("paged7@pages.example")).admin).toBe("Y");
+
+    const again = await get(`/admin/users?q=paged7%40&confirm=${person.id}`);
+    expect(says(again.body, "Revoke Paged Person 7&#x27;s admin role?")).toBe(true);
+    const revoked = await post("/admin/users", { userId: person.id, intent: "revoke" });
+    expect(says(revoked.body, "Paged Person 7 is no longer an admin")).toBe(true);
+    expect((await idOf("paged7@pages.example")).admin).toBe("N");
+  });
+
+  it("asks nothing for your own admin role, an unknown id or a malformed one", async () => {
+    for (const id of [adminUserId, "00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+      const page = await get(`/admin/users?confirm=${id}`);
+      expect(page.status).toBe(200);
+      expect(page.body).not.toContain('aria-labelledby="confirm-role-title"');
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema";
 import { createTestDatabase, sqlState } from "../db/test-database";
 import { newAdvisorValues } from "../../core/admin/add-advisor.fixture";
+import { describeAudit } from "../../core/admin/audit-entry";
 import { replaceHeadshot } from "../advisors/headshot.server";
 import { jpegWithExif } from "../advisors/test-fixtures";
 import { createLocalStorage } from "../storage/local-storage.server";
@@ -410,5 +411,40 @@ describe("an admin's photo change", () => {
     const result = await replace(advisor.id, user.id);
     expect(result.ok).toBe(true);
     expect(await auditRows(advisor.id)).toEqual([]);
+  });
+});
+
+describe("the audit log in words", () => {
+  it("reads every entry the services above wrote as a sentence, never as a field diff", async () => {
+    const written = [
+      "admin.grant",
+      "admin.revoke",
+      "advisor.approve",
+      "advisor.reject",
+      "advisor.edit",
+    ] as const;
+    const entries = [];
+    for (const action of written) {
+      const page = await listAudit(db, { action });
+      expect(page.entries.length, action).toBeGreaterThan(0);
+      entries.push(...page.entries);
+    }
+    for (const entry of entries) {
+      const actorName = entry.actorUserId ? `${entry.actorFirstName} ${entry.actorLastName}` : null;
+      const text = describeAudit({ action: entry.action, actorName, details: entry.details });
+      const label = String(entry.details?.targetLabel ?? "");
+      const name = label.replace(/ <[^<>]*>$/, "");
+      // A known action's sentence: the actor first, the target by name, no "action:" fallback.
+      expect(text.sentence.startsWith(`${actorName ?? "A deleted user"} `), entry.action).toBe(
+        true,
+      );
+      if (entry.targetType === "user" || entry.targetType === "advisor") {
+        expect(text.sentence, entry.action).toContain(name);
+        expect(text.contacts, entry.action).toBe(/<([^<>]*)>$/.exec(label)![1]);
+      }
+      for (const line of [text.sentence, ...text.changes]) {
+        expect(line, entry.action).not.toMatch(/[a-z]+_[a-z]+|headshot|\{|"/);
+      }
+    }
   });
 });

@@ -93,6 +93,26 @@ export async function listUsers(
   };
 }
 
+/**
+ * The person a grant or revoke would change, as the confirmation names them (the confirmation
+ * step the page renders without JavaScript); null for an id nobody has.
+ */
+export async function findRoleChangeTarget(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      admin: users.admin,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  const { admin, ...person } = row;
+  return { ...person, isAdmin: admin === "Y" };
+}
+
 export type AdminRoleResult =
   | { ok: true; changed: boolean; name: string }
   | { ok: false; status: 403 | 404 | 409; message: string };

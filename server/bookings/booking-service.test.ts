@@ -368,6 +368,17 @@ describe("invitations with hostile names and notes", () => {
       .map((m) => m.attachments?.[0]?.content ?? "")
       .filter((ics) => ics.includes(held.bookingId));
     expect(invites).toHaveLength(2);
+    // Each party's copy names its reader as the one attendee: the seeker's carries the name.
+    const attendees = invites.flatMap((ics) =>
+      ics
+        .replace(/\r\n /g, "")
+        .split("\r\n")
+        .filter((line) => line.startsWith("ATTENDEE")),
+    );
+    expect(attendees).toHaveLength(2);
+    expect(attendees.join("\n")).toContain(
+      'ATTENDEE;CN="Aditya ATTACH:https://evil.example/payload.exe X-INJ:1 Seeker"',
+    );
     for (const ics of invites) {
       const names = ics
         .replace(/\r\n /g, "")
@@ -377,7 +388,7 @@ describe("invitations with hostile names and notes", () => {
       expect(names).not.toContain("ATTACH");
       expect(names).not.toContain("X-INJ");
       expect(ics.replace(/\r\n /g, "")).toContain(
-        'ATTENDEE;CN="Aditya ATTACH:https://evil.example/payload.exe X-INJ:1 Seeker"',
+        ": Aditya\\nATTACH:https://evil.example/payload.exe\\nX-INJ:1 Seeker with ",
       );
       expect(ics.replace(/\r\n /g, "")).toContain(
         "Notes: Hi\\nX-INJ:2\\nEND:VEVENT\\nBEGIN:VEVENT",

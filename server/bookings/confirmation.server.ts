@@ -100,15 +100,10 @@ export async function onBookingConfirmed(
     .where(eq(bookings.id, booking.id));
 
   // The invitation reads the booking as just stored: its room, or Google's Meet link.
-  const attachment = invitationAttachment(
-    {
-      ...loaded,
-      booking: { ...booking, videoCallLink: fallbackRoom, googleMeetLink: google.meetLink },
-    },
-    "REQUEST",
-    config,
-    now,
-  );
+  const stored = {
+    ...loaded,
+    booking: { ...booking, videoCallLink: fallbackRoom, googleMeetLink: google.meetLink },
+  };
   const dashboard = `${config.appUrl}/dashboard`;
   const parties = [
     {
@@ -116,15 +111,19 @@ export async function onBookingConfirmed(
       zone: booking.seekerTimezone,
       other: advisorName,
       greeting: seeker.firstName,
+      reader: "seeker" as const,
     },
     {
       to: advisor.email,
       zone: booking.advisorTimezone,
       other: seekerName,
       greeting: advisor.firstName,
+      reader: "advisor" as const,
     },
   ];
   for (const party of parties) {
+    // Each party's own copy: it names the other only in its text (session-invitation.server.ts).
+    const attachment = invitationAttachment(stored, "REQUEST", config, now, party.reader);
     await queueEmail(tx, {
       to: party.to,
       subject: `Booking confirmed: ${type} with ${party.other}`,

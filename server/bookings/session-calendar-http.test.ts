@@ -23,7 +23,7 @@ const cookies: Record<string, string> = {};
 let advisorId: string;
 let bookingId: string;
 let seekerUserId: string;
-let seekerEmail: string;
+const emails: Record<string, string> = {};
 
 type Who = "seeker" | "stranger" | "advisor" | "otherAdvisor" | "admin";
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   ({ database, baseUrl, config } = app);
   const seeker = await app.createPerson({ firstName: "Seeker" });
   seekerUserId = seeker.userId;
-  seekerEmail = seeker.email;
+  emails.seeker = seeker.email;
   cookies.seeker = seeker.cookie;
   cookies.stranger = (await app.createPerson({ firstName: "Stranger" })).cookie;
   cookies.admin = (await app.createPerson({ firstName: "Admin", admin: true })).cookie;
@@ -44,6 +44,7 @@ beforeAll(async () => {
       .where(eq(advisors.id, person.advisorId!));
     await saveSchedule(database.db, person.advisorId!, EVERY_MORNING);
     cookies[who] = person.cookie;
+    emails[who] = person.email;
     if (who === "advisor") advisorId = person.advisorId!;
   }
 });
@@ -73,12 +74,15 @@ async function offeredStarts(): Promise<string[]> {
   return slots.map((s) => s.start);
 }
 
-/** The invitation attached to the newest e-mail to the seeker whose subject says `subject`. */
-async function mailedInvitation(subject: string): Promise<string> {
+/** The invitation attached to the e-mail to `to` (the seeker) whose subject says `subject`. */
+async function mailedInvitation(
+  subject: string,
+  to: "seeker" | "advisor" = "seeker",
+): Promise<string> {
   const mails = await database.db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, seekerEmail), like(emailOutbox.subject, subject)));
+    .where(and(eq(emailOutbox.toAddress, emails[to]!), like(emailOutbox.subject, subject)));
   expect(mails).toHaveLength(1);
   return mails[0]!.attachments![0]!.content;
 }
@@ -137,6 +141,51 @@ describe("Download .ics", () => {
     expect(unstamped(ics)).toBe(unstamped(mailed));
   });
 
+  it("is each reader's own copy: organised by the platform, the reader its one attendee, the other party's address nowhere", async () => {
+    const unfolded = async (who: "seeker" | "advisor" | "admin") =>
+      (await (await download(who)).text()).replace(/\r\n /g, "").split("\r\n");
+    const platform = /<([^>]+)>/.exec(config.mail.from)?.[1] ?? config.mail.from;
+    const organizer = `ORGANIZER;CN="BeenThere":mailto:${platform}`;
+    const attendee = (name: string, email: string) =>
+      `ATTENDEE;CN="${name}";ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${email}`;
+
+    const seekerCopy = await unfolded("seeker");
+    expect(seekerCopy.filter((l) => l.startsWith("ORGANIZER"))).toEqual([organizer]);
+    expect(seekerCopy.filter((l) => l.startsWith("ATTENDEE"))).toEqual([
+      attendee("Seeker Test", emails.seeker!),
+    ]);
+    expect(seekerCopy.join("\n")).not.toContain(emails.advisor!);
+    expect(seekerCopy.find((l) => l.startsWith("SUMMARY:"))).toBe(
+      "SUMMARY:BeenThere First Call: Seeker Test with advisor Test",
+    );
+
+    const advisorCopy = await unfolded("advisor");
+    expect(advisorCopy.filter((l) => l.startsWith("ORGANIZER"))).toEqual([organizer]);
+    expect(advisorCopy.filter((l) => l.startsWith("ATTENDEE"))).toEqual([
+      attendee("advisor Test", emails.advisor!),
+    ]);
+    expect(advisorCopy.join("\n")).not.toContain(emails.seeker!);
+    // The advisor's download is the copy e-mailed to the advisor, but for its DTSTAMP.
+    expect(advisorCopy.filter((l) => !l.startsWith("DTSTAMP:"))).toEqual(
+      (await mailedInvitation("Booking confirmed%", "advisor"))
+        .replace(/\r\n /g, "")
+        .split("\r\n")
+        .filter((l) => !l.startsWith("DTSTAMP:")),
+    );
+
+    // An admin is not invited: their copy names both parties, neither by address.
+    const adminCopy = await unfolded("admin");
+    expect(adminCopy.filter((l) => l.startsWith("ATTENDEE"))).toEqual([]);
+    expect(adminCopy.filter((l) => l.startsWith("ORGANIZER"))).toEqual([organizer]);
+    expect(adminCopy.join("\n")).not.toContain(emails.seeker!);
+    expect(adminCopy.join("\n")).not.toContain(emails.advisor!);
+    // Every copy is the same event.
+    const same = (lines: string[]) =>
+      lines.filter((l) => !/^(DTSTAMP|ATTENDEE)/.test(l)).join("\n");
+    expect(same(advisorCopy)).toBe(same(seekerCopy));
+    expect(same(adminCopy)).toBe(same(seekerCopy));
+  });
+
   it("is the booking's two parties' and admins' only: anyone else is told it does not exist", async () => {
     for (const who of ["seeker", "advisor", "admin"] as const) {
       expect((await download(who)).status, who).toBe(200);
@@ -190,7 +239,7 @@ describe("Download .ics", () => {
     );
     expect(cancelled.status).toBe(200);
     const ics = await (await download("advisor")).text();
-    const mailed = await mailedInvitation("%cancelled");
+    const mailed = await mailedInvitation("%cancelled", "advisor");
     expect(line(ics, "METHOD")).toBe("METHOD:CANCEL");
     expect(line(ics, "STATUS")).toBe("STATUS:CANCELLED");
     expect(line(ics, "SEQUENCE")).toBe("SEQUENCE:2");

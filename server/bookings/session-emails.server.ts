@@ -6,7 +6,14 @@ import type { Tx } from "../db/client.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SessionRecord } from "./session-record.server";
 
-type Party = { name: string; email: string; timeZone: string; other: string };
+type Party = {
+  name: string;
+  email: string;
+  timeZone: string;
+  other: string;
+  /** Whose copy of the invitation this party gets. */
+  reader: "seeker" | "advisor";
+};
 
 function parties(record: SessionRecord): Party[] {
   const seekerName = `${record.seeker.firstName} ${record.seeker.lastName}`.trim();
@@ -17,12 +24,14 @@ function parties(record: SessionRecord): Party[] {
       email: record.seeker.email,
       timeZone: record.booking.seekerTimezone,
       other: advisorName,
+      reader: "seeker",
     },
     {
       name: advisorName,
       email: record.advisor.email,
       timeZone: record.booking.advisorTimezone,
       other: seekerName,
+      reader: "advisor",
     },
   ];
 }
@@ -35,9 +44,9 @@ export async function queueRescheduleEmails(
   config: Config,
   now: Date,
 ) {
-  const attachment = invitationAttachment(record, "REQUEST", config, now);
   const link = joinLinkOf(record.booking);
   for (const party of parties(record)) {
+    const attachment = invitationAttachment(record, "REQUEST", config, now, party.reader);
     await queueEmail(tx, {
       to: party.email,
       subject: "Your BeenThere session has been rescheduled",
@@ -62,9 +71,9 @@ export async function queueCancelEmails(
   config: Config,
   now: Date,
 ) {
-  const attachment = invitationAttachment(record, "CANCEL", config, now);
-  for (const [index, party] of parties(record).entries()) {
-    const isSeeker = index === 0;
+  for (const party of parties(record)) {
+    const isSeeker = party.reader === "seeker";
+    const attachment = invitationAttachment(record, "CANCEL", config, now, party.reader);
     await queueEmail(tx, {
       to: party.email,
       subject: "Your BeenThere session has been cancelled",

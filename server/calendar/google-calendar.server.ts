@@ -124,6 +124,10 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): CalendarCl
         start: { dateTime: event.start.toISOString() },
         end: { dateTime: event.end.toISOString() },
         attendees: event.attendees.map((a) => ({ email: a.email, displayName: a.name })),
+        // Both parties are invited (so each joins the Meet without knocking) but neither sees
+        // the other's address: the guest list is hidden and cannot be forwarded.
+        guestsCanSeeOtherGuests: false,
+        guestsCanInviteOthers: false,
         conferenceData: {
           // The booking id: a retried request never makes a second conference.
           createRequest: {

@@ -83,6 +83,9 @@ describe("Google Calendar client", () => {
         { email: "sam@example.com", displayName: "Sam Seeker" },
         { email: "ada@example.com", displayName: "Ada Advisor" },
       ],
+      // Invited, but neither party sees (or can pass on) the other's address.
+      guestsCanSeeOtherGuests: false,
+      guestsCanInviteOthers: false,
       conferenceData: {
         createRequest: {
           requestId: event.requestId,

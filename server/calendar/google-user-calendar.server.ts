@@ -26,7 +26,6 @@ export type UserCalendarEvent = {
   location: string | null;
   start: Date;
   end: Date;
-  attendees: { name: string; email: string }[];
   /** Kept on the event (extendedProperties.private), naming the session it is for. */
   bookingId: string;
 };
@@ -59,8 +58,10 @@ type FreeBusyAnswer = {
 
 /**
  * Google Calendar API v3 over fetch for one advisor's own Google account: their calendar list,
- * busy times, the session events written into their chosen calendar (Google e-mails the
- * attendees: sendUpdates=all) and push channels. Every failure is a GoogleCalendarError,
+ * busy times, the session events written into their chosen calendar and push channels. A
+ * session event is the advisor's own copy: it has no attendees and Google e-mails nobody about
+ * it (sendUpdates=none), so the seeker never sees the advisor's personal address, nor the
+ * advisor the seeker's; the seeker's invitation is BeenThere's own .ics. Every failure is a GoogleCalendarError,
  * except the caller's own accessToken() errors, which pass through for googleFailure().
  */
 export function createGoogleUserCalendar(o: GoogleUserCalendarOptions) {
@@ -167,7 +168,7 @@ export function createGoogleUserCalendar(o: GoogleUserCalendarOptions) {
         await call({
           method: "POST",
           path: eventsPath(calendarId),
-          query: { sendUpdates: "all" },
+          query: { sendUpdates: "none" },
           body: eventBody(e),
           done: [409],
         });
@@ -179,7 +180,7 @@ export function createGoogleUserCalendar(o: GoogleUserCalendarOptions) {
         await call({
           method: "PATCH",
           path: `${eventsPath(calendarId)}/${encodeURIComponent(eventId)}`,
-          query: { sendUpdates: "all" },
+          query: { sendUpdates: "none" },
           body: {
             start: { dateTime: times.start.toISOString() },
             end: { dateTime: times.end.toISOString() },
@@ -193,17 +194,17 @@ export function createGoogleUserCalendar(o: GoogleUserCalendarOptions) {
         await call({
           method: "POST",
           path: `${eventsPath(calendarId)}/${encodeURIComponent(eventId)}/move`,
-          query: { destination, sendUpdates: "all" },
+          query: { destination, sendUpdates: "none" },
         });
       }),
 
-    /** Cancelled rather than deleted, so attendees are told; an event already gone is done. */
+    /** Cancelled rather than deleted, as Google keeps it; an event already gone is done. */
     cancelEvent: (calendarId: string, eventId: string) =>
       run("events.cancel", async (call) => {
         await call({
           method: "PATCH",
           path: `${eventsPath(calendarId)}/${encodeURIComponent(eventId)}`,
-          query: { sendUpdates: "all" },
+          query: { sendUpdates: "none" },
           body: { status: "cancelled" },
           done: [404, 410],
         });
@@ -254,7 +255,6 @@ function eventBody(e: UserCalendarEvent) {
     ...(e.location === null ? {} : { location: e.location }),
     start: { dateTime: e.start.toISOString() },
     end: { dateTime: e.end.toISOString() },
-    attendees: e.attendees.map((a) => ({ email: a.email, displayName: a.name })),
     reminders: { useDefault: true },
     extendedProperties: { private: { bookingId: e.bookingId } },
   };

@@ -209,7 +209,7 @@ describe("an advisor's own Google Calendar", () => {
     expect(google.requests).toHaveLength(1);
   });
 
-  it("writes a session into the chosen calendar, moves it and cancels it, telling the attendees", async () => {
+  it("writes a session into the chosen calendar, moves it and cancels it, inviting and e-mailing nobody", async () => {
     const client = calendar();
     const { eventId } = await client.createEvent(PRIMARY, session());
     const [insert] = google.requests;
@@ -217,7 +217,8 @@ describe("an advisor's own Google Calendar", () => {
       method: "POST",
       path: "/calendar/v3/calendars/advisor.calendar%40example.com/events",
     });
-    expect(insert!.query.get("sendUpdates")).toBe("all");
+    // The advisor's own copy: Google sends no invitation from the advisor's account to anyone.
+    expect(insert!.query.get("sendUpdates")).toBe("none");
     expect(insert!.body).toEqual({
       id: eventId,
       summary: "BeenThere First Call with Sam Seeker",
@@ -225,7 +226,6 @@ describe("an advisor's own Google Calendar", () => {
       location: "https://meet.example/BeenThere-room",
       start: { dateTime: "2026-03-05T10:00:00.000Z" },
       end: { dateTime: "2026-03-05T10:30:00.000Z" },
-      attendees: [{ email: "sam@example.com", displayName: "Sam Seeker" }],
       reminders: { useDefault: true },
       extendedProperties: { private: { bookingId: "booking-1" } },
     });
@@ -243,7 +243,7 @@ describe("an advisor's own Google Calendar", () => {
       },
     });
     expect(cancel).toMatchObject({ method: "PATCH", body: { status: "cancelled" } });
-    expect([patch, cancel].map((r) => r!.query.get("sendUpdates"))).toEqual(["all", "all"]);
+    expect([patch, cancel].map((r) => r!.query.get("sendUpdates"))).toEqual(["none", "none"]);
     expect(google.events.get(eventId)!.status).toBe("cancelled");
 
     // Without a location the field is left out.
@@ -272,7 +272,7 @@ describe("an advisor's own Google Calendar", () => {
       path: `/calendar/v3/calendars/advisor.calendar%40example.com/events/${eventId}/move`,
       body: undefined,
     });
-    expect(Object.fromEntries(move.query)).toEqual({ destination: FAMILY, sendUpdates: "all" });
+    expect(Object.fromEntries(move.query)).toEqual({ destination: FAMILY, sendUpdates: "none" });
     expect(google.events.get(eventId)).toMatchObject({ calendarId: FAMILY, status: "confirmed" });
     // Moved already (or never there): Google knows no such event in that calendar.
     expect(await failureOf(client.moveEvent(PRIMARY, eventId, FAMILY))).toMatchObject({
@@ -446,7 +446,6 @@ function session(
     location: "https://meet.example/BeenThere-room",
     start: at("10:00"),
     end: at("10:30"),
-    attendees: [{ name: "Sam Seeker", email: "sam@example.com" }],
     bookingId: "booking-1",
     ...overrides,
   };

@@ -203,6 +203,7 @@ export function listOutbox(db: Db, limit = 100) {
       toAddress: emailOutbox.toAddress,
       subject: emailOutbox.subject,
       text: emailOutbox.text,
+      attachments: emailOutbox.attachments,
       status: emailOutbox.status,
       createdAt: emailOutbox.createdAt,
     })

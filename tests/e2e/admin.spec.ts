@@ -8,7 +8,9 @@ import { gotoHydrated } from "./support/navigation";
 /*
  * Issue 13, done means: an admin finds a user by e-mail and makes them admin, then revokes
  * it; approves a pending applicant (who then appears in search) and rejects another; the
- * audit page shows each action. Runs on its own freshly seeded app.
+ * audit page shows each action. Issue 36: granting and revoking ask first, naming the person
+ * (a dialog, or a step the server renders without JavaScript), and the audit log, linked from
+ * the dashboard, reads as sentences. Runs on its own freshly seeded app.
  */
 
 // Starting a fresh app on a loaded machine takes part of the test's time.
@@ -48,17 +50,42 @@ test("an admin manages roles, reviews advisors and reads the audit log", async (
     "/dashboard",
   );
 
-  // Find a seeker by e-mail, make them admin, then revoke it.
+  // Find a seeker by e-mail, make them admin, then revoke it: each asks first, naming them.
   await page.getByLabel("Search users").fill(DEMO_SEEKER.toUpperCase());
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByText("1 user matching")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: DEMO_SEEKER });
-  await row.getByRole("button", { name: "Make Admin" }).click();
+  const makeAdmin = row.getByRole("button", { name: "Make Admin: Aarav Mehta" });
+  // Not the page's primary look: the Search button has it, the row's button does not.
+  const background = (button: Locator) =>
+    button.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await background(makeAdmin)).not.toBe(
+    await background(page.getByRole("button", { name: "Search" })),
+  );
+  await makeAdmin.click();
+  const grant = page.getByRole("dialog", { name: "Make Aarav Mehta an admin?" });
+  await expect(grant).toContainText(
+    "Aarav Mehta (aarav.mehta@example.com) will be able to approve and reject advisors, edit any profile, manage users and their roles, change or cancel any session and retry payouts. The change is recorded in the audit log.",
+  );
+  await looksRight(page, "admin-grant-dialog");
+  // Cancel changes nothing.
+  await grant.getByRole("button", { name: "Cancel" }).click();
+  await expect(grant).toBeHidden();
+  await expect(makeAdmin).toBeFocused();
+  await expect(row.getByText("Admin", { exact: true })).toHaveCount(0);
+  await makeAdmin.click();
+  await grant.getByRole("button", { name: "Make Admin" }).click();
   await expect(page.getByText("Aarav Mehta is now an admin")).toBeVisible();
+  await expect(grant).toBeHidden();
   await expect(row.getByText("Admin", { exact: true })).toBeVisible();
-  await row.getByRole("button", { name: "Revoke Admin" }).click();
+  await row.getByRole("button", { name: "Revoke Admin: Aarav Mehta" }).click();
+  const revoke = page.getByRole("dialog", { name: "Revoke Aarav Mehta's admin role?" });
+  await expect(revoke).toContainText(
+    "Aarav Mehta (aarav.mehta@example.com) will no longer be able to open the admin screens. The change is recorded in the audit log.",
+  );
+  await revoke.getByRole("button", { name: "Revoke Admin" }).click();
   await expect(page.getByText("Aarav Mehta is no longer an admin")).toBeVisible();
-  await expect(row.getByRole("button", { name: "Make Admin" })).toBeVisible();
+  await expect(row.getByRole("button", { name: "Make Admin: Aarav Mehta" })).toBeVisible();
 
   // Your own admin role cannot be revoked from here.
   await page.getByLabel("Search users").fill(DEMO_ADMIN);
@@ -114,28 +141,97 @@ test("an admin manages roles, reviews advisors and reads the audit log", async (
   await expect(page.getByText("Your BeenThere advisor profile is approved")).toBeVisible();
   await expect(page.getByText("An update on your BeenThere advisor profile")).toBeVisible();
 
-  await gotoHydrated(page, "/admin/audit");
+  // The dashboard links to the audit log; each entry reads as a sentence.
+  await gotoHydrated(page, "/dashboard");
+  await page.getByRole("link", { name: "Audit Log" }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(page.getByRole("heading", { name: "Audit Log" })).toBeVisible();
   const entries = page.getByRole("row");
-  await expect(entries.filter({ hasText: "Made admin" })).toHaveCount(1);
-  await expect(entries.filter({ hasText: "Revoked admin" })).toHaveCount(1);
-  await expect(entries.filter({ hasText: "Approved advisor" })).toHaveCount(1);
+  await expect(entries.filter({ hasText: "Ananya Rao made Aarav Mehta an admin." })).toHaveCount(1);
+  await expect(
+    entries.filter({ hasText: "Ananya Rao revoked Aarav Mehta's admin role." }),
+  ).toHaveCount(1);
   await expect(
     entries
-      .filter({ hasText: "Rejected advisor" })
-      .filter({ hasText: "Please add a LinkedIn profile." }),
+      .filter({ hasText: "Ananya Rao approved Vikram Gowda as an advisor." })
+      .filter({ hasText: "Vikram Gowda's profile status: Pending review → Approved" }),
   ).toHaveCount(1);
-  // Newest first: the rejection heads the list.
-  await expect(entries.nth(1)).toContainText("Rejected advisor");
+  // Newest first: the rejection heads the list, with its reason.
+  const rejection = entries.nth(1);
+  await expect(rejection).toContainText("Ananya Rao rejected Vikram Gowda's advisor profile.");
+  await expect(rejection).toContainText("Vikram Gowda's profile status: Approved → Rejected");
+  await expect(rejection).toContainText("Reason: Please add a LinkedIn profile.");
+  // No raw field names or codes.
+  for (const raw of ["profile_status", "admin: N", "admin: Y", "→ Y"]) {
+    await expect(page.getByRole("main")).not.toContainText(raw);
+  }
   await page.getByLabel("Action").selectOption("admin.grant");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByText("1 entry")).toBeVisible();
-  await expect(entries.nth(1)).toContainText("Aarav Mehta");
+  await expect(entries.nth(1)).toContainText("Ananya Rao made Aarav Mehta an admin.");
+  await expect(entries.nth(1)).toContainText(DEMO_SEEKER);
   await looksRight(page, "admin-audit");
 
   await gotoHydrated(page, "/advisor-debug");
   // In the page itself: while React streams it, the list's copy waits in a hidden segment too.
   await expect(page.getByRole("main").getByText(/^Found \d+ advisors$/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+});
+
+test("without JavaScript, granting and revoking admin asks first on a page the server renders", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await context.newPage();
+  await plain.goto(`/admin/users?q=${encodeURIComponent(DEMO_SEEKER)}`);
+  const row = plain.getByRole("row").filter({ hasText: DEMO_SEEKER });
+  await row.getByRole("button", { name: "Make Admin: Aarav Mehta" }).click();
+  await expect(plain).toHaveURL(/[?&]confirm=[0-9a-f-]{36}/);
+  const question = plain.getByRole("region", { name: "Make Aarav Mehta an admin?" });
+  await expect(question).toContainText(
+    "Aarav Mehta (aarav.mehta@example.com) will be able to approve and reject advisors",
+  );
+  await expect(row.getByText("Admin", { exact: true })).toHaveCount(0);
+  // Cancel goes back to the list as it was.
+  await question.getByRole("link", { name: "Cancel" }).click();
+  const list = /\/admin\/users\?q=aarav\.mehta%40example\.com$/;
+  await expect(plain).toHaveURL(list);
+  await expect(question).toHaveCount(0);
+  await row.getByRole("button", { name: "Make Admin: Aarav Mehta" }).click();
+  await question.getByRole("button", { name: "Make Admin" }).click();
+  await expect(
+    plain.getByRole("status").filter({ hasText: "Aarav Mehta is now an admin" }),
+  ).toBeVisible();
+  await expect(plain).toHaveURL(list);
+  await expect(row.getByText("Admin", { exact: true })).toBeVisible();
+
+  await row.getByRole("button", { name: "Revoke Admin: Aarav Mehta" }).click();
+  const revoke = plain.getByRole("region", { name: "Revoke Aarav Mehta's admin role?" });
+  await revoke.getByRole("button", { name: "Revoke Admin" }).click();
+  await expect(
+    plain.getByRole("status").filter({ hasText: "Aarav Mehta is no longer an admin" }),
+  ).toBeVisible();
+  await expect(row.getByRole("button", { name: "Make Admin: Aarav Mehta" })).toBeVisible();
+  for (const width of [1280, 375]) {
+    await plain.setViewportSize({ width, height: 900 });
+    await row.getByRole("button", { name: "Make Admin: Aarav Mehta" }).click();
+    await expect(plain.getByRole("region", { name: "Make Aarav Mehta an admin?" })).toBeVisible();
+    expect(await plain.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await plain.screenshot({
+      path: test.info().outputPath(`admin-confirm-no-js-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await context.close();
 });
 
 // Read-only: runs against the suite's shared app.
@@ -241,6 +337,12 @@ test("an admin adds an advisor who activates the account and is listed", async (
   await page.context().clearCookies();
   await signIn(page, DEMO_ADMIN, undefined, "/admin/audit");
   await expect(
-    page.getByRole("row").filter({ hasText: "Created advisor" }).filter({ hasText: email }),
+    page
+      .getByRole("row")
+      .filter({
+        hasText:
+          "Ananya Rao added Ishita Banerjee as an advisor and sent them an activation e-mail.",
+      })
+      .filter({ hasText: email }),
   ).toHaveCount(1);
 });

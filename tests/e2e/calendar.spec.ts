@@ -16,10 +16,31 @@ import { axeViolations } from "./support/page-checks";
 /*
  * "Add to calendar" (issue 22): after paying, the confirmation page and the session details
  * offer the .ics (the e-mailed invitation's UID and SEQUENCE), Google Calendar and Outlook;
- * after a reschedule the .ics has the new time and the next SEQUENCE.
+ * after a reschedule the .ics has the new time and the next SEQUENCE. Issue 36: each party's
+ * copy (the download and the e-mailed one alike) names the other party without their address.
  */
 const SEEKER = "aditya.verma@example.com"; // has never booked Kavya Rao
 const KAVYA = "Kavya Rao";
+const KAVYA_EMAIL = "kavya.rao@example.com";
+
+/** An .ics as its lines (folded ones joined), CRLF or LF alike. */
+const icsLines = (ics: string) =>
+  ics.replace(/\r\n/g, "\n").replace(/\n /g, "").split("\n").filter(Boolean);
+
+/** The lines but DTSTAMP (when the copy was written): all a later copy may change. */
+const unstamped = (ics: string) => icsLines(ics).filter((line) => !line.startsWith("DTSTAMP:"));
+
+/** The .ics attached to the outbox's booking confirmation to `to`. */
+async function mailedInvitation(page: Page, to: string) {
+  await gotoHydrated(page, "/dev/outbox");
+  const mail = page
+    .getByRole("listitem")
+    .filter({ hasText: "Booking confirmed" })
+    .filter({ hasText: `To ${to}` });
+  await expect(mail).toHaveCount(1);
+  await mail.getByText("Attachment: session.ics").click();
+  return (await mail.locator('pre[data-filename="session.ics"]').textContent())!;
+}
 
 test.slow(); // its own app, a booking, a reschedule
 
@@ -90,6 +111,40 @@ test("a seeker adds a booked session to a calendar from the confirmation and the
   expect(ics).toContain(`UID:booking-${bookingId}@beenthere\r\n`);
   expect(ics).toContain("SEQUENCE:0\r\n");
   expect(ics).toContain(`DTSTART:${compact(start)}\r\n`);
+
+  // The seeker's copy: organised by the platform, the seeker its one attendee, the advisor
+  // named in the text and nowhere by address.
+  const lines = icsLines(ics);
+  expect(lines.filter((l) => l.startsWith("ORGANIZER"))).toEqual([
+    'ORGANIZER;CN="BeenThere":mailto:no-reply@beenthere.example',
+  ]);
+  expect(lines.filter((l) => l.startsWith("ATTENDEE"))).toEqual([
+    `ATTENDEE;CN="Aditya Verma";ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${SEEKER}`,
+  ]);
+  expect(lines).toContain(`SUMMARY:BeenThere First Call: Aditya Verma with ${KAVYA}`);
+  expect(ics).not.toContain(KAVYA_EMAIL);
+  // The e-mailed copy is the same file but for when it was written.
+  const outbox = await page.context().newPage();
+  const mailed = await mailedInvitation(outbox, SEEKER);
+  expect(unstamped(mailed)).toEqual(unstamped(ics));
+  // And the advisor's copy is hers: the seeker by name only.
+  const advisorCopy = await mailedInvitation(outbox, KAVYA_EMAIL);
+  expect(advisorCopy).not.toContain(SEEKER);
+  expect(icsLines(advisorCopy).filter((l) => l.startsWith("ATTENDEE"))).toEqual([
+    `ATTENDEE;CN="${KAVYA}";ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${KAVYA_EMAIL}`,
+  ]);
+  expect(icsLines(advisorCopy)).toContain(
+    `SUMMARY:BeenThere First Call: Aditya Verma with ${KAVYA}`,
+  );
+  // The local outbox shows the attachment without pushing the page sideways.
+  for (const width of [1280, 375]) {
+    await outbox.setViewportSize({ width, height: 900 });
+    expect(await outbox.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await outbox.screenshot({ path: test.info().outputPath(`outbox-${width}.png`) });
+  }
+  await outbox.close();
 
   // In the session details: the same three, the same event.
   await row.getByRole("button", { name: "View Details" }).click();

@@ -52,7 +52,7 @@ test("a paid session reaches the advisor's earnings, CSV and printable statement
   await signIn(page, DEMO_ADVISOR);
   await gotoHydrated(page, "/dashboard");
   await expect(page.getByTestId("tile-Earnings")).not.toHaveText("₹0");
-  await page.getByRole("link", { name: /Earnings/ }).click();
+  await page.getByRole("link", { name: /^Earnings ₹/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/earnings$/);
   await expect(page.getByRole("heading", { level: 1, name: M.title })).toBeVisible();
   await expect(page.getByTestId(`tile-${M.tiles.pending}`)).not.toHaveText("₹0");

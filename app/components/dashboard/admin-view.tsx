@@ -41,6 +41,9 @@ export function AdminView({ stats, children }: { stats: AdminStats; children: Re
               <Button asChild variant="outline">
                 <Link to="/admin/payouts">Payouts</Link>
               </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/audit">Audit Log</Link>
+              </Button>
             </div>
           </>
         }

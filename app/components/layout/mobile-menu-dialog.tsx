@@ -4,7 +4,7 @@ import { useViewer } from "../../lib/viewer";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { JoinAdvisorButton } from "./join-advisor-button";
-import { NAV_LINKS, navClass } from "./nav-links";
+import { accountLinks, NAV_LINKS, navClass } from "./nav-links";
 import { RoleSwitcher } from "./role-switcher";
 
 /**
@@ -48,6 +48,11 @@ export default function MobileMenuDialog({
               <Button asChild variant="outline">
                 <Link to="/dashboard">Dashboard</Link>
               </Button>
+              {accountLinks(viewer).map((link) => (
+                <Button key={link.to} asChild variant="outline">
+                  <Link to={link.to}>{link.label}</Link>
+                </Button>
+              ))}
               <Form method="post" action="/auth/logout">
                 <Button type="submit" variant="ghost" className="w-full">
                   Log out

@@ -1,17 +1,33 @@
-import { LayoutDashboard, LogOut, Settings } from "lucide-react";
+import {
+  IndianRupee,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  ScrollText,
+  Settings,
+  Wallet,
+} from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { AUTH_MESSAGES } from "../../../core/messages/auth";
 import type { ViewerSummary } from "../../lib/viewer";
 import { toast } from "../ui/toaster";
+import { accountLinks } from "./nav-links";
 import { TRIGGER_CLASS, TriggerFace, viewerName } from "./user-menu";
+
+const ICONS: Record<string, LucideIcon> = {
+  "/dashboard/earnings": IndianRupee,
+  "/admin/payouts": Wallet,
+  "/admin/audit": ScrollText,
+};
 
 const item =
   "flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 [&_svg]:size-4 [&_svg]:text-muted";
 
 /**
- * The avatar menu of a signed-in person: name, e-mail, Dashboard, Settings, Log out. Loaded after
+ * The avatar menu of a signed-in person: name, e-mail, Dashboard, the pages of their roles
+ * (an advisor's Earnings, an admin's Payouts and Audit Log), Settings, Log out. Loaded after
  * the page by user-menu.tsx; `defaultOpen` when the person pressed the button before it was here.
  */
 export default function UserMenuDropdown({
@@ -50,6 +66,16 @@ export default function UserMenuDropdown({
               <LayoutDashboard aria-hidden="true" /> Dashboard
             </Link>
           </DropdownMenu.Item>
+          {accountLinks(viewer).map((link) => {
+            const Icon = ICONS[link.to] ?? LayoutDashboard;
+            return (
+              <DropdownMenu.Item key={link.to} asChild className={item}>
+                <Link to={link.to}>
+                  <Icon aria-hidden="true" /> {link.label}
+                </Link>
+              </DropdownMenu.Item>
+            );
+          })}
           <DropdownMenu.Item asChild className={item}>
             <Link to="/settings">
               <Settings aria-hidden="true" /> Settings

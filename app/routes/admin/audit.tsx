@@ -4,6 +4,7 @@ import { adminSearchText } from "../../../core/admin/admin-forms";
 import { countLabel } from "../../../core/admin/list-page";
 import { isUuid } from "../../../core/ids";
 import { AUDIT_ACTIONS, isAuditAction } from "../../../core/admin/audit-actions";
+import { describeAudit } from "../../../core/admin/audit-entry";
 import { listAudit, listAuditActors } from "../../../server/admin/audit.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { readPosition } from "../../../server/db/keyset";
@@ -11,7 +12,7 @@ import { AdminPage, LoadError } from "../../components/admin/admin-page";
 import { ListPager } from "../../components/admin/list-pager";
 import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
 import { Button } from "../../components/ui/button";
-import { Badge, Card } from "../../components/ui/card";
+import { Card } from "../../components/ui/card";
 import { Input, Label, Select } from "../../components/ui/input";
 import type { Route } from "./+types/audit";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
@@ -118,38 +119,13 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 <caption className="sr-only">Audit log entries, newest first</caption>
                 <THead>
                   <tr>
-                    <Th>When</Th>
-                    <Th>Admin</Th>
-                    <Th>Action</Th>
-                    <Th>Target</Th>
-                    <Th>Change</Th>
+                    <Th className="w-48">When</Th>
+                    <Th>What happened</Th>
                   </tr>
                 </THead>
                 <tbody>
                   {loaderData.entries.map((entry) => (
-                    <Tr key={entry.id}>
-                      <Td className="whitespace-nowrap text-muted max-md:w-full">
-                        <time dateTime={new Date(entry.createdAt).toISOString()}>
-                          {when.format(new Date(entry.createdAt))}
-                        </time>
-                      </Td>
-                      <Td>
-                        {entry.actorUserId
-                          ? `${entry.actorFirstName} ${entry.actorLastName}`
-                          : "Deleted user"}
-                      </Td>
-                      <Td>
-                        <Badge tone="brand">
-                          {isAuditAction(entry.action) ? AUDIT_ACTIONS[entry.action] : entry.action}
-                        </Badge>
-                      </Td>
-                      <Td className="break-all max-md:w-full">
-                        {String(entry.details?.targetLabel ?? entry.targetId ?? "")}
-                      </Td>
-                      <Td className="text-muted max-md:w-full">
-                        <Change details={entry.details} />
-                      </Td>
-                    </Tr>
+                    <AuditRow key={entry.id} entry={entry} />
                   ))}
                 </tbody>
               </Table>
@@ -162,26 +138,37 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** "field: before → after" per changed field, and the note (e.g. a rejection reason). */
-function Change({ details }: { details: Record<string, unknown> | null }) {
-  const before = (details?.before ?? {}) as Record<string, unknown>;
-  const after = (details?.after ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  const show = (value: unknown) =>
-    value === undefined || value === null
-      ? "—"
-      : typeof value === "string"
-        ? value
-        : JSON.stringify(value);
+type Entry = Exclude<Route.ComponentProps["loaderData"], { failed: true }>["entries"][number];
+
+/** One entry as a sentence, the changes it made, and whom it concerned (core/admin/audit-entry). */
+function AuditRow({ entry }: { entry: Entry }) {
+  const text = describeAudit({
+    action: entry.action,
+    actorName: entry.actorUserId ? `${entry.actorFirstName} ${entry.actorLastName}` : null,
+    details: entry.details,
+  });
   return (
-    <div className="grid gap-0.5">
-      {keys.map((key) => (
-        <p key={key}>
-          <span className="font-medium text-ink">{key}</span>: {show(before[key])} →{" "}
-          {show(after[key])}
-        </p>
-      ))}
-      {typeof details?.note === "string" ? <p>Note: {details.note}</p> : null}
-    </div>
+    <Tr>
+      <Td className="whitespace-nowrap text-muted max-md:w-full md:align-top">
+        <time dateTime={new Date(entry.createdAt).toISOString()}>
+          {when.format(new Date(entry.createdAt))}
+        </time>
+      </Td>
+      <Td className="max-md:w-full md:align-top">
+        <p className="font-medium wrap-anywhere text-ink">{text.sentence}</p>
+        {text.changes.length > 0 ? (
+          <ul className="mt-1 grid gap-0.5 text-muted">
+            {text.changes.map((change, index) => (
+              <li key={index} className="wrap-anywhere">
+                {change}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {text.contacts ? (
+          <p className="mt-1 text-xs break-all text-muted">{text.contacts}</p>
+        ) : null}
+      </Td>
+    </Tr>
   );
 }

@@ -1,6 +1,14 @@
 import { Search } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, useFetcher, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useFetcher,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import {
   adminRoleForm,
   adminSearchText,
@@ -9,16 +17,18 @@ import {
   type UserRoleFilter,
 } from "../../../core/admin/admin-forms";
 import { countLabel } from "../../../core/admin/list-page";
+import { isUuid } from "../../../core/ids";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
 import { ROLE_LABELS } from "../../../core/roles";
 import { requireAdmin } from "../../../server/auth/session.server";
-import { listUsers, setAdminRole } from "../../../server/admin/users.server";
+import { findRoleChangeTarget, listUsers, setAdminRole } from "../../../server/admin/users.server";
 import { readPosition } from "../../../server/db/keyset";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";
 import { ListPager } from "../../components/admin/list-pager";
 import { PersonPhoto } from "../../components/admin/person-photo";
 import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
-import { Button } from "../../components/ui/button";
+import { Button, buttonVariants } from "../../components/ui/button";
+import { Dialog, DialogClose, DialogContent } from "../../components/ui/dialog";
 import { Badge, Card } from "../../components/ui/card";
 import { Input, Label, Select } from "../../components/ui/input";
 import { toast } from "../../components/ui/toaster";
@@ -40,22 +50,30 @@ export function meta() {
 
 export const handle: CacheHandle = { cache: NOT_KEPT };
 
+/**
+ * `?confirm=<user id>`: the confirmation step of a grant or revoke, rendered by the server. A
+ * row's button asks for it without JavaScript; with JavaScript the same button opens a dialog.
+ */
+const CONFIRM_PARAM = "confirm";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const q = adminSearchText(params.get("q"));
   const roleParam = params.get("role");
   const role = USER_ROLE_FILTERS.find((r) => r === roleParam) ?? "all";
+  const confirmId = params.get(CONFIRM_PARAM);
   try {
-    return {
-      viewerId: viewer.userId,
-      q,
-      role,
-      ...(await listUsers(context.db, { q, role, position: readPosition(params) })),
-    };
+    const [list, target] = await Promise.all([
+      listUsers(context.db, { q, role, position: readPosition(params) }),
+      confirmId && isUuid(confirmId) ? findRoleChangeTarget(context.db, confirmId) : null,
+    ]);
+    // Your own admin role is not yours to revoke: there is nothing to confirm.
+    const confirm = target && !(target.isAdmin && target.id === viewer.userId) ? target : null;
+    return { viewerId: viewer.userId, q, role, confirm, ...list };
   } catch (error) {
     context.logger.error({ err: error }, "could not list users");
-    return { viewerId: viewer.userId, q, role, failed: true as const };
+    return { viewerId: viewer.userId, q, role, confirm: null, failed: true as const };
   }
 }
 
@@ -84,12 +102,48 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const searching = useNavigation().state === "loading";
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading";
+  const result = useActionData<typeof action>();
+  const listUrl = useListUrl();
   return (
     <AdminPage
       title="User Management"
       description="Find people, see their roles and activity, and decide who may administer."
     >
+      {result ? (
+        <p
+          role="status"
+          className={
+            result.ok
+              ? "rounded-card border border-brand-200 bg-brand-50 p-4 text-sm font-medium text-brand-900"
+              : "rounded-card border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-900"
+          }
+        >
+          {result.ok || result.message === M.updateRoleFailed
+            ? result.message
+            : `${M.updateRoleFailed}: ${result.message}`}
+        </p>
+      ) : null}
+      {loaderData.confirm ? (
+        <Card
+          role="region"
+          aria-labelledby="confirm-role-title"
+          className="grid gap-4 border-brand-300 p-5 sm:p-6"
+        >
+          <RoleChangeQuestion person={loaderData.confirm} titleId="confirm-role-title" />
+          <Form method="post" action={listUrl} className="flex flex-wrap justify-end gap-2">
+            <RoleChangeFields person={loaderData.confirm} />
+            <Link to={listUrl} className={buttonVariants({ variant: "outline" })}>
+              Cancel
+            </Link>
+            <RoleChangeSubmit
+              person={loaderData.confirm}
+              busy={navigation.state === "submitting"}
+            />
+          </Form>
+        </Card>
+      ) : null}
       <Card className="p-4 sm:p-5">
         <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
           <div className="grid min-w-0 flex-1 basis-60 gap-1.5">
@@ -161,15 +215,86 @@ const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZ
 const formatDate = (value: Date | string | null) =>
   value ? dateFormat.format(new Date(value)) : "Never";
 
+/** This list's URL without a confirmation step: where a confirmation returns to. */
+function useListUrl(): string {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete(CONFIRM_PARAM);
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ""}`;
+}
+
+type RoleChangePerson = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isAdmin: boolean;
+};
+
+const nameOf = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();
+
+/** The question a grant or revoke asks first, naming the person it changes. */
+function RoleChangeQuestion({ person, titleId }: { person: RoleChangePerson; titleId: string }) {
+  const name = nameOf(person);
+  return (
+    <div className="grid gap-1">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {person.isAdmin ? M.confirmRevokeTitle(name) : M.confirmGrantTitle(name)}
+      </h2>
+      <p className="text-sm text-muted">
+        {person.isAdmin
+          ? M.confirmRevokeBody(name, person.email)
+          : M.confirmGrantBody(name, person.email)}
+      </p>
+    </div>
+  );
+}
+
+/** What the action reads: whose role, and which way. */
+function RoleChangeFields({ person }: { person: RoleChangePerson }) {
+  return (
+    <>
+      <input type="hidden" name="userId" value={person.id} />
+      <input type="hidden" name="intent" value={person.isAdmin ? "revoke" : "grant"} />
+    </>
+  );
+}
+
+function RoleChangeSubmit({ person, busy }: { person: RoleChangePerson; busy: boolean }) {
+  return (
+    <Button type="submit" variant={person.isAdmin ? "danger" : "primary"} disabled={busy}>
+      {person.isAdmin
+        ? busy
+          ? M.revokingAdmin
+          : M.revokeAdmin
+        : busy
+          ? M.makingAdmin
+          : M.makeAdmin}
+    </Button>
+  );
+}
+
 function UserRow({ user, isSelf }: { user: UserItem; isSelf: boolean }) {
   const fetcher = useFetcher<typeof action>();
+  // The dialog is open from the press until the action answers: an answer newer than the one
+  // there was at the press closes it.
+  const [openedWith, setOpenedWith] = useState<{ data: typeof fetcher.data } | null>(null);
+  const open = openedWith !== null && openedWith.data === fetcher.data;
+  const setOpen = (next: boolean) => setOpenedWith(next ? { data: fetcher.data } : null);
   const busy = fetcher.state !== "idle";
-  const name = `${user.firstName} ${user.lastName}`.trim();
+  const name = nameOf(user);
+  const location = useLocation();
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!fetcher.data) return;
     if (fetcher.data.ok) toast.success(fetcher.data.message);
     else toast.error(M.updateRoleFailed, { description: fetcher.data.message });
   }, [fetcher.data]);
+  const label = user.isAdmin ? M.revokeAdmin : M.makeAdmin;
+  // The list's own parameters ride along, so the confirmation step shows this same page.
+  const keep = [...new URLSearchParams(location.search)].filter(([key]) => key !== CONFIRM_PARAM);
   return (
     <Tr>
       <Td className="max-md:w-full">
@@ -210,34 +335,64 @@ function UserRow({ user, isSelf }: { user: UserItem; isSelf: boolean }) {
         </p>
       </Td>
       <Td className="text-right max-md:w-full max-md:text-left">
-        <fetcher.Form method="post">
-          <input type="hidden" name="userId" value={user.id} />
-          {user.isAdmin ? (
-            <Button
-              type="submit"
-              name="intent"
-              value="revoke"
-              variant="outline"
-              size="sm"
-              disabled={busy || isSelf}
-              title={isSelf ? M.cannotRevokeSelf : undefined}
-              aria-label={`Revoke Admin: ${name}`}
-            >
-              Revoke Admin
-            </Button>
-          ) : (
-            <Button
-              type="submit"
-              name="intent"
-              value="grant"
-              size="sm"
-              disabled={busy}
-              aria-label={`Make Admin: ${name}`}
-            >
-              Make Admin
-            </Button>
-          )}
-        </fetcher.Form>
+        <form method="get" action={location.pathname}>
+          {keep.map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+          <Button
+            ref={button}
+            type="submit"
+            name={CONFIRM_PARAM}
+            value={user.id}
+            variant="outline"
+            size="sm"
+            className={
+              user.isAdmin ? "text-danger hover:border-red-300 hover:bg-red-50" : undefined
+            }
+            disabled={busy || (user.isAdmin && isSelf)}
+            title={user.isAdmin && isSelf ? M.cannotRevokeSelf : undefined}
+            aria-label={`${label}: ${name}`}
+            aria-haspopup="dialog"
+            onClick={(event) => {
+              // With JavaScript the question is a dialog; without, the server asks it.
+              event.preventDefault();
+              setOpen(true);
+            }}
+          >
+            {label}
+          </Button>
+        </form>
+        <Dialog
+          open={open}
+          onOpenChange={(next) => {
+            if (!busy) setOpen(next);
+          }}
+        >
+          <DialogContent
+            // Not a DialogTrigger (the button is a plain form's without JavaScript): the focus
+            // goes back to it by hand.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              button.current?.focus();
+            }}
+            title={user.isAdmin ? M.confirmRevokeTitle(name) : M.confirmGrantTitle(name)}
+            description={
+              user.isAdmin
+                ? M.confirmRevokeBody(name, user.email)
+                : M.confirmGrantBody(name, user.email)
+            }
+          >
+            <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
+              <RoleChangeFields person={user} />
+              <DialogClose asChild>
+                <Button type="button" variant="outline" disabled={busy}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <RoleChangeSubmit person={user} busy={busy} />
+            </fetcher.Form>
+          </DialogContent>
+        </Dialog>
       </Td>
     </Tr>
   );

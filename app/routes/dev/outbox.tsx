@@ -11,7 +11,8 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /**
  * Local runs without SMTP only, and only to a browser on this machine (the socket's address,
- * which no header can fake): every mail the app sent, with its links, newest first.
+ * which no header can fake): every mail the app sent, with its links and attachments, newest
+ * first.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.config.mail.outboxPageEnabled || !context.peerIsLoopback) {
@@ -53,6 +54,19 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 <summary className="cursor-pointer text-muted">Show text</summary>
                 <pre className="mt-2 font-sans whitespace-pre-wrap">{mail.text}</pre>
               </details>
+              {(mail.attachments ?? []).map((file) => (
+                <details key={file.filename} className="text-sm">
+                  <summary className="cursor-pointer text-muted">
+                    Attachment: {file.filename}
+                  </summary>
+                  <pre
+                    data-filename={file.filename}
+                    className="mt-2 rounded-md bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap"
+                  >
+                    {file.content}
+                  </pre>
+                </details>
+              ))}
             </Card>
           </li>
         ))}

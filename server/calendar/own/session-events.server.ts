@@ -4,7 +4,6 @@ import { advisorCalendarConnections, advisorCalendarEvents, bookings } from "../
 import { loadBookingParties } from "../../bookings/confirmation.server";
 import { sessionEventOf } from "../../bookings/session-invitation.server";
 import { sessionEventId } from "../../../core/advisor-calendar";
-import { seekerDisplayName } from "../../../core/session-event";
 import { connectionOf, leaseFree } from "./connection-rows.server";
 import type { OwnCalendarDeps } from "./deps.server";
 import { recordFailure } from "./busy-times.server";
@@ -143,12 +142,8 @@ async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
         : false;
       if (!updated) {
         eventId = sessionEventId(row.bookingId, row.wantedVersion);
-        await google.createEvent(calendarId, {
-          ...event,
-          id: eventId,
-          bookingId: row.bookingId,
-          attendees: [{ name: seekerDisplayName(loaded.seeker), email: loaded.seeker.email }],
-        });
+        // The advisor's own copy: the seeker is named in its text, never invited by address.
+        await google.createEvent(calendarId, { ...event, id: eventId, bookingId: row.bookingId });
       }
     }
     await db
