@@ -111,7 +111,7 @@ export const experienceYears = (message: string) =>
 
 /**
  * Offered as suggestions in the list inputs; people may type anything else. Countries with
- * Remote and Hybrid for work locations.
+ * Remote and Hybrid for work locations, where a city is as welcome (the hint asks for either).
  */
 export const WORK_LOCATION_OPTIONS = [
   "Remote",

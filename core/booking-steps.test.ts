@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bookingRequestSchema } from "./booking";
-import { sessionStepRules, topicsStepRules } from "./booking-steps";
+import { sessionStepRules, summaryStepRules, topicsStepRules } from "./booking-steps";
 import { firstErrorPerField } from "./form";
 
 const errorsOf = (result: ReturnType<typeof topicsStepRules.safeParse>) =>
@@ -34,5 +34,23 @@ describe("the booking steps' zod-free rules", () => {
       success: true,
       data: { option: "first-30" },
     });
+  });
+  it("step 4 needs the no-refund box ticked only when the session calls for it", () => {
+    expect(summaryStepRules(true).safeParse({ noRefundAcknowledged: false })).toEqual({
+      success: false,
+      error: {
+        issues: [
+          {
+            path: ["noRefundAcknowledged"],
+            message:
+              "This session starts in less than 24 hours and is not refundable. Please confirm that you understand before you book it.",
+          },
+        ],
+      },
+    });
+    expect(summaryStepRules(true).safeParse({ noRefundAcknowledged: true }).success).toBe(true);
+    expect(summaryStepRules(false).safeParse({ noRefundAcknowledged: false }).success).toBe(true);
+    // One rule object per case, so the form keeps its errors while the case holds.
+    expect(summaryStepRules(true)).toBe(summaryStepRules(true));
   });
 });

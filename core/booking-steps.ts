@@ -41,3 +41,31 @@ export const sessionStepRules: Checker<{ option: string }> = {
       : { success: false, error: { issues: [{ path: ["option"], message: M.sessionRequired }] } };
   },
 };
+
+export type SummaryStepValues = { noRefundAcknowledged: boolean };
+
+const acknowledgementRequired: Checker<SummaryStepValues> = {
+  safeParse(value) {
+    const values = value as SummaryStepValues;
+    return values.noRefundAcknowledged === true
+      ? { success: true, data: values }
+      : {
+          success: false,
+          error: {
+            issues: [{ path: ["noRefundAcknowledged"], message: M.noRefundNotAcknowledged }],
+          },
+        };
+  },
+};
+const nothingRequired: Checker<SummaryStepValues> = {
+  safeParse: (value) => ({ success: true, data: value as SummaryStepValues }),
+};
+
+/**
+ * Step 4: a paid session booked inside its refund deadline needs the "no refund" box ticked,
+ * as the server requires (core/booking-terms.ts decides which sessions). One object per case,
+ * so the form keeps its errors while the case stays the same.
+ */
+export function summaryStepRules(needsAcknowledgement: boolean): Checker<SummaryStepValues> {
+  return needsAcknowledgement ? acknowledgementRequired : nothingRequired;
+}

@@ -6,6 +6,7 @@ import {
   firstMissingStep,
   readBookingUrl,
   settleBooking,
+  skipsSessionStep,
   writeBookingUrl,
 } from "./booking-url-state";
 
@@ -80,18 +81,16 @@ describe("the booking URL codec", () => {
 });
 
 describe("settling a link's choices against the profile", () => {
-  const offer = { topicCount: 3, optionKeys: ["First Call-30"] };
+  const offer = { topicCount: 3, optionKeys: ["Follow up call-15", "Follow up call-30"] };
 
   it("keeps what the profile offers and the step asked for", () => {
-    expect(settleBooking({ state: full, dropped: [] }, offer)).toEqual({
-      state: full,
-      dropped: [],
-    });
+    const state = { ...full, option: "Follow up call-30" };
+    expect(settleBooking({ state, dropped: [] }, offer)).toEqual({ state, dropped: [] });
   });
 
   it("drops a topic past the list and an option not offered, back at the step that needs it", () => {
     const settled = settleBooking(
-      { state: { ...full, topics: [1, 7], option: "Follow up call-15" }, dropped: [] },
+      { state: { ...full, topics: [1, 7], option: "First Call-30" }, dropped: [] },
       offer,
     );
     expect(settled.state).toMatchObject({ topics: [1], option: null, step: 2 });
@@ -99,11 +98,51 @@ describe("settling a link's choices against the profile", () => {
   });
 
   it("falls back to the first step whose input is missing", () => {
-    const settle = (state: typeof full) => settleBooking({ state, dropped: [] }, offer).state.step;
+    const settle = (state: typeof full) =>
+      settleBooking({ state: { ...state, option: "Follow up call-15" }, dropped: [] }, offer).state
+        .step;
     expect(settle({ ...full, topics: [] })).toBe(1);
     expect(settle({ ...full, topics: [9] })).toBe(1);
     expect(settle({ ...full, time: null })).toBe(3);
     expect(settle({ ...full, step: 2 })).toBe(2);
+  });
+
+  describe("with one session option (a first session's First Call)", () => {
+    const first = { topicCount: 3, optionKeys: ["First Call-30"] };
+    const settle = (state: typeof full) => settleBooking({ state, dropped: [] }, first);
+
+    it("skips the session step: its only option is taken and the date and time come next", () => {
+      expect(settle({ ...full, step: 2, option: null, time: null }).state).toMatchObject({
+        step: 3,
+        option: "First Call-30",
+      });
+      expect(settle({ ...full, step: 2, option: "First Call-30", time: null }).state.step).toBe(3);
+    });
+
+    it("keeps an untouched profile's URL bare and the topics first", () => {
+      expect(settle(EMPTY_BOOKING)).toEqual({ state: EMPTY_BOOKING, dropped: [] });
+      expect(settle({ ...full, topics: [], step: 3, option: null }).state).toMatchObject({
+        step: 1,
+        option: null,
+      });
+    });
+
+    it("puts the only option in place of one the person cannot book, and says so", () => {
+      const settled = settle({ ...full, option: "Follow up call-15" });
+      expect(settled.state).toMatchObject({ option: "First Call-30", step: 4 });
+      expect(settled.dropped).toEqual(["optionReplaced"]);
+    });
+
+    it("never sends a step back to the session step (no Back loop)", () => {
+      for (const step of [1, 2, 3, 4] as const) {
+        expect(settle({ ...full, step }).state.step).not.toBe(2);
+      }
+    });
+  });
+
+  it("skips the session step only when it would offer a single option", () => {
+    expect(skipsSessionStep(["First Call-30"])).toBe(true);
+    expect(skipsSessionStep(["Follow up call-15", "Follow up call-30"])).toBe(false);
   });
 
   it("returns to the date-time step when the time is no longer offered", () => {

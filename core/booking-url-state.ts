@@ -26,8 +26,11 @@ export type BookingUrlState = {
   time: string | null;
 };
 
-/** What a URL held that could not be kept; each has its message in core/messages/booking.ts. */
-export type DroppedChoice = "topics" | "option" | "zone" | "time";
+/**
+ * What a URL held that could not be kept; each has its message in core/messages/booking.ts.
+ * "optionReplaced": the option was not this person's, and the only one they have took its place.
+ */
+export type DroppedChoice = "topics" | "option" | "optionReplaced" | "zone" | "time";
 
 export const EMPTY_BOOKING: BookingUrlState = {
   step: 1,
@@ -129,9 +132,13 @@ export function firstMissingStep(state: BookingUrlState): BookingStep {
 
 /**
  * The URL's choices checked against what this profile offers this person: a topic index past
- * the list, or an option they cannot book, is dropped and reported; the step is no later than
- * the first step whose input is missing. (Whether the time is still offered is the slots API's
- * to say: `dropTime` below.)
+ * the list, or an option they cannot book (a "First Call" link opened by someone who has had
+ * one), is dropped and reported; the step is no later than the first step whose input is
+ * missing. (Whether the time is still offered is the slots API's to say: `dropTime` below.)
+ *
+ * A session step with one option is no step: once the topics are chosen its only option is
+ * taken and the flow goes on to the date and time (the summary still names the type). Step 2
+ * is then never in the URL, so the date-time step's Back returns to the topics.
  */
 export function settleBooking(
   parsed: ParsedBookingUrl,
@@ -141,14 +148,23 @@ export function settleBooking(
   const { state } = parsed;
   const topics = state.topics.filter((i) => i < offer.topicCount);
   if (topics.length !== state.topics.length) dropped.add("topics");
+  const only = skipsSessionStep(offer.optionKeys) ? offer.optionKeys[0]! : null;
   let option = state.option;
   if (option !== null && !offer.optionKeys.includes(option)) {
     option = null;
-    dropped.add("option");
+    dropped.add(only ? "optionReplaced" : "option");
   }
+  // Only past the topics: an untouched profile keeps its bare URL.
+  if (only && state.step >= 2 && topics.length > 0) option = only;
   const settled = { ...state, topics, option };
-  const step = Math.min(state.step, firstMissingStep(settled)) as BookingStep;
+  let step = Math.min(state.step, firstMissingStep(settled)) as BookingStep;
+  if (only && step === 2) step = 3;
   return { state: { ...settled, step }, dropped: [...dropped] };
+}
+
+/** Whether the session step is skipped for these options: it would offer one choice only. */
+export function skipsSessionStep(optionKeys: readonly string[]): boolean {
+  return optionKeys.length === 1;
 }
 
 /** The state without its time (no longer offered): back at the date-time step at the latest. */

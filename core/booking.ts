@@ -85,6 +85,11 @@ export const bookingRequestSchema = z.object({
   duration: z.union([z.literal(15), z.literal(30)], M.sessionRequired),
   datetime: startField,
   seekerTimezone: timeZoneField,
+  /**
+   * The seeker ticked "I understand that I won't get a refund": required by the server for a
+   * paid session booked less than FULL_REFUND_HOURS ahead (core/booking-terms.ts).
+   */
+  noRefundAcknowledged: z.boolean().optional(),
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  cancelDialogRefundText,
+  cancelDialogRefund,
   cancelledByText,
   cancelledLine,
   cancelRefundText,
@@ -16,33 +16,37 @@ const paid = {
   datetime: inHours(48),
 };
 
-describe("cancelDialogRefundText", () => {
+describe("cancelDialogRefund", () => {
   it("tells a seeker 24 hours or more ahead of their own full refund", () => {
-    expect(cancelDialogRefundText({ ...paid, datetime: inHours(24) }, "seeker", now)).toBe(
-      "You'll get a full refund of ₹2,360 within 7-10 business days.",
-    );
+    expect(cancelDialogRefund({ ...paid, datetime: inHours(24) }, "seeker", now)).toEqual({
+      text: "You'll get a full refund of ₹2,360 within 7-10 business days.",
+      refunded: true,
+    });
   });
-  it("tells a seeker inside 24 hours that they get nothing back, and why", () => {
-    expect(cancelDialogRefundText({ ...paid, datetime: inHours(23.9) }, "seeker", now)).toBe(
-      "You won't get a refund: sessions cancelled less than 24 hours before the start are not refunded.",
-    );
+  it("tells a seeker inside 24 hours that they get nothing back, and why, as a warning", () => {
+    expect(cancelDialogRefund({ ...paid, datetime: inHours(23.9) }, "seeker", now)).toEqual({
+      text: "You won't get a refund: sessions cancelled less than 24 hours before the start are not refunded.",
+      refunded: false,
+    });
   });
   it("tells an advisor, even inside 24 hours, that the seeker is refunded in full", () => {
-    expect(cancelDialogRefundText({ ...paid, datetime: inHours(13) }, "advisor", now)).toBe(
-      "Aarav Mehta will get a full refund of ₹2,360 within 7-10 business days.",
-    );
+    expect(cancelDialogRefund({ ...paid, datetime: inHours(13) }, "advisor", now)).toEqual({
+      text: "Aarav Mehta will get a full refund of ₹2,360 within 7-10 business days.",
+      refunded: true,
+    });
   });
   it("tells an admin in the third person", () => {
-    expect(cancelDialogRefundText({ ...paid, datetime: inHours(2) }, "admin", now)).toBe(
-      "The seeker, Aarav Mehta, will get a full refund of ₹2,360 within 7-10 business days.",
-    );
+    expect(cancelDialogRefund({ ...paid, datetime: inHours(2) }, "admin", now)).toEqual({
+      text: "The seeker, Aarav Mehta, will get a full refund of ₹2,360 within 7-10 business days.",
+      refunded: true,
+    });
   });
   it("says nothing about money for a free or already refunded session", () => {
-    expect(cancelDialogRefundText({ ...paid, paidPaise: null }, "seeker", now)).toBeNull();
+    expect(cancelDialogRefund({ ...paid, paidPaise: null }, "seeker", now)).toBeNull();
     expect(
-      cancelDialogRefundText({ ...paid, paidPaise: 0, paymentStatus: "free" }, "advisor", now),
+      cancelDialogRefund({ ...paid, paidPaise: 0, paymentStatus: "free" }, "advisor", now),
     ).toBeNull();
-    expect(cancelDialogRefundText({ ...paid, paymentStatus: "refunded" }, "admin", now)).toBeNull();
+    expect(cancelDialogRefund({ ...paid, paymentStatus: "refunded" }, "admin", now)).toBeNull();
   });
 });
 

@@ -37,14 +37,15 @@ export function cancelRefundText(input: {
 }
 
 /**
- * The cancel dialog's refund sentence: what the refund rule gives if `reader` cancels `row`
- * at `now`. Null when the session was not paid for (free, or already refunded).
+ * The cancel dialog's refund note: what the refund rule gives if `reader` cancels `row` at
+ * `now`, and whether anything comes back (a note without a refund is shown as a warning). Null
+ * when the session was not paid for (free, or already refunded).
  */
-export function cancelDialogRefundText(
+export function cancelDialogRefund(
   row: Pick<SessionRow, "paidPaise" | "paymentStatus" | "seekerName" | "datetime">,
   reader: Role,
   now: Date,
-): string | null {
+): { text: string; refunded: boolean } | null {
   if (!row.paidPaise || row.paymentStatus !== "paid") return null;
   const refund = refundPaise({
     paidPaise: row.paidPaise,
@@ -52,12 +53,13 @@ export function cancelDialogRefundText(
     cancelledAt: now,
     by: reader,
   });
-  return cancelRefundText({
+  const text = cancelRefundText({
     reader,
     seekerName: row.seekerName,
     paidPaise: row.paidPaise,
     refundPaise: refund,
   });
+  return text === null ? null : { text, refunded: refund > 0 };
 }
 
 /** "Cancelled by you", "Cancelled by the advisor", …: who cancelled, as `reader` sees it. */

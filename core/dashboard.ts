@@ -34,3 +34,13 @@ export type AdminStats = {
     company: string | null;
   }[];
 };
+
+/**
+ * The dashboard's welcome line: "back" only for someone who has signed in before this visit,
+ * never on a brand-new account's first one.
+ */
+export function dashboardGreeting(firstName: string, returning: boolean): string {
+  const name = firstName.trim();
+  const welcome = returning ? "Welcome back" : "Welcome";
+  return name ? `${welcome}, ${name}!` : `${welcome}!`;
+}

@@ -4,9 +4,11 @@ import {
   canJoin,
   displayRating,
   hoursRemaining,
+  joinLabel,
   modificationDenial,
   recommendPercent,
   refundPaise,
+  remindersPassedOver,
 } from "./sessions";
 
 const now = new Date("2026-03-01T10:00:00Z");
@@ -100,5 +102,34 @@ describe("ratings", () => {
   it("gives the share who recommend", () => {
     expect(recommendPercent(2, 3)).toBe(67);
     expect(recommendPercent(0, 0)).toBeNull();
+  });
+});
+
+describe("joinLabel", () => {
+  it("names the provider the link leads to", () => {
+    expect(joinLabel("https://meet.google.com/abc-defg-hij")).toBe("Join Google Meet");
+    expect(joinLabel("https://meet.jit.si/BeenThere-0123456789abcdef")).toBe("Join Jitsi Meet");
+    expect(joinLabel("https://beta.meet.jit.si/BeenThere-01")).toBe("Join Jitsi Meet");
+  });
+  it("says nothing of Google for any other room, nor for a link it cannot read", () => {
+    expect(joinLabel("https://meet.example/BeenThere-01")).toBe("Join Meeting");
+    expect(joinLabel("https://meet.google.com.evil.example/x")).toBe("Join Meeting");
+    expect(joinLabel("not a link")).toBe("Join Meeting");
+  });
+});
+
+describe("remindersPassedOver", () => {
+  it("booked 19 hours ahead: the 24-hour reminder is passed over, the 1-hour one is kept", () => {
+    expect(remindersPassedOver(inHours(19), now)).toEqual([24]);
+  });
+  it("booked more than 24 hours ahead: both reminders are kept", () => {
+    expect(remindersPassedOver(inHours(24.01), now)).toEqual([]);
+    expect(remindersPassedOver(inHours(72), now)).toEqual([]);
+  });
+  it("at exactly 24 hours the reminder's moment has come (the job would send it at once)", () => {
+    expect(remindersPassedOver(inHours(24), now)).toEqual([24]);
+  });
+  it("moved to within the hour (an admin may): both are passed over", () => {
+    expect(remindersPassedOver(inHours(0.5), now)).toEqual([24, 1]);
   });
 });

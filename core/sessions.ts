@@ -107,6 +107,15 @@ export function refundPaise(input: {
   return notice >= FULL_REFUND_HOURS * HOUR_MS ? input.paidPaise : 0;
 }
 
+/**
+ * The reminders passed over for a session confirmed (or moved) at `now`: those whose moment
+ * has already come. A session booked less than a reminder's lead ahead never gets it (booked
+ * 19 hours ahead: no "tomorrow" e-mail, only the 1-hour one).
+ */
+export function remindersPassedOver(start: Date, now: Date): ReminderHours[] {
+  return REMINDER_HOURS.filter((hours) => start.getTime() - now.getTime() <= hours * HOUR_MS);
+}
+
 /** The meeting can be joined from 15 minutes before the start until the end. */
 export function canJoin(input: { status: SessionStatus; start: Date; end: Date; now: Date }) {
   const t = input.now.getTime();
@@ -115,6 +124,22 @@ export function canJoin(input: { status: SessionStatus; start: Date; end: Date; 
     t >= input.start.getTime() - JOIN_EARLY_MINUTES * 60_000 &&
     t < input.end.getTime()
   );
+}
+
+/**
+ * The Join button's words for a meeting link: the provider the link really leads to (a Google
+ * Meet link from the calendar, a Jitsi room from MEETING_BASE_URL's default), else neutral.
+ */
+export function joinLabel(link: string): string {
+  let host: string;
+  try {
+    host = new URL(link).hostname.toLowerCase();
+  } catch {
+    return "Join Meeting";
+  }
+  if (host === "meet.google.com") return "Join Google Meet";
+  if (host === "meet.jit.si" || host.endsWith(".jit.si")) return "Join Jitsi Meet";
+  return "Join Meeting";
 }
 
 export type ReviewScores = { ratingHelpfulness: number; ratingActionability: number };

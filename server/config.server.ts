@@ -279,7 +279,11 @@ export function describeConfig(config: Config) {
     migrations: config.migrationDatabaseUrl ? redactUrl(config.migrationDatabaseUrl) : "as the app",
     mail: config.mail.smtpUrl ? `SMTP ${redactUrl(config.mail.smtpUrl)}` : "outbox (no SMTP_URL)",
     payments: config.razorpay ? "Razorpay" : "built-in test checkout",
-    googleSignIn: config.google ? "on" : "off",
+    // Operators read how to switch these on here (and in the README), not advisors in the UI.
+    googleSignIn: config.google ? "on" : "off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)",
+    advisorCalendars: config.google
+      ? "advisors may connect Google Calendar"
+      : "off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)",
     calendar: config.googleCalendar
       ? `Google Calendar ${config.googleCalendar.calendarId} as ${config.googleCalendar.key.client_email}`
       : `.ics e-mails, rooms at ${config.meetingBaseUrl}`,

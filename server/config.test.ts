@@ -125,6 +125,22 @@ describe("configuration", () => {
     expect(exposed).toContain("rzp_test_key");
   });
 
+  it("says in the start-up log, not to advisors, which settings switch Google on", () => {
+    const off = describeConfig(buildConfig({ DATA_DIR: tempDir() }));
+    expect(off.googleSignIn).toBe("off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
+    expect(off.advisorCalendars).toBe("off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)");
+    const on = describeConfig(
+      buildConfig({
+        DATA_DIR: tempDir(),
+        GOOGLE_CLIENT_ID: "client-id",
+        GOOGLE_CLIENT_SECRET: "client-secret-value",
+      }),
+    );
+    expect(on.googleSignIn).toBe("on");
+    expect(on.advisorCalendars).toBe("advisors may connect Google Calendar");
+    expect(JSON.stringify(on)).not.toContain("client-secret-value");
+  });
+
   it("takes a metrics token of at least 32 characters and never logs it", () => {
     expect(() => buildConfig({ METRICS_TOKEN: "short", DATA_DIR: tempDir() })).toThrow(
       /METRICS_TOKEN/,

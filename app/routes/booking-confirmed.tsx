@@ -2,9 +2,9 @@ import { AlertCircle, CalendarCheck, CheckCircle2, Receipt, Video } from "lucide
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { canJoin, JOIN_OPENS_MINUTES, sessionTypeLabel } from "../../core/booking";
-import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../../core/sessions";
 import { isUuid } from "../../core/ids";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
+import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { requireViewer } from "../../server/auth/session.server";
 import { findBookingByPayment } from "../../server/bookings/booking-details.server";
 import { sessionEventFor } from "../../server/bookings/session-invitation.server";
@@ -53,10 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const NOTES = [
+/** The notes under a booking; a paid one also states the refund rule. */
+const notes = (paid: boolean) => [
   `The Join Meeting button becomes active ${JOIN_OPENS_MINUTES} minutes before the session starts.`,
   "A calendar invitation with the meeting link has been e-mailed to you and your advisor.",
-  `You can reschedule or cancel from your dashboard up to ${MODIFY_CUTOFF_HOURS} hours before the start (we suggest ${FULL_REFUND_HOURS} hours' notice as a courtesy).`,
+  SESSION_MESSAGES.changeRule,
+  ...(paid ? [SESSION_MESSAGES.refundRule] : []),
   "Please join from a quiet place with a stable internet connection; have your questions ready.",
 ];
 
@@ -166,8 +168,8 @@ export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
 
       <Card className="grid gap-3 p-6">
         <h2 className="text-lg font-semibold">Important notes</h2>
-        <ul className="grid list-disc gap-2 pl-5 text-sm text-muted">
-          {NOTES.map((note) => (
+        <ul className="grid list-disc gap-2 pl-5 text-sm text-muted" data-testid="booking-notes">
+          {notes(payment.amount > 0).map((note) => (
             <li key={note}>{note}</li>
           ))}
         </ul>

@@ -8,7 +8,8 @@ import { cancelSession } from "../../server/bookings/cancel.server";
 import { loadDashboard } from "../../server/bookings/dashboard-page.server";
 import { rescheduleSession } from "../../server/bookings/reschedule.server";
 import { submitReview } from "../../server/bookings/review.server";
-import { requireViewer } from "../../server/auth/session.server";
+import { hasSignedInBefore, requireViewer } from "../../server/auth/session.server";
+import { dashboardGreeting } from "../../core/dashboard";
 import { AdminView } from "../components/dashboard/admin-view";
 import { AdvisorView } from "../components/dashboard/advisor-view";
 import { SeekerView } from "../components/dashboard/seeker-view";
@@ -31,13 +32,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const params = new URL(request.url).searchParams;
   const now = context.now();
-  const page = await loadDashboard(context.db, viewer, params, now, context.logger);
+  const [page, returning] = await Promise.all([
+    loadDashboard(context.db, viewer, params, now, context.logger),
+    hasSignedInBefore(context.db, viewer),
+  ]);
   const action = params.get("action");
   const focusAction: "reschedule" | "cancel" | null =
     action === "reschedule" || action === "cancel" ? action : null;
   return {
     ...page,
-    firstName: viewer.firstName,
+    greeting: dashboardGreeting(viewer.firstName, returning),
     role: viewer.role,
     isAdmin: viewer.roles.includes("admin"),
     advisorId: viewer.advisorId,
@@ -144,9 +148,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
-          <h1 className="text-3xl font-bold tracking-tight">
-            Welcome back, {loaderData.firstName}!
-          </h1>
+          <h1 className="text-3xl font-bold tracking-tight">{loaderData.greeting}</h1>
           <nav aria-label="Dashboard" className="flex gap-4 text-sm">
             <Link to="/" className="text-brand-700 underline-offset-4 hover:underline">
               Home

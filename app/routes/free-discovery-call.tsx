@@ -3,9 +3,11 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { DISCOVERY_MINUTES, discoveryRequestSchema } from "../../core/booking";
 import { ADDITIONAL_INFO_MAX } from "../../core/booking-limits";
+import { bookingTerms } from "../../core/booking-terms";
 import { validateForm } from "../../core/form";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { Fact, SessionTimes } from "../components/booking/booking-facts";
+import { BookingTermsBox } from "../components/booking/booking-terms-box";
 import { postJson } from "../components/booking/checkout";
 import { DateTimeStep, type SlotChoice } from "../components/booking/date-time-step";
 import {
@@ -175,6 +177,15 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
                 </Fact>
                 <Fact label="Price">Free</Fact>
               </dl>
+              <BookingTermsBox
+                heading="h3"
+                terms={bookingTerms({
+                  start: new Date(choice.start),
+                  now: new Date(),
+                  totalPaise: 0,
+                  zone: choice.viewerTimeZone,
+                })}
+              />
               <div className="flex justify-between gap-3 border-t border-line pt-4">
                 <Button variant="outline" onClick={() => setStep(2)} disabled={busy}>
                   Back

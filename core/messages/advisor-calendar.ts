@@ -6,9 +6,11 @@ export const ADVISOR_CALENDAR_MESSAGES = {
   title: "Google Calendar",
   intro:
     "Connect your Google Calendar: times you are busy there are not offered to seekers, and your sessions are added to it.",
-  notEnabled: "Google Calendar is not enabled on this site.",
-  howToEnable:
-    "An administrator enables it by setting GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (a Google OAuth client) on the server.",
+  // Said to advisors: what it means for them. How to switch it on is for operators, in the
+  // start-up log and the README, never on an advisor's page.
+  notEnabled: "Connecting a Google Calendar isn't available yet.",
+  notEnabledDetail:
+    "Seekers are offered only the weekly hours you set above, so keep them up to date when your plans change.",
   connect: "Connect Google Calendar",
   reconnect: "Reconnect",
   connectedAs: (email: string | null) =>

@@ -2,7 +2,8 @@ import type { SearchSuggestion } from "../search";
 
 /** The listing's and the search boxes' texts, each defined once. */
 export const ADVISOR_SEARCH_MESSAGES = {
-  found: (total: number) => `${total} advisors found`,
+  /** The spec's "{n} advisors found", in the singular for one. */
+  found: (total: number) => `${total} ${total === 1 ? "advisor" : "advisors"} found`,
   showingAll: "Showing all advisors",
   showingResultsFor: "Showing results for",
   didYouMean: "Did you mean",

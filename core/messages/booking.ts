@@ -1,3 +1,5 @@
+import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../sessions";
+
 /**
  * Every message of booking and payment, defined once: the browser shows them as field errors
  * and toasts, the server returns them, and tests assert them word for word.
@@ -16,6 +18,8 @@ export const BOOKING_MESSAGES = {
   linkTopicsDropped: "Some topics in this link are not offered by this advisor and were removed.",
   linkOptionDropped:
     "The session option in this link is not available to you. Please choose a session option.",
+  linkOptionReplaced:
+    "The session option in this link is not available to you, so the one you can book is used instead.",
   linkZoneDropped: "The time zone in this link was not recognised, so times are shown in yours.",
 
   // Decided by the server
@@ -27,6 +31,7 @@ export const BOOKING_MESSAGES = {
   timeNotOffered: "This time is no longer available. Please choose another time.",
   timeTaken: "Sorry, someone has just booked this time. Please choose another time.",
   seekerOverlap: "You already have a session booked at this time. Please choose another time.",
+  noRefundNotAcknowledged: `This session starts in less than ${FULL_REFUND_HOURS} hours and is not refundable. Please confirm that you understand before you book it.`,
 
   // Checkout (toasts: title + description)
   gatewayLoadFailed: "Failed to load payment gateway",
@@ -51,6 +56,24 @@ export const BOOKING_MESSAGES = {
   notPaidTitle: "Booking not confirmed",
   notPaid:
     "We have not received the payment for this booking, so it is not confirmed. You can book a time again from the advisor's profile.",
+} as const;
+
+/**
+ * The summary's terms: the refund rule that applies to the chosen time, with its moments (in
+ * the seeker's zone) and amounts (GST included) filled in by core/booking-terms.ts.
+ */
+export const BOOKING_TERMS_MESSAGES = {
+  title: "Cancellation and refunds",
+  free: "This session is free: there is nothing to pay and nothing to refund.",
+  fullRefundUntil: (amount: string, when: string) =>
+    `Full refund of ${amount} if you cancel by ${when}, ${FULL_REFUND_HOURS} hours before the start.`,
+  noRefundAfter: "No refund if you cancel after that.",
+  noRefund: (amount: string) =>
+    `This session starts in less than ${FULL_REFUND_HOURS} hours, so it is not refundable: if you cancel, you won't get back the ${amount} you pay.`,
+  changesUntil: (when: string) =>
+    `You can reschedule or cancel until ${when}, ${MODIFY_CUTOFF_HOURS} hours before the start; no changes are possible after that.`,
+  acknowledge: (amount: string) =>
+    `I understand that I won't get a refund of ${amount} if I cancel this session.`,
 } as const;
 
 export type BookingMessage = (typeof BOOKING_MESSAGES)[keyof typeof BOOKING_MESSAGES];

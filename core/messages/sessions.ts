@@ -5,6 +5,9 @@ import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../sessions";
 /** How long a refund takes to reach the original payment method (the refund policy). */
 const REFUND_DAYS = "7-10 business days";
 
+/** The rule for changes (the cutoff), said the same way wherever it is stated. */
+const CHANGE_RULE = `You can reschedule or cancel until ${MODIFY_CUTOFF_HOURS} hours before the start.`;
+
 export const SESSION_MESSAGES = {
   fetchFailed: "Error: Failed to fetch sessions",
   /** `{email}` is the support address. */
@@ -18,8 +21,10 @@ export const SESSION_MESSAGES = {
   slotUnavailable: "That time is no longer available. Please choose another time.",
   sameTime: "Please choose a different time: the session is already at this time.",
   rescheduleConfirm: "Are you sure you want to reschedule this session?",
-  rescheduleImportant:
-    "Please reschedule at least 24 hours before the session. The new time will be sent to both parties.",
+  changeRule: CHANGE_RULE,
+  /** The refund rule of a paid session (core/sessions.ts refundPaise). */
+  refundRule: `Cancel at least ${FULL_REFUND_HOURS} hours before the start for a full refund; later cancellations are not refunded.`,
+  rescheduleImportant: `${CHANGE_RULE} The new time will be sent to both parties.`,
   rescheduledTitle: "Session Rescheduled",
   rescheduledBody: "Your session has been successfully rescheduled. Both parties will be notified.",
   rescheduleFailedTitle: "Reschedule Failed",

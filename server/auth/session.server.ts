@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import { redirect } from "react-router";
 import { currentRole, type Role, rolesOf } from "../../core/roles";
 import type { Db } from "../db/client.server";
@@ -17,6 +17,8 @@ export type Viewer = {
   /** Set from `pending` on: an application still in draft makes nobody an advisor. */
   advisorId: string | null;
   advisorStatus: (typeof s.PROFILE_STATUSES)[number] | null;
+  /** When this sign-in's session began (its auth_sessions row). */
+  signedInAt: Date;
 };
 
 type Ctx = { db: Db; auth: Auth };
@@ -73,7 +75,30 @@ export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Vi
     role: currentRole(roles, readCookie(request, ROLE_COOKIE)),
     advisorId: row.advisorId,
     advisorStatus: row.advisorStatus,
+    signedInAt: new Date(session.session.createdAt),
   };
+}
+
+/**
+ * Has this person signed in before the session `signedInAt` began? A sign-in that is still
+ * on record (not signed out, not expired) answers yes; a brand-new account's first visit,
+ * right after confirming its e-mail, has none. One probe of auth_sessions_user_created_idx.
+ */
+export async function hasSignedInBefore(
+  db: Db,
+  viewer: Pick<Viewer, "authUserId" | "signedInAt">,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: s.authSessions.id })
+    .from(s.authSessions)
+    .where(
+      and(
+        eq(s.authSessions.userId, viewer.authUserId),
+        lt(s.authSessions.createdAt, viewer.signedInAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** First thing in every loader/action that needs a session: visitors go to sign in. */

@@ -7,6 +7,7 @@ import {
   type SessionType,
   sessionOptions,
 } from "../../core/booking";
+import { needsNoRefundAcknowledgement } from "../../core/booking-terms";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { sessionPrice, type SessionPrice } from "../../core/pricing";
 import type { Db, Tx } from "../db/client.server";
@@ -38,6 +39,8 @@ type Plan = {
   topics: string[];
   additionalInfo: string | undefined;
   seekerTimezone: string;
+  /** The seeker accepted that a session booked inside the refund deadline is not refunded. */
+  noRefundAcknowledged: boolean;
 };
 
 /** Is this the seeker's first session with the advisor? (Decides First Call vs Follow up.) */
@@ -85,6 +88,7 @@ export async function createBooking(
     topics: request.topics,
     additionalInfo: request.additionalInfo,
     seekerTimezone: request.seekerTimezone,
+    noRefundAcknowledged: request.noRefundAcknowledged === true,
   });
 }
 
@@ -102,6 +106,8 @@ export async function createDiscoveryBooking(
     topics: [],
     additionalInfo: request.adviceSought,
     seekerTimezone: request.seekerTimezone,
+    // Free: there is no refund to give up.
+    noRefundAcknowledged: false,
   });
 }
 
@@ -210,7 +216,9 @@ async function book(
 
 /**
  * The booking's rules: an active seeker, an approved advisor who is not the seeker, one of the
- * seeker's options, a start the slot engine offers. Only reads; a refusal is thrown (Refused).
+ * seeker's options, a start the slot engine offers, and for a paid session starting inside the
+ * refund deadline the seeker's "no refund" acknowledgement. Only reads; a refusal is thrown
+ * (Refused).
  */
 async function checkPlan(db: Db | Tx, userId: string, plan: Plan, now: Date) {
   const [seeker] = await db
@@ -241,6 +249,13 @@ async function checkPlan(db: Db | Tx, userId: string, plan: Plan, now: Date) {
   // Lapsed holds do not count as busy here; the transaction releases them before writing.
   if (!(await isStartOffered(db, advisor.id, plan.start, plan.duration, now)))
     refuse(409, M.timeNotOffered, "datetime");
+  // Decided by this clock, not the browser's: a summary shown 24 h 1 min ahead and paid two
+  // minutes later needs the acknowledgement too.
+  if (
+    !plan.noRefundAcknowledged &&
+    needsNoRefundAcknowledgement({ start: plan.start, now, totalPaise: price.totalPaise })
+  )
+    refuse(400, M.noRefundNotAcknowledged, "noRefundAcknowledged");
   return { advisor, price };
 }
 

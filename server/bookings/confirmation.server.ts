@@ -12,6 +12,7 @@ import { queueEmail } from "../mail/mailer.server";
 import { queueSessionEvent } from "../calendar/own/session-events.server";
 import { calendarUid, meetingLink } from "./meeting-link.server";
 import { invitationAttachment, sessionEventOf } from "./session-invitation.server";
+import { passOverLateReminders } from "./session-jobs.server";
 
 const advisorUsers = alias(users, "advisor_users");
 
@@ -89,6 +90,7 @@ export async function onBookingConfirmed(
     }
   }
   await queueSessionEvent(tx, booking.id, "confirmed", now);
+  await passOverLateReminders(tx, booking.id, booking.datetime, now);
   const link = google.meetLink ?? fallbackRoom;
   await tx
     .update(bookings)

@@ -3,6 +3,7 @@ import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import type { Config } from "../config.server";
 import type { CalendarClient } from "../calendar/calendar.server";
 import type { OwnCalendars } from "../calendar/own/own-calendars.server";
+import { passOverLateReminders } from "./session-jobs.server";
 import { queueSessionEvent } from "../calendar/own/session-events.server";
 import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
@@ -92,6 +93,7 @@ export async function rescheduleSession(
         .where(eq(bookings.id, bookingId))
         .returning();
       await queueSessionEvent(tx, bookingId, "moved", now);
+      await passOverLateReminders(tx, bookingId, newStart, now);
       await auditAdminSessionChange(tx, {
         record,
         actor,

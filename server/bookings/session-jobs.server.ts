@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, notExists } from "drizzle-orm";
-import { REMINDER_HOURS, type ReminderHours } from "../../core/sessions";
+import { REMINDER_HOURS, type ReminderHours, remindersPassedOver } from "../../core/sessions";
 import type { Config } from "../config.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { bookingReminders, bookings } from "../db/schema";
 import { queueReminderEmails } from "./session-emails.server";
 import { loadSession } from "./session-record.server";
@@ -56,6 +56,22 @@ export function unsentReminders(db: Db, hours: ReminderHours, now: Date) {
         ),
       ),
     );
+}
+
+/**
+ * A session confirmed or moved at `now` never gets the reminders whose moment has already come:
+ * they are recorded as settled for this start in the same transaction, so the job never finds
+ * them due. Booked 19 hours ahead, a session gets no "tomorrow" e-mail, only the 1-hour one
+ * (`remindersPassedOver` in core/sessions.ts). A later move to a time further away gets them
+ * again, as they are kept per start time.
+ */
+export async function passOverLateReminders(tx: Tx, bookingId: string, start: Date, now: Date) {
+  const passed = remindersPassedOver(start, now);
+  if (passed.length === 0) return;
+  await tx
+    .insert(bookingReminders)
+    .values(passed.map((hours) => ({ bookingId, hoursBefore: hours, sessionStart: start })))
+    .onConflictDoNothing();
 }
 
 /**

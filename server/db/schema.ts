@@ -461,7 +461,12 @@ export const reviews = pgTable(
   ],
 );
 
-/** Reminder e-mails sent: one row per booking, reminder and start time, so each goes once. */
+/**
+ * Reminder e-mails settled: one row per booking, reminder and start time, so each goes once.
+ * A reminder whose moment had already come when the session was booked or moved is recorded
+ * at that moment without an e-mail (server/bookings/session-jobs.server.ts,
+ * passOverLateReminders).
+ */
 export const bookingReminders = pgTable(
   "booking_reminders",
   {

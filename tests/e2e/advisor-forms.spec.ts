@@ -53,6 +53,14 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await signIn(page, DEMO_SEEKER, DEMO_PASSWORD, "/become-advisor/apply");
     await expect(page.getByRole("heading", { name: "Profile Basics" })).toBeVisible();
+    // Work locations are places, cities or countries (issue 36): the hint says so.
+    await expect(
+      page.getByText(
+        "Cities or countries you have worked in, or Remote or Hybrid; type and press Enter or Add.",
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(/Countries you have worked in/)).toHaveCount(0);
     await page.getByLabel("First name").fill("");
 
     const next = page.getByRole("button", { name: "Save & Continue" });

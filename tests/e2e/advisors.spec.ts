@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./support/page-checks";
 import { gotoHydrated } from "./support/navigation";
+import { ADVISOR_SEARCH_MESSAGES as M } from "../../core/messages/advisor-search";
 
 const cards = (page: Page) => page.getByRole("link", { name: /^View Profile of / });
 
@@ -16,7 +17,7 @@ test.describe("advisor listing", () => {
     await page.goto("/advisors");
     await expect(page).toHaveTitle("Find Advisors | BeenThere");
     await expect(page.getByRole("heading", { name: "Find Your Perfect Advisor" })).toBeVisible();
-    await expect(page.getByText(`${total} advisors found`)).toBeVisible();
+    await expect(page.getByText(M.found(total))).toBeVisible();
     await expect(cards(page)).toHaveCount(12);
     await page.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\/advisors\?page=2$/);
@@ -31,7 +32,7 @@ test.describe("advisor listing", () => {
     await expect(box).toHaveValue("dubai");
     const dubaiCount = await cards(page).count();
     expect(dubaiCount).toBeGreaterThan(0);
-    await expect(page.getByText(`${dubaiCount} advisors found`)).toBeVisible();
+    await expect(page.getByText(M.found(dubaiCount))).toBeVisible();
 
     await box.fill("germany");
     await expect(page).toHaveURL(/\/advisors\?search=germany$/);
@@ -51,6 +52,16 @@ test.describe("advisor listing", () => {
     await page.getByRole("link", { name: "Show all advisors" }).click();
     await expect(page).toHaveURL(/\/advisors$/);
     await expect(page.getByText(`${await listedCount(page)} advisors found`)).toBeVisible();
+  });
+
+  test('one advisor found is said in the singular: "1 advisor found"', async ({ page }) => {
+    // Prakash Shrestha is the demo's only advisor in Kathmandu.
+    const { total } = await (await page.request.get("/api/advisors?search=kathmandu")).json();
+    expect(total).toBe(1);
+    await page.goto("/advisors?search=kathmandu");
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByText("1 advisor found", { exact: true })).toBeVisible();
+    await expect(page.getByText(/1 advisors found/)).toHaveCount(0);
   });
 
   test("serves the same ranking as JSON without private fields", async ({ request }) => {

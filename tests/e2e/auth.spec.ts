@@ -30,6 +30,9 @@ test.describe("sign-up and sign-in", () => {
     await page.goto(await mailLink(page, email, "Confirm your e-mail"));
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText("Welcome!", { exact: true })).toBeVisible();
+    // A first visit is not a return (issue 36).
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Kavya!");
+    await expect(page.getByText(/Welcome back/)).toHaveCount(0);
 
     // A used link signs no one in again: it lands on Sign In, saying the e-mail is confirmed.
     const link = await mailLink(page, email, "Confirm your e-mail");
@@ -44,6 +47,7 @@ test.describe("sign-up and sign-in", () => {
     await signIn(page, email, "long-enough-1");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText("Welcome back!")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Kavya!");
 
     await page.getByRole("button", { name: "Account menu for Kavya Iyer" }).click();
     const menu = page.getByRole("menu");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, DEMO_SEEKER } from "./support/auth";
+import { DEMO_ADVISOR, DEMO_PASSWORD, DEMO_SEEKER } from "./support/auth";
 import { chooseTopicAndOption } from "./support/booking";
 import { gotoHydrated } from "./support/navigation";
 
@@ -75,4 +75,22 @@ test("the welcome toast stays clear of the header's buttons", async ({ page }) =
     const headerBox = (await page.getByRole("banner").boundingBox())!;
     expect(toastBox.y, `at ${width} px`).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
   }
+});
+
+test("an advisor without Google Calendar is told what it means for them, not how to set up the server", async ({
+  page,
+}) => {
+  await page.request.post("/auth", {
+    form: { intent: "signin", email: DEMO_ADVISOR, password: DEMO_PASSWORD },
+  });
+  await gotoHydrated(page, "/dashboard/availability");
+  const card = page.locator('[aria-labelledby="google-calendar-title"]');
+  await expect(card.getByRole("heading", { name: "Google Calendar" })).toBeVisible();
+  await expect(card).toContainText("Connecting a Google Calendar isn't available yet.");
+  await expect(card).toContainText(
+    "Seekers are offered only the weekly hours you set above, so keep them up to date when your plans change.",
+  );
+  await expect(page.getByText(/GOOGLE_CLIENT_ID|GOOGLE_CLIENT_SECRET|on the server/)).toHaveCount(
+    0,
+  );
 });

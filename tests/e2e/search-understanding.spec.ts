@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { advisorSearchUrl, type SuggestionsAnswer } from "../../core/advisor-search-url";
+import { ADVISOR_SEARCH_MESSAGES as M } from "../../core/messages/advisor-search";
 import { gotoHydrated } from "./support/navigation";
 import { axeViolations, sidewaysOverflow } from "./support/page-checks";
 
@@ -12,7 +13,7 @@ import { axeViolations, sidewaysOverflow } from "./support/page-checks";
 
 const cards = (page: Page) => page.getByRole("link", { name: /^View Profile of / });
 /** The listing's status line: how many were found, or that all are shown. */
-const statusLine = (page: Page) => page.getByText(/^(\d+ advisors found|Showing all advisors)$/);
+const statusLine = (page: Page) => page.getByText(/^(\d+ advisors? found|Showing all advisors)$/);
 
 /** Whether a URL is the listing of a search (its first page). */
 const isListingOf = (query: string) => (url: URL) =>
@@ -68,14 +69,14 @@ test.describe("words that mean the same thing", () => {
 
 test.describe("short words and symbols", () => {
   test('"PM" and "UX" find the advisors they name, not every advisor', async ({ page }) => {
-    const everyone = `${await listedCount(page)} advisors found`;
+    const everyone = M.found(await listedCount(page));
     for (const [short, meaning, advisor] of [
       ["PM", "product manager", "Priya Sharma"], // Senior Product Manager
       ["UX", "user experience", "Kavya Rao"], // UX Research
     ] as const) {
       const found = await listing(page, short);
       expect(found.status, short).not.toBe(everyone);
-      expect(found.status, short).toBe(`${found.names.length} advisors found`);
+      expect(found.status, short).toBe(M.found(found.names.length));
       expect(found.names, short).toContain(advisor);
       await expect(page.getByText(`Showing results for ${meaning}`)).toBeVisible();
     }
@@ -98,7 +99,7 @@ test.describe("short words and symbols", () => {
     const found = await listing(page, "🌍");
     expect(found.status).toBe("Showing all advisors");
     expect(found.names).toHaveLength(await listedCount(page));
-    await expect(page.getByText(/advisors found$/)).toHaveCount(0);
+    await expect(page.getByText(/advisors? found$/)).toHaveCount(0);
   });
 });
 
@@ -201,7 +202,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole("combobox", { name: "Search advisors" })).toHaveValue(
         expected[0]!,
       );
-      await expect(statusLine(page)).toHaveText(/^[1-9]\d* advisors found$/);
+      await expect(statusLine(page)).toHaveText(/^[1-9]\d* advisors? found$/);
     });
 
     test("the listing's box suggests too: Escape closes, then clears; a click searches", async ({

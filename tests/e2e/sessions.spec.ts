@@ -38,8 +38,13 @@ test("a seeker reschedules a paid session; both dashboards show the new time and
 
   await row.getByRole("button", { name: "Reschedule" }).click();
   const dialog = page.getByRole("dialog", { name: "Reschedule Session" });
-  await expect(dialog.getByText("Important:")).toBeVisible();
+  // The rule as it is, the one the confirmation page states too (issue 36).
+  await expect(dialog.getByText("Important:").locator("..")).toHaveText(
+    "Important: You can reschedule or cancel until 12 hours before the start. The new time will be sent to both parties.",
+  );
+  await expect(dialog.getByText(/at least 24 hours/)).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: "Confirm Reschedule" })).toBeDisabled();
+  await expect(dialog.getByTestId("reschedule-question")).toHaveCount(0);
   // The session's own date still has Priya's other times, but not the session's own time.
   const zone = await dialog.getByLabel("Times shown in").inputValue();
   const current = new Date(before!);
@@ -50,14 +55,17 @@ test("a seeker reschedules a paid session; both dashboards show the new time and
   await expect(ownTimes.getByText(formatSlotLabel(current, zone), { exact: true })).toHaveCount(0);
   // Another date, so the new time differs from the current one whatever today is.
   const newDate = await chooseOpenDate(dialog, { accept: (date) => date !== ownDate });
+  const newTime = await timesOn(dialog, newDate).first().textContent();
   await timesOn(dialog, newDate).first().click();
+  // Asked once: the question stands beside the one button that moves the session.
+  await expect(dialog.getByTestId("reschedule-question")).toHaveText(
+    "Are you sure you want to reschedule this session?",
+  );
+  await expect(dialog.getByTestId("reschedule-new-time")).toContainText(newTime!);
   await dialog.getByRole("button", { name: "Confirm Reschedule" }).click();
-  const confirm = page.getByRole("dialog", { name: "Confirm Reschedule" });
-  await expect(
-    confirm.getByText("Are you sure you want to reschedule this session?"),
-  ).toBeVisible();
-  await confirm.getByRole("button", { name: "Yes, Reschedule" }).click();
   await expect(page.getByText("Session Rescheduled", { exact: true })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Confirm Reschedule" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Yes, Reschedule" })).toHaveCount(0);
   await expect(
     page.getByText(
       "Your session has been successfully rescheduled. Both parties will be notified.",
@@ -90,6 +98,9 @@ test("a seeker's cancel dialog speaks to them; the Cancelled tab says they cance
   await expect(note).toHaveText(
     /^You'll get a full refund of ₹[\d,]+ within 7-10 business days\.$/,
   );
+  // A refund is said calmly (brand-50); no refund would be a warning (booking.spec.ts).
+  await expect(note).toHaveAttribute("data-refund", "refund");
+  await expect(note).toHaveCSS("background-color", "rgb(239, 250, 248)");
   const amount = (await note.textContent())!.match(/₹[\d,]+/)![0];
   await ask.getByRole("button", { name: "Cancel Session" }).click();
   const reason = page.getByRole("dialog", { name: "Cancellation Reason" });

@@ -143,12 +143,14 @@ export function ProfessionalFields({
         form={form}
         name="workLocations"
         label="Work locations"
-        hint="Countries you have worked in; type and press Enter or Add."
+        // The cities or countries seekers search by (the demo's are cities; the suggestions are
+        // countries, with Remote and Hybrid).
+        hint="Cities or countries you have worked in, or Remote or Hybrid; type and press Enter or Add."
       >
         <ListInput
           label="Work locations"
           suggestions={WORK_LOCATION_OPTIONS}
-          placeholder="e.g. India, Germany, Remote"
+          placeholder="e.g. Pune, Germany"
         />
       </FormField>
     </>

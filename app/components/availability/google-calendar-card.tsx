@@ -39,7 +39,7 @@ export function GoogleCalendarCard({
       {!enabled ? (
         <div className="rounded-lg border border-line bg-slate-50 p-3 text-sm">
           <p className="font-medium">{M.notEnabled}</p>
-          <p className="mt-1 text-muted">{M.howToEnable}</p>
+          <p className="mt-1 text-muted">{M.notEnabledDetail}</p>
         </div>
       ) : connection ? (
         // Keyed by the saved choice: a new one from the server starts the form afresh.

@@ -12,8 +12,10 @@ import {
   type ParsedBookingUrl,
   readBookingUrl,
   settleBooking,
+  skipsSessionStep,
   writeBookingUrl,
 } from "../../../core/booking-url-state";
+import type { SummaryStepValues } from "../../../core/booking-steps";
 import { fullName } from "../../../core/format";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import type { AdvisorSlots } from "../../../core/slots";
@@ -30,12 +32,18 @@ import { TopicsStep } from "./topics-step";
 import { useBrowserTimeZone } from "./use-json";
 import { useCheckout } from "./use-checkout";
 
-const STEPS = ["Topics", "Session", "Date & time", "Summary"] as const;
+const STEPS = [
+  { step: 1, label: "Topics" },
+  { step: 2, label: "Session" },
+  { step: 3, label: "Date & time" },
+  { step: 4, label: "Summary" },
+] as const satisfies readonly { step: BookingStep; label: string }[];
 
 /** What a dropped choice of a link tells the seeker. */
 const DROPPED_MESSAGES: Record<DroppedChoice, string> = {
   topics: M.linkTopicsDropped,
   option: M.linkOptionDropped,
+  optionReplaced: M.linkOptionReplaced,
   zone: M.linkZoneDropped,
   time: M.timeNotOffered,
 };
@@ -102,7 +110,15 @@ export function BookingFlow({
   const [busy, setBusy] = useState(false);
   // Moves when a hold is released: the date-time step reads its times again.
   const [released, setReleased] = useState(0);
+  /** The server's refusal of the summary's acknowledgement, on the entry it was given on. */
+  const [ackRefusal, setAckRefusal] = useState<{
+    search: string;
+    result: { fieldErrors: Partial<Record<keyof SummaryStepValues, string>> };
+  } | null>(null);
   const option = options.find((o) => o.key === state.option) ?? null;
+  // One option (a first session's First Call) is no choice: its step is skipped (ADR 82).
+  const skipSession = skipsSessionStep(options.map((o) => o.key));
+  const steps = STEPS.filter((s) => !(skipSession && s.step === 2));
   // The chosen topics as clicked, ahead of the URL: a second click before the URL has moved
   // (two quick clicks) must see the first. The URL wins whenever it changes (Back, a link).
   const urlTopics = state.topics.join(".");
@@ -245,7 +261,7 @@ export function BookingFlow({
     void loadDateTimeStep();
     void loadBookingSummary();
     const optionKey = state.option ?? options[0]?.key ?? null;
-    go({ ...state, topics: chosen.indexes, step: 2, option: optionKey }, "push");
+    go({ ...state, topics: chosen.indexes, step: skipSession ? 3 : 2, option: optionKey }, "push");
   };
   const topicsValues = { topics, additionalInfo: info };
   const setTopicsValues = (update: (current: typeof topicsValues) => typeof topicsValues) => {
@@ -262,7 +278,7 @@ export function BookingFlow({
     }
   };
 
-  const confirm = async () => {
+  const confirm = async ({ noRefundAcknowledged }: SummaryStepValues) => {
     if (!option || !choice) return;
     if (!viewer) {
       // The URL is the booking chosen so far, the notes wait in session storage: signing in
@@ -281,6 +297,7 @@ export function BookingFlow({
         duration: option.duration,
         datetime: choice.start,
         seekerTimezone: choice.viewerTimeZone,
+        noRefundAcknowledged,
       });
       // The booking holds the notes now.
       saveBookingNotes(advisor.id, "");
@@ -295,7 +312,13 @@ export function BookingFlow({
     } catch (error) {
       setBusy(false);
       const message = error instanceof Error ? error.message : M.bookingFailed;
-      if (error instanceof ApiError && error.field === "datetime") {
+      if (error instanceof ApiError && error.field === "noRefundAcknowledged") {
+        // The server's clock passed the refund deadline first: the box to tick says why.
+        setAckRefusal({
+          search: location.search,
+          result: { fieldErrors: { noRefundAcknowledged: message } },
+        });
+      } else if (error instanceof ApiError && error.field === "datetime") {
         // The time is gone: choose another one, with the reason on that step (not a toast,
         // which the step change would take away).
         const next = dropTime(state);
@@ -312,9 +335,11 @@ export function BookingFlow({
   ];
   return (
     <div ref={top} className="grid scroll-mt-24 gap-5">
-      <ol className="grid grid-cols-4 gap-1" aria-label="Booking steps">
-        {STEPS.map((label, index) => {
-          const n = (index + 1) as BookingStep;
+      <ol
+        className={cn("grid gap-1", steps.length === 3 ? "grid-cols-3" : "grid-cols-4")}
+        aria-label="Booking steps"
+      >
+        {steps.map(({ step: n, label }, index) => {
           return (
             <li
               key={label}
@@ -329,7 +354,7 @@ export function BookingFlow({
                 aria-hidden="true"
               />
               <span>
-                <span className="sr-only">Step {n}: </span>
+                <span className="sr-only">Step {index + 1}: </span>
                 {label}
               </span>
             </li>
@@ -384,7 +409,7 @@ export function BookingFlow({
               state.zone && state.date ? { zone: state.zone, date: state.date, slot: choice } : null
             }
             continueLabel={option.price.isFree ? "Continue" : "Continue to Payment"}
-            onBack={() => back(2)}
+            onBack={() => back(skipSession ? 1 : 2)}
             onChoice={(next) => {
               if (next) setVerified(next);
               if (next?.start === state.time) return;
@@ -419,8 +444,9 @@ export function BookingFlow({
             option={option}
             choice={choice}
             busy={busy}
+            result={ackRefusal?.search === location.search ? ackRefusal.result : null}
             onBack={() => back(3)}
-            onConfirm={() => void confirm()}
+            onConfirm={(values) => void confirm(values)}
           />
         </Suspense>
       ) : null}

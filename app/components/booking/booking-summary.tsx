@@ -1,12 +1,32 @@
 import { LoaderCircle } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { SessionOption } from "../../../core/booking";
+import { type SummaryStepValues, summaryStepRules } from "../../../core/booking-steps";
+import { bookingTerms, refundDeadline } from "../../../core/booking-terms";
 import { formatInr } from "../../../core/format";
+import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
+import { FormField } from "../ui/form-field";
 import { Fact, PriceBreakdown, SessionTimes } from "./booking-facts";
+import { BookingTermsBox } from "./booking-terms-box";
 import type { SlotChoice } from "./date-time-step";
 
-/** Step 4: everything chosen, the price breakdown, the agreements, and one button. */
+/** The refund rule moves with the clock: the summary looks again every 30 seconds. */
+function useClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * Step 4: everything chosen, the price breakdown, the refund rule that applies to this time
+ * (a required "no refund" acknowledgement inside the refund deadline), the agreements, and one
+ * button. `result` carries the server's refusal of the acknowledgement, shown at its box.
+ */
 export function BookingSummary({
   advisorName,
   topics,
@@ -14,6 +34,7 @@ export function BookingSummary({
   option,
   choice,
   busy,
+  result,
   onBack,
   onConfirm,
 }: {
@@ -23,10 +44,32 @@ export function BookingSummary({
   option: SessionOption;
   choice: SlotChoice;
   busy: boolean;
+  result: { fieldErrors: Partial<Record<keyof SummaryStepValues, string>> } | null;
   onBack: () => void;
-  onConfirm: () => void;
+  onConfirm: (values: SummaryStepValues) => void;
 }) {
   const { price } = option;
+  const start = new Date(choice.start);
+  const clock = useClock();
+  // The server's clock has the last word: once it has refused for the refund deadline, the
+  // summary reads the time as past it too, whatever this browser's clock says.
+  const refusedAt = result?.fieldErrors.noRefundAcknowledged
+    ? refundDeadline(start).getTime() + 1
+    : 0;
+  const terms = bookingTerms({
+    start,
+    now: new Date(Math.max(clock.getTime(), refusedAt)),
+    totalPaise: price.totalPaise,
+    zone: choice.viewerTimeZone,
+  });
+  const [values, setValues] = useState<SummaryStepValues>({ noRefundAcknowledged: false });
+  const form = useZodForm(summaryStepRules(terms.acknowledgement !== null), {
+    id: "booking-summary",
+    values,
+    setValues,
+    result,
+    onValid: onConfirm,
+  });
   return (
     <div className="grid gap-5">
       <h3 className="text-lg font-semibold">Review your booking</h3>
@@ -41,7 +84,7 @@ export function BookingSummary({
         <Fact label="Session type">{option.type}</Fact>
         <Fact label="Duration">{option.duration} minutes</Fact>
         <SessionTimes
-          datetime={new Date(choice.start)}
+          datetime={start}
           seekerTimezone={choice.viewerTimeZone}
           advisorTimezone={choice.advisorTimeZone}
         />
@@ -53,26 +96,39 @@ export function BookingSummary({
           total={price.totalPaise}
         />
       </div>
-      <p className="text-xs text-muted">
-        By booking you agree to the{" "}
-        <Link to="/advisor-agreement" className="underline">
-          Advisor Agreement
-        </Link>{" "}
-        and the{" "}
-        <Link to="/code-of-conduct" className="underline">
-          Code of Conduct
-        </Link>
-        .
-      </p>
-      <div className="flex justify-between gap-3 border-t border-line pt-4">
-        <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
-          Back
-        </Button>
-        <Button type="button" size="lg" onClick={onConfirm} disabled={busy}>
-          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {price.isFree ? "Book Free Session" : `Pay ${formatInr(price.totalInr)}`}
-        </Button>
-      </div>
+      <BookingTermsBox terms={terms} />
+      <form className="grid gap-4" {...form.props}>
+        {terms.acknowledgement ? (
+          <FormField
+            form={form}
+            name="noRefundAcknowledged"
+            label={terms.acknowledgement}
+            layout="check"
+          >
+            <input type="checkbox" className="mt-1 size-4 shrink-0 accent-brand-700" />
+          </FormField>
+        ) : null}
+        <p className="text-xs text-muted">
+          By booking you agree to the{" "}
+          <Link to="/terms" className="underline">
+            Terms & Conditions
+          </Link>{" "}
+          and the{" "}
+          <Link to="/code-of-conduct" className="underline">
+            Code of Conduct
+          </Link>
+          .
+        </p>
+        <div className="flex flex-wrap justify-between gap-3 border-t border-line pt-4">
+          <Button type="button" variant="outline" onClick={onBack} disabled={busy}>
+            Back
+          </Button>
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            {price.isFree ? "Book Free Session" : `Pay ${formatInr(price.totalInr)}`}
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }

@@ -26,7 +26,6 @@ export function RescheduleDialog({
   onRefused: (hours: number) => void;
 }) {
   const [choice, setChoice] = useState<SlotChoice | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const fetcher = useFetcher<SessionActionResult>();
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -49,69 +48,58 @@ export function RescheduleDialog({
   }, [fetcher.state, fetcher.data]);
 
   const newTime = choice ? formatSessionTime(new Date(choice.start), choice.viewerTimeZone) : null;
+  const busy = fetcher.state !== "idle";
   const submit = () =>
     choice &&
     fetcher.submit(
       { intent: "reschedule", bookingId: row.id, start: choice.start },
       { method: "post", action: "/dashboard" },
     );
+  // One confirmation: the question stands beside the button once a new time is chosen, and
+  // the button moves the session (no second dialog asking the same again).
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent
-        title={confirming ? "Confirm Reschedule" : "Reschedule Session"}
+        title="Reschedule Session"
         description={counterpart(row, role)}
         className="max-w-2xl"
       >
-        {confirming ? (
-          <>
-            <p className="text-sm">{SESSION_MESSAGES.rescheduleConfirm}</p>
-            <p className="text-sm" data-testid="reschedule-new-time">
-              New time: <strong>{newTime}</strong>
+        <dl className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted">Current time</dt>
+            <dd className="font-medium">{sessionTimes(row, role).primary}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">New time</dt>
+            <dd className="font-medium" data-testid="reschedule-new-time">
+              {newTime ?? "Pick a date and time below"}
+            </dd>
+          </div>
+        </dl>
+        <DateTimeStep
+          advisorId={row.advisorId}
+          duration={row.duration as 15 | 30}
+          excludeBookingId={row.id}
+          onChoice={setChoice}
+        />
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <strong>Important:</strong> {SESSION_MESSAGES.rescheduleImportant}
+        </p>
+        <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+          {choice ? (
+            <p className="mr-auto text-sm font-medium" data-testid="reschedule-question">
+              {SESSION_MESSAGES.rescheduleConfirm}
             </p>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button
-                variant="outline"
-                onClick={() => setConfirming(false)}
-                disabled={fetcher.state !== "idle"}
-              >
-                No, go back
-              </Button>
-              <Button onClick={submit} disabled={fetcher.state !== "idle"}>
-                {fetcher.state !== "idle" ? "Rescheduling..." : "Yes, Reschedule"}
-              </Button>
-            </div>
-          </>
-        ) : (
-          <>
-            <dl className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-muted">Current time</dt>
-                <dd className="font-medium">{sessionTimes(row, role).primary}</dd>
-              </div>
-              <div>
-                <dt className="text-muted">New time</dt>
-                <dd className="font-medium">{newTime ?? "Pick a date and time below"}</dd>
-              </div>
-            </dl>
-            <DateTimeStep
-              advisorId={row.advisorId}
-              duration={row.duration as 15 | 30}
-              excludeBookingId={row.id}
-              onChoice={setChoice}
-            />
-            <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-              <strong>Important:</strong> {SESSION_MESSAGES.rescheduleImportant}
-            </p>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button disabled={!choice} onClick={() => setConfirming(true)}>
-                Confirm Reschedule
-              </Button>
-            </div>
-          </>
-        )}
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button disabled={!choice || busy} onClick={submit}>
+              {busy ? "Rescheduling..." : "Confirm Reschedule"}
+            </Button>
+          </div>
+        </div>
       </DialogContent>
     </Dialog>
   );

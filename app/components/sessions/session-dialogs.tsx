@@ -1,8 +1,8 @@
-import { Video } from "lucide-react";
+import { AlertTriangle, Video } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import {
-  cancelDialogRefundText,
+  cancelDialogRefund,
   cancelledLine,
   cancelRefundText,
   refundSummary,
@@ -16,7 +16,7 @@ import {
   reviewSchema,
 } from "../../../core/review";
 import type { Role } from "../../../core/roles";
-import { canJoin } from "../../../core/sessions";
+import { canJoin, joinLabel } from "../../../core/sessions";
 import { Button } from "../ui/button";
 import { AddRowToCalendar } from "./add-to-calendar";
 import { Dialog, DialogContent } from "../ui/dialog";
@@ -130,12 +130,12 @@ export function DetailsDialog({
                 joinable ? (
                   <Button asChild>
                     <a href={row.meetingLink} target="_blank" rel="noreferrer">
-                      <Video aria-hidden="true" /> Join Google Meet
+                      <Video aria-hidden="true" /> {joinLabel(row.meetingLink)}
                     </a>
                   </Button>
                 ) : (
                   <Button disabled title="The link opens 15 minutes before the start">
-                    <Video aria-hidden="true" /> Join Google Meet
+                    <Video aria-hidden="true" /> {joinLabel(row.meetingLink)}
                   </Button>
                 )
               ) : null}
@@ -230,14 +230,16 @@ export function CancelFlow({
   useActionResult(fetcher, (result) => {
     if (result.ok) {
       // The server's refund, which may differ from the dialog's if the clock passed the rule.
+      const paid = row.paymentStatus === "paid" ? (row.paidPaise ?? 0) : 0;
       const refund =
         cancelRefundText({
           reader: role,
           seekerName: row.seekerName,
-          paidPaise: row.paymentStatus === "paid" ? (row.paidPaise ?? 0) : 0,
+          paidPaise: paid,
           refundPaise: result.refundPaise ?? 0,
         }) ?? undefined;
-      if (result.warning)
+      // Money kept is said as a warning, never in the calm tone of a refund.
+      if (result.warning || (paid > 0 && !result.refundPaise))
         toast.warning(SESSION_MESSAGES.cancelledTitle, {
           description: [result.warning, refund].filter(Boolean).join(" "),
         });
@@ -248,7 +250,7 @@ export function CancelFlow({
     // any other refusal in the form's summary, above its buttons.
     else if (!result.fieldErrors) setRefusal(result.message ?? SESSION_MESSAGES.cancelFailedBody);
   });
-  const refundNote = cancelDialogRefundText(row, role, now);
+  const refundNote = cancelDialogRefund(row, role, now);
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       {step === "confirm" ? (
@@ -257,12 +259,22 @@ export function CancelFlow({
           description={`${counterpart(row, role)} · ${sessionTimes(row, role).primary}`}
         >
           <p className="text-sm">Are you sure you want to cancel this session?</p>
-          {refundNote ? (
+          {refundNote?.refunded ? (
             <p
               className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900"
               data-testid="cancel-refund-note"
+              data-refund="refund"
             >
-              {refundNote}
+              {refundNote.text}
+            </p>
+          ) : refundNote ? (
+            <p
+              className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+              data-testid="cancel-refund-note"
+              data-refund="none"
+            >
+              <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+              <span>{refundNote.text}</span>
             </p>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">

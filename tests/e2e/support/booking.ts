@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
-import { chooseOpenDate } from "./calendar";
+import { chooseOpenDate, dateIn } from "./calendar";
 
 /*
  * The booking flow's steps on an advisor's profile, as the journeys walk them (ADR 72: the
@@ -18,20 +18,39 @@ export async function advisorPath(page: Page, name: string) {
   return `/advisor/${advisor!.id}`;
 }
 
-/** Steps 1 and 2 on a profile: the first topic, then the session option offered first. */
+/**
+ * Steps 1 and 2 on a profile: the first topic, then the session option offered first. A
+ * person with one option (a first session's First Call) skips step 2 (issue 36).
+ */
 export async function chooseTopicAndOption(page: Page) {
   const booking = page.locator("#booking");
   await booking.locator("fieldset label").first().click();
   await booking.getByRole("button", { name: "Continue" }).click();
-  await expect(booking.getByRole("radio").first()).toBeVisible(); // step 2 is on screen
-  await booking.getByRole("button", { name: "Continue" }).click();
+  const options = booking.getByRole("radio").first();
+  const dateTime = page.getByRole("region", { name: "Select Date & Time" });
+  await expect(options.or(dateTime)).toBeVisible();
+  if (await options.isVisible()) await booking.getByRole("button", { name: "Continue" }).click();
+  await expect(dateTime).toBeVisible();
   return booking;
 }
 
-/** At the date-time step: the first time offered on the nth open date; the step and label. */
+/** "YYYY-MM-DD" `days` after today in `zone`. */
+function daysAhead(zone: string, days: number): string {
+  return dateIn(new Date(Date.now() + days * 86_400_000), zone);
+}
+
+/**
+ * At the date-time step: the first time offered on the first open date two days or more ahead
+ * (so every time on it is 24 hours or more away: refundable, no acknowledgement asked); the
+ * step and the time's label.
+ */
 export async function pickFirstTime(page: Page) {
   const step = page.getByRole("region", { name: "Select Date & Time" });
-  await chooseOpenDate(step, { nth: 1 });
+  const zoneSelect = step.getByLabel("Times shown in");
+  await expect(zoneSelect).not.toHaveValue("");
+  const zone = await zoneSelect.inputValue();
+  const earliest = daysAhead(zone, 2);
+  await chooseOpenDate(step, { accept: (date) => date >= earliest });
   const slot = step
     .getByRole("group", { name: /Available times on/ })
     .getByRole("button")
