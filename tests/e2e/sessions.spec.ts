@@ -325,6 +325,14 @@ test("each role's dashboard shows its tiles with the database's counts", async (
   await expect(page.getByRole("link", { name: "Upcoming (2)" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Completed (2)" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cancelled (1)" })).toBeVisible();
+  // On a phone the three tabs stay in one row (none on a line of its own).
+  await page.setViewportSize({ width: 375, height: 800 });
+  const tops = await page
+    .getByRole("navigation", { name: "Session tabs" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.context().clearCookies();
   await signIn(page, PRIYA);

@@ -121,9 +121,10 @@ export function SessionsList({
         </p>
       ) : (
         <>
+          {/* Three tabs in one row at any width: on a phone each count goes under its label. */}
           <nav
             aria-label="Session tabs"
-            className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
+            className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1"
           >
             {SESSION_TABS.map((t) => (
               <Link
@@ -131,11 +132,11 @@ export function SessionsList({
                 to={hrefFor({ tab: t })}
                 preventScrollReset
                 aria-current={t === tab ? "page" : undefined}
-                className={`flex-1 rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap ${
+                className={`flex flex-col items-center justify-center rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap sm:flex-row sm:gap-1 sm:px-3 ${
                   t === tab ? "bg-surface text-ink shadow-sm" : "text-muted hover:text-ink"
                 }`}
               >
-                {TAB_LABELS[t]} ({sessions.counts[t]})
+                <span>{TAB_LABELS[t]}</span> <span>({sessions.counts[t]})</span>
               </Link>
             ))}
           </nav>
