@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { axeViolations } from "./support/page-checks";
+import { axeViolations, brokenWords } from "./support/page-checks";
 import { formatSessionTime } from "../../core/format";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { formatSlotLabel } from "../../core/slots";
@@ -111,6 +111,10 @@ test("a dismissed checkout says so and offers the time again", async ({ page }) 
   const { booking, label } = await chooseSession(page, "Pay ₹1,180");
   await booking.getByRole("button", { name: "Pay ₹1,180" }).click();
   const checkout = page.getByRole("dialog", { name: "Test checkout" });
+  // On a phone its terms stay whole beside a long description (not "Fo / r").
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(checkout.getByText("For", { exact: true })).toBeVisible();
+  expect(await brokenWords(page)).toEqual([]);
   await checkout.getByRole("button", { name: "Close" }).click();
   await expect(page.getByText(M.cancelledTitle)).toBeVisible();
   await expect(page.getByText(M.cancelled)).toBeVisible();
