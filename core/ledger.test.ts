@@ -8,6 +8,7 @@ import {
   monthsBetween,
   monthTotals,
   parseMonth,
+  holdPassedFor,
   releaseAt,
   splitFee,
   unaccounted,
@@ -76,6 +77,13 @@ describe("hasMatured", () => {
     expect(hasMatured(completed, 3, new Date(due.getTime() - 1))).toBe(false);
     expect(hasMatured(completed, 3, due)).toBe(true);
     expect(hasMatured(completed, 3, new Date(due.getTime() + 1))).toBe(true);
+  });
+
+  it("names the latest end matured at a moment: the inverse of the release", () => {
+    expect(holdPassedFor(due, 3)).toEqual(endsAt);
+    expect(holdPassedFor(new Date("2026-03-13T00:00:00Z"), 0)).toEqual(
+      new Date("2026-03-13T00:00:00Z"),
+    );
   });
 
   it("matures a late cancellation (the advisor keeps the share) like a completed session", () => {

@@ -72,6 +72,11 @@ export function releaseAt(sessionEnd: Date, holdDays: number): Date {
   return new Date(sessionEnd.getTime() + holdDays * DAY_MS);
 }
 
+/** The latest session end whose holding period has passed at `now`: releaseAt's inverse. */
+export function holdPassedFor(now: Date, holdDays: number): Date {
+  return new Date(now.getTime() - holdDays * DAY_MS);
+}
+
 /**
  * Whether a session's share has matured: the session is over (completed, or cancelled too
  * late for a refund, which the advisor keeps) and the holding period has passed.

@@ -1,9 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Balances } from "../../core/ledger";
+import { type Balances, holdPassedFor } from "../../core/ledger";
 import { type Db, queryRows } from "../db/client.server";
 import { advisorBalances } from "../db/schema";
 
-const DAY_MS = 86_400_000;
 /** The longest session (bookings_duration_check): one ending after a moment began after this. */
 const LONGEST_SESSION_MS = 30 * 60_000;
 
@@ -24,7 +23,7 @@ export async function balancesByAdvisor(
 ): Promise<Map<string, Balances>> {
   if (advisorIds.length === 0) return new Map();
   const ids = [...advisorIds];
-  const maturedBy = new Date(options.now.getTime() - options.holdDays * DAY_MS);
+  const maturedBy = holdPassedFor(options.now, options.holdDays);
   const since = new Date(maturedBy.getTime() - LONGEST_SESSION_MS);
   const advisorsIn = sql`b.advisor_id = any(string_to_array(${ids.join(",")}, ',')::uuid[])`;
   const [kept, pending] = await Promise.all([

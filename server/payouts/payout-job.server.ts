@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
-import { releaseAt } from "../../core/ledger";
+import { holdPassedFor, releaseAt } from "../../core/ledger";
 import { loadOwnBankDetails } from "../advisors/bank-details.server";
 import type { BankCipher } from "../advisors/bank-crypto.server";
 import type { Db, Tx } from "../db/client.server";
@@ -21,7 +21,6 @@ import { recordTransferEntry } from "./ledger.server";
 
 const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
-const DAY_MS = 86_400_000;
 
 export type PayoutDeps = {
   gateway: PaymentGateway;
@@ -148,7 +147,7 @@ export async function activateTransfers(tx: Tx, advisorId: string, now: Date) {
 async function moveTransfers(db: Db, deps: PayoutDeps) {
   const now = deps.now();
   // A held transfer is due once its session is over and the holding period has passed.
-  const maturedBy = new Date(now.getTime() - deps.holdDays * DAY_MS);
+  const maturedBy = holdPassedFor(now, deps.holdDays);
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: payoutTransfers.id })
