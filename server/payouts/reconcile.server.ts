@@ -68,7 +68,7 @@ export type PaymentFact = {
  * say about each: one row each (unless a payment has two bookings or refunds), so the checks
  * below are plain comparisons. Each join is one probe of an index.
  */
-export function factsQuery(where: SQL): SQL {
+function factsQuery(where: SQL): SQL {
   return sql`
       select p.id as payment_id, b.id as booking_id, b.status as booking_status, p.created_at,
         p.amount, p.fee_amount as fee, p.gst_amount as gst,
@@ -108,7 +108,7 @@ export function paymentFacts(db: Db | Tx): Promise<PaymentFact[]> {
  * transfer or ledger entry), and those `refs` name (payment or booking ids). Each table is
  * read by its `changed_at` index.
  */
-export function changedPayments(since: Date, refs: readonly string[]): SQL {
+function changedPayments(since: Date, refs: readonly string[]): SQL {
   const ids = sql`string_to_array(${refs.join(",")}, ',')::uuid[]`;
   return sql`
     select id from payments where changed_at >= ${since}
@@ -121,11 +121,11 @@ export function changedPayments(since: Date, refs: readonly string[]): SQL {
 }
 
 /** The facts of the payments `changedPayments` names. */
-export const changedFactsQuery = (since: Date, refs: readonly string[]) =>
+const changedFactsQuery = (since: Date, refs: readonly string[]) =>
   factsQuery(sql`p.id in (${changedPayments(since, refs)})`);
 
 /** The first and last paid payment: the months the sweep goes through (by a partial index). */
-export const PAID_RANGE = sql`select min(created_at) as first, max(created_at) as last
+const PAID_RANGE = sql`select min(created_at) as first, max(created_at) as last
   from payments where status in ('paid', 'refunded')`;
 
 /** The facts of one month's payments (India's calendar), by the index on paid payments. */
