@@ -70,6 +70,7 @@ export default [
   route("admin/advisors", "routes/admin/advisors.tsx"),
   route("admin/advisors/new", "routes/admin/advisors.new.tsx"),
   route("admin/advisors/:id/profile", "routes/admin/advisor-profile.ts"),
+  route("admin/advisors/:id/changes", "routes/admin/advisor-changes.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/payouts", "routes/admin/payouts.tsx"),
   route("advisor-debug", "routes/admin/advisor-debug.tsx"),

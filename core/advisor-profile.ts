@@ -40,6 +40,8 @@ export type EditableProfile = {
   email: string;
   headshotUrl: string | null;
   values: ProfileValues;
+  /** The advisor's own edit waiting for review or turned down (ADR 83); null when none. */
+  review?: { status: "pending" | "rejected"; reason: string | null; submittedAt: string } | null;
 };
 
 const basics = step1Schema.shape;

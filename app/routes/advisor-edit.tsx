@@ -2,6 +2,8 @@ import { data, redirect, useRevalidator } from "react-router";
 import { PROFILE_EDIT_MESSAGES as M } from "../../core/messages/advisor";
 import { loadEditableProfile, saveProfile } from "../../server/advisors/profile-edit.server";
 import { requireViewer } from "../../server/auth/session.server";
+import { removeStoredFile } from "../../server/storage/storage.server";
+import type { EditableProfile } from "../../core/advisor-profile";
 import { ProfileEditForm, type ProfileSaveAnswer } from "../components/advisor/profile-edit-form";
 import { BackLink } from "../components/ui/back-link";
 import { Button } from "../components/ui/button";
@@ -23,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   if (!viewer.advisorId) return { kind: "none" as const };
   try {
-    const profile = await loadEditableProfile(context.db, viewer.advisorId);
+    const profile = await loadEditableProfile(context.db, viewer.advisorId, { own: true });
     return profile ? { kind: "profile" as const, profile } : { kind: "none" as const };
   } catch (error) {
     context.logger.error({ err: error }, "could not load the profile to edit");
@@ -52,9 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.availabilitySaved) {
       context.logger.error({ err: result.availabilityError }, "profile saved, availability not");
     }
-    const flash = result.availabilitySaved
-      ? { title: M.savedForReview }
-      : { title: M.availabilityFailed, kind: "error" as const };
+    await removeStoredFile(context.storage, result.discardedPhoto, (err, key) =>
+      context.logger.warn({ err, key }, "could not remove a discarded headshot"),
+    );
+    const flash = !result.availabilitySaved
+      ? { title: M.availabilityFailed, kind: "error" as const }
+      : { title: result.underReview ? M.savedForReview : M.savedLive };
     throw redirect("/dashboard", { headers: { "Set-Cookie": flashCookie(flash) } });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -70,9 +75,7 @@ export default function AdvisorEdit({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 mb-2 text-3xl font-bold">Edit Profile</h1>
       {loaderData.kind === "profile" ? (
         <>
-          <p className="mb-6 text-muted">
-            Changes are reviewed by our team before they appear on your public profile.
-          </p>
+          <ReviewNotice profile={loaderData.profile} />
           <ProfileEditForm
             mode="advisor"
             advisorId={loaderData.profile.advisorId}
@@ -106,5 +109,41 @@ function LoadFailed() {
         Refresh Page
       </Button>
     </Card>
+  );
+}
+
+/**
+ * What happens to a save, and where the last one stands: a live profile's edits wait beside it
+ * (ADR 83), an application's are its next review.
+ */
+function ReviewNotice({ profile }: { profile: EditableProfile }) {
+  const review = profile.review;
+  if (review?.status === "rejected") {
+    return (
+      <div
+        role="status"
+        className="mb-6 grid gap-1 rounded-card border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+      >
+        <p className="font-semibold">{M.changesRejected}</p>
+        {review.reason ? <p>Reason from our team: {review.reason}</p> : null}
+        <p>{M.changesRejectedNext}</p>
+      </div>
+    );
+  }
+  if (review?.status === "pending") {
+    return (
+      <div
+        role="status"
+        className="mb-6 grid gap-1 rounded-card border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+      >
+        <p className="font-semibold">{M.changesWaiting}</p>
+        <p>{M.changesWaitingNext}</p>
+      </div>
+    );
+  }
+  return (
+    <p className="mb-6 text-muted">
+      {profile.status === "approved" ? M.liveProfileNote : M.applicationNote}
+    </p>
   );
 }

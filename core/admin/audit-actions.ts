@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = {
   "advisor.approve": "Approved advisor",
   "advisor.reject": "Rejected advisor",
   "advisor.edit": "Edited advisor profile",
+  "advisor.changes_approve": "Approved profile changes",
+  "advisor.changes_reject": "Rejected profile changes",
   "advisor.create": "Created advisor",
   "advisor.invite_resent": "Resent activation e-mail",
   "booking.cancel": "Cancelled session",

@@ -45,6 +45,17 @@ const EVERY_ACTION: Record<AuditAction, AuditRecord> = {
     before: { hourly_rate_inr: 4500 },
     after: { hourly_rate_inr: 5000 },
   }),
+  "advisor.changes_approve": entry("advisor.changes_approve", {
+    targetLabel: PRIYA,
+    before: { hourly_rate_inr: 4500, skills: ["SQL"], headshot_url: "/uploads/a.webp" },
+    after: { hourly_rate_inr: 5000, skills: ["SQL", "Python"], headshot_url: "/uploads/b.webp" },
+  }),
+  "advisor.changes_reject": entry("advisor.changes_reject", {
+    targetLabel: PRIYA,
+    before: { short_intro: "Product lead" },
+    after: { short_intro: "Call me on WhatsApp" },
+    note: "Contact details belong on the platform.",
+  }),
   "advisor.create": entry("advisor.create", {
     targetLabel: "Ishita Banerjee <ishita@example.com>",
     after: {
@@ -111,6 +122,24 @@ describe("an audit entry in words", () => {
       "advisor.edit": {
         sentence: "Rohan Kapoor edited Priya Sharma's advisor profile.",
         changes: ["Priya Sharma's hourly rate: ₹4,500 → ₹5,000"],
+        contacts: "priya.sharma@example.com",
+      },
+      "advisor.changes_approve": {
+        sentence: "Rohan Kapoor approved Priya Sharma's profile changes.",
+        changes: [
+          "Priya Sharma's hourly rate: ₹4,500 → ₹5,000",
+          "Priya Sharma's skills: added Python",
+          "Priya Sharma's photo was replaced",
+        ],
+        contacts: "priya.sharma@example.com",
+      },
+      "advisor.changes_reject": {
+        sentence:
+          "Rohan Kapoor turned down Priya Sharma's profile changes; the live profile stays as it was.",
+        changes: [
+          "Priya Sharma's short introduction: “Product lead” → “Call me on WhatsApp”",
+          "Reason: Contact details belong on the platform.",
+        ],
         contacts: "priya.sharma@example.com",
       },
       "advisor.create": {

@@ -244,6 +244,18 @@ export function describeAudit(entry: AuditRecord): AuditText {
         changes: fieldChanges(name, before, after),
         contacts,
       };
+    case "advisor.changes_approve":
+      return {
+        sentence: `${actor} approved ${possessive(name)} profile changes.`,
+        changes: fieldChanges(name, before, after),
+        contacts,
+      };
+    case "advisor.changes_reject":
+      return {
+        sentence: `${actor} turned down ${possessive(name)} profile changes; the live profile stays as it was.`,
+        changes: [...fieldChanges(name, before, after), ...reason(note)],
+        contacts,
+      };
     case "advisor.create":
       return {
         sentence: `${actor} added ${name} as an advisor and sent them an activation e-mail.`,

@@ -30,6 +30,13 @@ export const ADMIN_MESSAGES = {
   illegalTransition: "This advisor's status does not allow that change.",
   advisorNotFound: "Advisor not found.",
   reasonTooLong: "Please keep the reason under 1000 characters.",
+  changesApproved: "Profile changes approved",
+  changesRejected: "Profile changes rejected",
+  changesReasonRequired: "Please tell the advisor why, so they can fix their changes.",
+  changesAlreadyDecided: "These changes have already been reviewed.",
+  changesMoved:
+    "The advisor changed their edit while you were reviewing it. Review the new version below.",
+  changesNone: "This advisor has no changes waiting for review.",
   // Add advisor
   addTitle: "Add New Advisor (Pending Sign up & Activation)",
   fixHighlighted: "Please fix the highlighted errors before submitting.",

@@ -81,6 +81,16 @@ export const PROFILE_EDIT_MESSAGES = {
   availabilityFailed:
     "Warning: Profile saved but availability update failed. Please try updating availability again.",
   savedForReview: "Profile updated successfully! Your changes are under review",
+  savedLive: "Profile updated successfully!",
+  liveProfileNote:
+    "Changes to your profile are reviewed by our team before they appear on your public profile, which stays as it is meanwhile. Your phone number and availability change at once.",
+  applicationNote: "Changes are reviewed by our team before your profile goes live.",
+  changesWaiting: "Your changes are under review",
+  changesWaitingNext:
+    "Seekers see your approved profile until our team approves them. Saving again updates what is waiting.",
+  changesRejected: "Your last changes were not approved",
+  changesRejectedNext:
+    "Your public profile is unchanged. The form below holds the changes you sent: fix them and save to send them again.",
   savedByAdmin: "Advisor profile updated successfully!",
   noProfileTitle: "No Profile Found",
   noProfile: "You don't have an advisor profile yet.",

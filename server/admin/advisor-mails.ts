@@ -35,6 +35,44 @@ export function rejectedMail(person: Person, reason: string | null, links: Links
   };
 }
 
+export function changesApprovedMail(
+  person: Person,
+  advisorId: string,
+  links: Links,
+): OutgoingEmail {
+  return {
+    to: person.email,
+    subject: "Your BeenThere profile changes are live",
+    heading: "Your changes are live",
+    paragraphs: [
+      `Hi ${person.firstName}, our team has approved the changes you made to your advisor profile.`,
+      "Seekers now see your updated profile.",
+    ],
+    action: { label: "View your profile", url: `${links.appUrl}/advisor/${advisorId}` },
+    footnote: `Questions? Write to us at ${links.supportEmail}.`,
+  };
+}
+
+export function changesRejectedMail(
+  person: Person,
+  advisorId: string,
+  reason: string,
+  links: Links,
+): OutgoingEmail {
+  return {
+    to: person.email,
+    subject: "An update on your BeenThere profile changes",
+    heading: "Your profile changes need attention",
+    paragraphs: [
+      `Hi ${person.firstName}, our team could not approve the changes you made to your advisor profile.`,
+      `Reason from our team: ${reason}`,
+      "Your public profile is unchanged and seekers can still book you. You can fix your changes and send them again from Edit Profile.",
+    ],
+    action: { label: "Edit your profile", url: `${links.appUrl}/advisor/${advisorId}/edit` },
+    footnote: `Questions? Write to us at ${links.supportEmail}.`,
+  };
+}
+
 export function invitationMail(person: Person, token: string, links: Links): OutgoingEmail {
   const url = `${links.appUrl}/reset-password?type=invite&token=${encodeURIComponent(token)}`;
   return {

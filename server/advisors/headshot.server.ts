@@ -6,6 +6,7 @@ import { advisors, users } from "../db/schema";
 import { processHeadshot } from "../storage/headshot-image.server";
 import { type FileStorage, removeStoredFile } from "../storage/storage.server";
 import { backToReview, lockOrCreateOwnRow } from "./advisor-rows.server";
+import { proposePhoto } from "./profile-proposals.server";
 
 export type HeadshotTarget =
   /** The signed-in person's own row (a draft is created for a first upload in the wizard). */
@@ -20,8 +21,9 @@ type Deps = { db: Db; storage: FileStorage; log: (error: unknown, key: string) =
 
 /**
  * Checks and re-encodes the picture, stores it under a new server-made key, points the
- * advisor at it and removes the file it replaces. A person's own new photo on a reviewed
- * profile sends it back to review, as any other edit does. An admin's change of someone else's
+ * advisor at it and removes the file it replaces. A person's own new photo on an approved
+ * profile waits for review beside the live one, as any other edit does; on an application it
+ * sends a rejected one back to review. An admin's change of someone else's
  * photo is written to the audit log in the same transaction.
  */
 export async function replaceHeadshot(
@@ -39,6 +41,8 @@ export async function replaceHeadshot(
     previous = await db.transaction(async (tx) => {
       if (target.own) {
         const row = await lockOrCreateOwnRow(tx, target.userId);
+        // A live profile keeps its photo until an admin approves the new one (ADR 83).
+        if (row.status === "approved") return proposePhoto(tx, row.id, url);
         await tx
           .update(advisors)
           .set({ headshotUrl: url, profileStatus: backToReview })

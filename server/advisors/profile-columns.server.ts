@@ -1,3 +1,4 @@
+import type { ReviewedProfile } from "../../core/profile-review";
 import type { advisors } from "../db/schema";
 
 /**
@@ -5,24 +6,10 @@ import type { advisors } from "../db/schema";
  * (core/advisor-application.ts), the admin's add form (core/admin/add-advisor.ts) and profile
  * edit (core/advisor-profile.ts).
  */
-export type ProfileFields = {
-  jobTitle: string;
-  currentCompany: string;
-  totalExperience: number;
-  shortIntro: string;
-  about: string;
-  hourlyRate: number;
-  phone: string;
-  linkedinUrl: string;
-  skills: string[];
-  workLocations: string[];
-  careerAdviceTopics: string[];
-  personalAdviceTopics: string[];
-  businessAdviceTopics: string[];
-};
+export type ProfileFields = ReviewedProfile & { phone: string };
 
-/** The profile as the advisors table's columns: the one place a form's names meet the row's. */
-export function profileColumns(profile: ProfileFields) {
+/** The reviewed fields as the advisors table's columns: the one place the two names meet. */
+export function reviewedColumns(profile: ReviewedProfile) {
   return {
     jobTitle: profile.jobTitle,
     currentCompany: profile.currentCompany,
@@ -30,7 +17,6 @@ export function profileColumns(profile: ProfileFields) {
     shortIntro: profile.shortIntro,
     about: profile.about,
     hourlyRateInr: profile.hourlyRate,
-    phone: profile.phone,
     linkedinUrl: profile.linkedinUrl,
     skills: profile.skills,
     workLocations: profile.workLocations,
@@ -38,4 +24,28 @@ export function profileColumns(profile: ProfileFields) {
     personalAdviceTopics: profile.personalAdviceTopics,
     businessAdviceTopics: profile.businessAdviceTopics,
   } satisfies Partial<typeof advisors.$inferInsert>;
+}
+
+export function profileColumns(profile: ProfileFields) {
+  return { ...reviewedColumns(profile), phone: profile.phone };
+}
+
+type AdvisorRow = typeof advisors.$inferSelect;
+
+/** The live profile's reviewed fields, read back from its row (an empty column reads ""). */
+export function liveReviewed(row: AdvisorRow): ReviewedProfile {
+  return {
+    jobTitle: row.jobTitle ?? "",
+    currentCompany: row.currentCompany ?? "",
+    totalExperience: row.totalExperienceYears ?? 0,
+    linkedinUrl: row.linkedinUrl ?? "",
+    workLocations: row.workLocations,
+    shortIntro: row.shortIntro ?? "",
+    about: row.about ?? "",
+    skills: row.skills,
+    careerAdviceTopics: row.careerAdviceTopics,
+    personalAdviceTopics: row.personalAdviceTopics,
+    businessAdviceTopics: row.businessAdviceTopics,
+    hourlyRate: row.hourlyRateInr,
+  };
 }

@@ -1,15 +1,37 @@
 import { eq } from "drizzle-orm";
 import { defaultWeeklySchedule } from "../../core/availability";
-import { checkProfile, type EditableProfile } from "../../core/advisor-profile";
+import { checkProfile, type EditableProfile, type ProfileValues } from "../../core/advisor-profile";
+import { reviewedPart, type ReviewedProfile } from "../../core/profile-review";
 import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 import { getSchedule, saveSchedule } from "../scheduling/schedule.server";
 import { backToReview } from "./advisor-rows.server";
 import { profileColumns } from "./profile-columns.server";
+import {
+  dropProposal,
+  proposedFields,
+  proposeEdit,
+  readProposal,
+} from "./profile-proposals.server";
 
+/** The reviewed fields as the edit form's values (numbers as the text the form edits). */
+function formValues(fields: ReviewedProfile) {
+  return {
+    ...fields,
+    totalExperience: String(fields.totalExperience),
+    hourlyRate: String(fields.hourlyRate),
+  };
+}
+
+/**
+ * The profile as its edit form starts from. `own`: the advisor's own page, which starts from
+ * their proposed version while it waits or was turned down (ADR 83) and says which; an admin's
+ * screens edit the live profile.
+ */
 export async function loadEditableProfile(
   db: Db,
   advisorId: string,
+  { own = false }: { own?: boolean } = {},
 ): Promise<EditableProfile | null> {
   const [row] = await db
     .select({
@@ -23,41 +45,64 @@ export async function loadEditableProfile(
     .where(eq(advisors.id, advisorId));
   if (!row || row.advisor.profileStatus === "draft") return null;
   const a = row.advisor;
-  const schedule = await getSchedule(db, advisorId);
+  const [schedule, proposal] = await Promise.all([
+    getSchedule(db, advisorId),
+    own ? readProposal(db, advisorId) : undefined,
+  ]);
+  const proposed = proposal ? proposedFields(proposal) : null;
+  const values: ProfileValues = {
+    phone: a.phone ?? "",
+    jobTitle: a.jobTitle ?? "",
+    currentCompany: a.currentCompany ?? "",
+    totalExperience: a.totalExperienceYears === null ? "" : String(a.totalExperienceYears),
+    linkedinUrl: a.linkedinUrl ?? "",
+    workLocations: a.workLocations,
+    shortIntro: a.shortIntro ?? "",
+    about: a.about ?? "",
+    skills: a.skills,
+    careerAdviceTopics: a.careerAdviceTopics,
+    personalAdviceTopics: a.personalAdviceTopics,
+    businessAdviceTopics: a.businessAdviceTopics,
+    hourlyRate: String(a.hourlyRateInr),
+    ...(proposed ? formValues(proposed) : {}),
+    availability: schedule ?? defaultWeeklySchedule(a.sessionTimezone),
+  };
   return {
     advisorId,
     status: a.profileStatus,
     name: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
-    headshotUrl: a.headshotUrl,
-    values: {
-      phone: a.phone ?? "",
-      jobTitle: a.jobTitle ?? "",
-      currentCompany: a.currentCompany ?? "",
-      totalExperience: a.totalExperienceYears === null ? "" : String(a.totalExperienceYears),
-      linkedinUrl: a.linkedinUrl ?? "",
-      workLocations: a.workLocations,
-      shortIntro: a.shortIntro ?? "",
-      about: a.about ?? "",
-      skills: a.skills,
-      careerAdviceTopics: a.careerAdviceTopics,
-      personalAdviceTopics: a.personalAdviceTopics,
-      businessAdviceTopics: a.businessAdviceTopics,
-      hourlyRate: String(a.hourlyRateInr),
-      availability: schedule ?? defaultWeeklySchedule(a.sessionTimezone),
-    },
+    headshotUrl: proposal?.headshotUrl ?? a.headshotUrl,
+    values,
+    review: proposal
+      ? {
+          status: proposal.status,
+          reason: proposal.reason,
+          submittedAt: proposal.submittedAt.toISOString(),
+        }
+      : null,
   };
 }
 
 export type ProfileSaveResult =
-  | { ok: true; availabilitySaved: boolean; availabilityError?: unknown }
+  | {
+      ok: true;
+      /** Whether what was saved waits for an admin (an application, or a live profile's edit). */
+      underReview: boolean;
+      availabilitySaved: boolean;
+      availabilityError?: unknown;
+      /** A proposed photo the save discarded, for the caller to remove from storage. */
+      discardedPhoto?: string | null;
+    }
   | { ok: false; status: 400; fieldErrors: Record<string, string> }
   | { ok: false; status: 404 };
 
 /**
- * Saves the profile (one statement, so it is whole or not at all), then the weekly schedule
- * (its own transaction). A person's own save sends a reviewed profile back to `pending`; an
- * admin's keeps the status. If only the schedule fails, the caller warns that it did.
+ * Saves the profile (one transaction, so it is whole or not at all), then the weekly schedule
+ * (its own transaction). An approved advisor's own edit of the reviewed fields becomes a
+ * proposal and the live profile stays as it is (ADR 83); any other own save sends a rejected
+ * profile back to `pending`; an admin's applies and keeps the status. If only the schedule
+ * fails, the caller warns that it did.
  */
 export async function saveProfile(
   db: Db,
@@ -66,19 +111,33 @@ export async function saveProfile(
   const checked = checkProfile(input.values);
   if (!checked.ok) return { ok: false, status: 400, fieldErrors: checked.errors };
   const d = checked.data;
-  const updated = await db
-    .update(advisors)
-    .set({
-      ...profileColumns(d),
-      ...(input.byAdmin ? {} : { profileStatus: backToReview }),
-    })
-    .where(eq(advisors.id, input.advisorId))
-    .returning({ id: advisors.id });
-  if (updated.length === 0) return { ok: false, status: 404 };
+  const saved = await db.transaction(async (tx) => {
+    const [live] = await tx
+      .select()
+      .from(advisors)
+      .where(eq(advisors.id, input.advisorId))
+      .for("update");
+    if (!live) return null;
+    const where = eq(advisors.id, input.advisorId);
+    if (!input.byAdmin && live.profileStatus === "approved") {
+      // The phone number is private and applies at once; the rest waits for review.
+      if (live.phone !== d.phone) await tx.update(advisors).set({ phone: d.phone }).where(where);
+      return { underReview: await proposeEdit(tx, live, reviewedPart(d)), discardedPhoto: null };
+    }
+    await tx
+      .update(advisors)
+      .set({ ...profileColumns(d), ...(input.byAdmin ? {} : { profileStatus: backToReview }) })
+      .where(where);
+    // A profile edited directly has nothing waiting beside it (an admin's save keeps it).
+    const discardedPhoto = input.byAdmin ? null : await dropProposal(tx, input.advisorId);
+    return { underReview: !input.byAdmin, discardedPhoto };
+  });
+  if (!saved) return { ok: false, status: 404 };
   const schedule = await saveSchedule(db, input.advisorId, d.availability);
-  if (schedule.ok) return { ok: true, availabilitySaved: true };
+  if (schedule.ok) return { ok: true, ...saved, availabilitySaved: true };
   return {
     ok: true,
+    ...saved,
     availabilitySaved: false,
     availabilityError: "cause" in schedule ? schedule.cause : schedule.message,
   };

@@ -97,10 +97,12 @@ const profile = {
 };
 
 describe("profile edit", () => {
-  it("an advisor's own save sends the profile back to review; an admin's keeps the status", async () => {
-    const advisorId = await createAdvisor(db());
+  it("an advisor's own save of a rejected profile sends it back to review; an admin's keeps the status", async () => {
+    const advisorId = await createAdvisor(db(), { profileStatus: "rejected" });
     expect(await saveProfile(db(), { advisorId, byAdmin: false, values: profile })).toEqual({
       ok: true,
+      underReview: true,
+      discardedPhoto: null,
       availabilitySaved: true,
     });
     expect(await statusOf(advisorId)).toBe("pending");

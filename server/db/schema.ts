@@ -229,6 +229,41 @@ export const advisors = pgTable(
   ],
 );
 
+/** Whether an approved advisor's proposed edit waits for an admin or was turned down. */
+export const PROPOSAL_STATUSES = ["pending", "rejected"] as const;
+
+/**
+ * An approved advisor's edit waiting for review (ADR 83): at most one per advisor, beside the
+ * live profile in `advisors`, which stays public until an admin approves (the proposal
+ * replaces it and is deleted) or rejects (kept with the reason, so the advisor can fix it).
+ */
+export const advisorProfileProposals = pgTable(
+  "advisor_profile_proposals",
+  {
+    advisorId: uuid("advisor_id")
+      .primaryKey()
+      .references(() => advisors.id, { onDelete: "cascade" }),
+    // The reviewed fields as the advisor last saved them (core/profile-review.ts), or null
+    // when only the photo changes.
+    fields: jsonb("fields").$type<Record<string, unknown>>(),
+    // A proposed new photo, stored but not public until approved.
+    headshotUrl: text("headshot_url"),
+    status: text("status", { enum: PROPOSAL_STATUSES }).notNull().default("pending"),
+    reason: text("reason"),
+    // Bumped by every save, so an admin approves exactly the version they looked at.
+    revision: integer("revision").notNull().default(1),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("advisor_profile_proposals_status_check", inList("status", PROPOSAL_STATUSES)),
+    // The admin's queue: pending proposals, oldest first.
+    index("advisor_profile_proposals_queue_idx")
+      .on(t.submittedAt, t.advisorId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export const advisorSchedules = pgTable(
   "advisor_schedules",
   {

@@ -561,6 +561,23 @@ export const MATRIX: MatrixRow[] = [
     expect: adminsOnly(),
   },
   {
+    route: "/admin/advisors/:id/changes",
+    handler: "loader",
+    case: "an advisor with no changes waiting",
+    request: (f) => ({ path: `/admin/advisors/${f.bystanderAdvisorId}/changes` }),
+    expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/advisors/:id/changes",
+    handler: "action",
+    case: "approving changes that are not waiting",
+    request: (f) => ({
+      path: `/admin/advisors/${f.bystanderAdvisorId}/changes`,
+      form: { intent: "approve", revision: "1" },
+    }),
+    expect: adminsOnly(409),
+  },
+  {
     route: "/admin/users",
     handler: "action",
     case: "revoking the admin's own role",

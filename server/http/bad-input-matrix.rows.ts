@@ -610,6 +610,36 @@ export const BAD_INPUT: BadInputRow[] = [
     },
   ),
   ...bodyRows({
+    route: "/admin/advisors/:id/changes",
+    as: "admin",
+    path: (f) => `/admin/advisors/${f.bystanderAdvisorId}/changes`,
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/advisors/:id/changes",
+    "id",
+    "a decision on an id that is no id",
+    "admin",
+    () => ({
+      path: `/admin/advisors/${NOT_A_UUID}/changes`,
+      ...form({ intent: "approve", revision: "1" }),
+    }),
+    { status: 404, message: "Oops! Page not found" },
+  ),
+  row(
+    "/admin/advisors/:id/changes",
+    "missing",
+    "a decision without its revision",
+    "admin",
+    (f) => ({
+      path: `/admin/advisors/${f.bystanderAdvisorId}/changes`,
+      ...form({ intent: "approve" }),
+    }),
+    { status: 400, message: ADMIN_MESSAGES.updateStatusFailed },
+  ),
+  ...bodyRows({
     route: "/advisor/:id/edit",
     as: "advisor",
     path: (f) => `/advisor/${f.approvedAdvisorId}/edit`,

@@ -13,6 +13,7 @@ import {
 } from "../../../core/admin/advisor-status";
 import { firstErrorPerField } from "../../../core/form";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
+import { countProposals, listProposals } from "../../../server/admin/profile-changes.server";
 import {
   changeAdvisorStatus,
   countAdvisorsBySection,
@@ -54,18 +55,21 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const params = new URL(request.url).searchParams;
-  const paged = REVIEW_SECTIONS.find(({ key }) => key === params.get("section"))?.key;
+  const section = params.get("section");
+  const paged =
+    section === CHANGES ? CHANGES : REVIEW_SECTIONS.find(({ key }) => key === section)?.key;
+  const at = (key: string) => (key === paged ? readPosition(params) : START);
   try {
-    const [counts, ...pages] = await Promise.all([
+    const [counts, changesCount, changes, ...pages] = await Promise.all([
       countAdvisorsBySection(context.db),
-      ...REVIEW_SECTIONS.map(({ key }) =>
-        listAdvisorsForReview(context.db, key, key === paged ? readPosition(params) : START),
-      ),
+      countProposals(context.db),
+      listProposals(context.db, at(CHANGES)),
+      ...REVIEW_SECTIONS.map(({ key }) => listAdvisorsForReview(context.db, key, at(key))),
     ]);
     const sections = Object.fromEntries(
       REVIEW_SECTIONS.map(({ key }, i) => [key, { count: counts[key], ...pages[i]! }]),
     ) as Record<ReviewSection, (typeof pages)[number] & { count: number }>;
-    return { sections, paged };
+    return { sections, changes: { ...changes, count: changesCount }, paged };
   } catch (error) {
     context.logger.error({ err: error }, "could not list advisors");
     return { failed: true as const };
@@ -139,6 +143,9 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
   } satisfies ActionResult);
 }
 
+/** The section of approved advisors' edits waiting for review (ADR 83). */
+const CHANGES = "changes";
+
 /** One fetcher for every row: a row moves section when its status changes, the toast stays. */
 const REVIEW_FETCHER = "advisor-review";
 
@@ -168,9 +175,10 @@ export default function AdminAdvisors({ loaderData }: Route.ComponentProps) {
       ) : (
         <Accordion
           type="multiple"
-          defaultValue={["pending", ...(loaderData.paged ? [loaderData.paged] : [])]}
+          defaultValue={[CHANGES, "pending", ...(loaderData.paged ? [loaderData.paged] : [])]}
           className="grid gap-4"
         >
+          <ChangesSection changes={loaderData.changes} />
           {REVIEW_SECTIONS.map(({ key, title }) => {
             const { count, rows: list, keys } = loaderData.sections[key];
             return (
@@ -288,5 +296,75 @@ function AdvisorRow({ advisor }: { advisor: AdvisorItem }) {
         </div>
       </Td>
     </Tr>
+  );
+}
+
+type Changes = Exclude<Route.ComponentProps["loaderData"], { failed: true }>["changes"];
+
+/** Approved advisors whose edits wait for review, oldest first; each opens its review page. */
+function ChangesSection({ changes }: { changes: Changes }) {
+  const title = "Profile Changes";
+  return (
+    <AccordionItem value={CHANGES}>
+      <AccordionTrigger>
+        {title} ({changes.count.n.toLocaleString("en-IN")}
+        {changes.count.more ? "+" : ""})
+      </AccordionTrigger>
+      <AccordionContent>
+        {changes.rows.length === 0 ? (
+          <p className="p-6 text-center text-muted">No profile changes waiting.</p>
+        ) : (
+          <Table>
+            <caption className="sr-only">{title}</caption>
+            <THead>
+              <tr>
+                <Th>Photo</Th>
+                <Th>Name</Th>
+                <Th>Email</Th>
+                <Th>Changed</Th>
+                <Th className="text-right">Actions</Th>
+              </tr>
+            </THead>
+            <tbody>
+              {changes.rows.map((row) => {
+                const name = `${row.firstName} ${row.lastName}`.trim();
+                return (
+                  <Tr key={row.id}>
+                    <Td>
+                      <PersonPhoto
+                        url={row.headshotUrl}
+                        firstName={row.firstName}
+                        lastName={row.lastName}
+                        size={44}
+                      />
+                    </Td>
+                    <Td className="font-medium max-md:flex-1">{name}</Td>
+                    <Td className="break-all text-muted max-md:w-full">{row.email}</Td>
+                    <Td className="max-md:w-full">{row.changed.join(", ") || "—"}</Td>
+                    <Td className="text-right max-md:w-full max-md:text-left">
+                      <Button asChild size="sm">
+                        <Link
+                          to={`/admin/advisors/${row.id}/changes`}
+                          aria-label={`Review Changes: ${name}`}
+                        >
+                          Review Changes
+                        </Link>
+                      </Button>
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        )}
+        <ListPager
+          keys={changes.keys}
+          filters={{ section: CHANGES }}
+          label={`${title}: pages`}
+          preventScrollReset
+          className="pt-2 pb-4"
+        />
+      </AccordionContent>
+    </AccordionItem>
   );
 }
