@@ -23,7 +23,7 @@ import { gotoHydrated } from "./support/navigation";
 /*
  * Issue 11, done means: a new person applies in five steps (with a photo and availability),
  * reloads half-way and continues from the server's draft, submits and sees the pending
- * dashboard; an approved advisor edits their profile (back under review) and saves bank
+ * dashboard; an approved advisor edits their profile (the edit waits for review) and saves bank
  * details, shown masked. Each journey runs on its own fresh app: they change demo data.
  */
 // Starting the app is part of each journey; the first one is long (e-mail, five steps, upload).
@@ -144,7 +144,7 @@ test("a new person applies in five steps, continues a draft after a reload, and 
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
 });
 
-test("an approved advisor edits the profile, which goes back to review, and saves bank details", async ({
+test("an approved advisor edits the profile, which waits for review while it stays live, and saves bank details", async ({
   page,
 }) => {
   await signIn(page, "sunita.joshi@example.com", DEMO_PASSWORD, "/dashboard");
@@ -191,7 +191,9 @@ test("an approved advisor edits the profile, which goes back to review, and save
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(PROFILE_EDIT_MESSAGES.savedForReview)).toBeVisible();
-  await expect(page.getByText(STATUS_BANNERS.pending)).toBeVisible();
+  // The edit waits for review beside the live profile (ADR 83): still approved, still public.
+  await expect(page.getByTestId("advisor-status")).toHaveText("Approved");
+  await expect(page.getByText(STATUS_BANNERS.pending)).toHaveCount(0);
 });
 
 test("the full account number is fetched only when its owner opens the dialog, and never stored by a cache", async ({

@@ -4,12 +4,7 @@ import { type APIRequestContext, test as base, expect, type Page } from "@playwr
 import { freshDataDir, startAppProcess } from "../support/app-process";
 import { DEMO_ADMIN, DEMO_ADVISOR, DEMO_PASSWORD, DEMO_SEEKER } from "./support/auth";
 import { gotoHydrated } from "./support/navigation";
-import {
-  axeViolations,
-  brokenWords,
-  sidewaysOverflow,
-  watchForProblems,
-} from "./support/page-checks";
+import { brokenWords, pageProblems, watchForProblems } from "./support/page-checks";
 import { seedTorture, TORTURE, TORTURE_EMAIL, type TortureIds } from "./support/torture";
 
 /*
@@ -176,6 +171,9 @@ const PAGES: Record<string, Row> = {
     status: { seeker: 404, advisor: 404 },
   },
   "routes/admin/advisor-profile.ts": { skip: "JSON for the View Profile dialog" },
+  "routes/admin/advisor-changes.tsx": {
+    skip: "one advisor's waiting edit: profile-review.spec.ts checks it at 1280 and 375 px",
+  },
   "routes/admin/audit.tsx": { path: () => "/admin/audit", status: { seeker: 404, advisor: 404 } },
   "routes/admin/payouts.tsx": {
     path: () => "/admin/payouts",
@@ -193,18 +191,6 @@ test("the table names every route module", () => {
   const files = new Set([...source.matchAll(/"(routes\/[^"]+)"/g)].map((m) => m[1]));
   expect([...files].sort()).toEqual(Object.keys(PAGES).sort());
 });
-
-/** What is wrong with the page as it is now: axe violations, sideways overflow. */
-async function pageProblems(page: Page) {
-  const problems: Record<string, unknown> = {};
-  const violations = await axeViolations(page);
-  if (violations.length > 0) problems.axe = violations;
-  const overflow = await sidewaysOverflow(page);
-  if (overflow !== null) problems.overflow = overflow;
-  const broken = await brokenWords(page);
-  if (broken.length > 0) problems.brokenWords = broken;
-  return problems;
-}
 
 test("the broken-word check finds a squeezed heading, and the site keeps its own words whole", async ({
   page,

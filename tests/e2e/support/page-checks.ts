@@ -152,3 +152,15 @@ export function watchForProblems(page: Page, path: string, expected: number) {
     },
   };
 }
+
+/** What is wrong with the page as it is now: axe violations, sideways overflow. */
+export async function pageProblems(page: Page) {
+  const problems: Record<string, unknown> = {};
+  const violations = await axeViolations(page);
+  if (violations.length > 0) problems.axe = violations;
+  const overflow = await sidewaysOverflow(page);
+  if (overflow !== null) problems.overflow = overflow;
+  const broken = await brokenWords(page);
+  if (broken.length > 0) problems.brokenWords = broken;
+  return problems;
+}
