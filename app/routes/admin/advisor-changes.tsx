@@ -17,6 +17,7 @@ import { FieldError } from "../../components/ui/form-field";
 import { Label, Textarea } from "../../components/ui/input";
 import { flashCookie } from "../../lib/flash";
 import { readForm } from "../../lib/request-body";
+import { EmailAddress } from "../../components/ui/email-address";
 import type { Route } from "./+types/advisor-changes";
 
 /*
@@ -93,7 +94,9 @@ export default function AdvisorChanges({ loaderData, actionData }: Route.Compone
           {actionData.message}
         </p>
       ) : null}
-      <p className="text-sm break-all text-muted">{review.email}</p>
+      <p className="text-sm text-muted">
+        <EmailAddress email={review.email} />
+      </p>
       {review.photo ? (
         <Card className="grid gap-3 p-5">
           <h2 className="font-semibold">Photo</h2>

@@ -39,6 +39,7 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { readForm } from "../../lib/request-body";
+import { EmailAddress } from "../../components/ui/email-address";
 import type { Route } from "./+types/advisors";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
@@ -247,7 +248,9 @@ function AdvisorRow({ advisor }: { advisor: AdvisorItem }) {
         />
       </Td>
       <Td className="font-medium max-md:flex-1">{name}</Td>
-      <Td className="break-all text-muted max-md:w-full">{advisor.email}</Td>
+      <Td className="text-muted max-md:w-full">
+        <EmailAddress email={advisor.email} />
+      </Td>
       <Td className="max-md:w-full">
         {[advisor.jobTitle, advisor.currentCompany].filter(Boolean).join(" at ") || "—"}
       </Td>
@@ -339,7 +342,9 @@ function ChangesSection({ changes }: { changes: Changes }) {
                       />
                     </Td>
                     <Td className="font-medium max-md:flex-1">{name}</Td>
-                    <Td className="break-all text-muted max-md:w-full">{row.email}</Td>
+                    <Td className="text-muted max-md:w-full">
+                      <EmailAddress email={row.email} />
+                    </Td>
                     <Td className="max-md:w-full">{row.changed.join(", ") || "—"}</Td>
                     <Td className="text-right max-md:w-full max-md:text-left">
                       <Button asChild size="sm">

@@ -14,6 +14,7 @@ import { Table, Td, Th, THead, Tr } from "../../components/ui/table";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input, Label, Select } from "../../components/ui/input";
+import { EmailAddress } from "../../components/ui/email-address";
 import type { Route } from "./+types/audit";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
@@ -166,7 +167,9 @@ function AuditRow({ entry }: { entry: Entry }) {
           </ul>
         ) : null}
         {text.contacts ? (
-          <p className="mt-1 text-xs break-all text-muted">{text.contacts}</p>
+          <p className="mt-1 text-xs text-muted">
+            <EmailAddress email={text.contacts} />
+          </p>
         ) : null}
       </Td>
     </Tr>

@@ -32,6 +32,7 @@ import { toast } from "../../components/ui/toaster";
 import { cn } from "../../lib/cn";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { readForm } from "../../lib/request-body";
+import { EmailAddress } from "../../components/ui/email-address";
 import type { Route } from "./+types/payouts";
 
 export function meta() {
@@ -422,7 +423,9 @@ function FailedRow({ transfer }: { transfer: Overview["failedTransfers"]["rows"]
     <Tr data-testid="failed-transfer">
       <Td className="max-md:w-full">
         <p className="font-medium break-words">{transfer.advisorName}</p>
-        <p className="break-all text-muted">{transfer.advisorEmail}</p>
+        <p className="text-muted">
+          <EmailAddress email={transfer.advisorEmail} />
+        </p>
         <p className="text-xs text-muted">
           {transfer.accountStatus ? M.accountStatus[transfer.accountStatus] : M.noAccount}
         </p>

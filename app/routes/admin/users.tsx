@@ -34,6 +34,7 @@ import { Input, Label, Select } from "../../components/ui/input";
 import { toast } from "../../components/ui/toaster";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { readForm } from "../../lib/request-body";
+import { EmailAddress } from "../../components/ui/email-address";
 import type { Route } from "./+types/users";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
@@ -305,7 +306,9 @@ function UserRow({ user, isSelf }: { user: UserItem; isSelf: boolean }) {
               {name}
               {isSelf ? <span className="text-muted"> (you)</span> : null}
             </p>
-            <p className="text-muted">{user.email}</p>
+            <p className="text-muted">
+              <EmailAddress email={user.email} />
+            </p>
           </div>
         </div>
       </Td>

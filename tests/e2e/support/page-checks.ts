@@ -48,14 +48,15 @@ export function sidewaysOverflow(page: Page) {
 
 /**
  * Our own words broken inside a word although they would have fit the width their container
- * gives: a column heading, a list's term, button, label, tab or badge squeezed to "PHOT / O" or "Pendin / g". Only a
+ * gives: a column heading, a list's term, button, label, tab, badge or e-mail address squeezed
+ * to "PHOT / O", "Pendin / g" or ".co / m". Only a
  * run of letters or digits counts as a word (a line may break after a hyphen or a dot); a
  * word in a token wider than its box must break (a 3,000-letter topic in a checkbox label).
  * What people write may break anywhere and is not looked at.
  */
 export function brokenWords(page: Page) {
   return page.evaluate(() => {
-    const LABELS = 'thead th, dt, button, label, [role="tab"], [data-label]';
+    const LABELS = 'thead th, dt, button, label, [role="tab"], [data-label], [data-email]';
     const found: string[] = [];
     const range = document.createRange();
     const rectsOf = (node: Text, from: number, to: number) => {
