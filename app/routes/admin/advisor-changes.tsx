@@ -35,9 +35,10 @@ const BACK = { to: "/admin/advisors", label: "Back to Advisor Management" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const review = isUuid(params.id) ? await loadProposalReview(context.db, params.id) : null;
-  if (!review) throw new Response(M.changesNone, { status: 404 });
-  return review;
+  if (!isUuid(params.id)) throw new Response(M.changesNone, { status: 404 });
+  const review = await loadProposalReview(context.db, params.id);
+  // Nothing waiting (decided meanwhile, or never sent): the page says so, as a 404.
+  return review ? { review } : data({ review: null }, 404);
 }
 
 type ActionAnswer = { message: string; reason?: string; reasonError?: string };
@@ -47,15 +48,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!isUuid(params.id)) throw new Response(M.changesNone, { status: 404 });
   const form = await readForm(request);
   const decision = form.get("intent");
-  const revision = Number(form.get("revision"));
+  const revision = String(form.get("revision") ?? "");
   const reason = String(form.get("reason") ?? "");
-  if ((decision !== "approve" && decision !== "reject") || !Number.isSafeInteger(revision)) {
+  if ((decision !== "approve" && decision !== "reject") || !/^[1-9]\d{0,8}$/.test(revision)) {
     return data<ActionAnswer>({ message: M.updateStatusFailed }, 400);
   }
   const result = await decideProposal(context.db, context.config, {
     actorUserId: viewer.userId,
     advisorId: params.id,
-    revision,
+    revision: Number(revision),
     decision,
     reason,
     requestId: context.requestId,
@@ -72,8 +73,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdvisorChanges({ loaderData, actionData }: Route.ComponentProps) {
-  const review = loaderData;
+  const { review } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const refusal =
+    actionData && !actionData.reasonError ? (
+      <p
+        role="alert"
+        className="rounded-card border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-900"
+      >
+        {actionData.message}
+      </p>
+    ) : null;
+  if (!review) {
+    return (
+      <AdminPage title="Profile changes" description={M.changesNone} back={BACK}>
+        {refusal}
+      </AdminPage>
+    );
+  }
   const [firstName = "", ...rest] = review.name.split(" ");
   const waiting = review.status === "pending";
   return (
@@ -86,14 +103,7 @@ export default function AdvisorChanges({ loaderData, actionData }: Route.Compone
       }
       back={BACK}
     >
-      {actionData && !actionData.reasonError ? (
-        <p
-          role="alert"
-          className="rounded-card border border-red-200 bg-red-50 p-4 text-sm font-medium text-red-900"
-        >
-          {actionData.message}
-        </p>
-      ) : null}
+      {refusal}
       <p className="text-sm text-muted">
         <EmailAddress email={review.email} />
       </p>
