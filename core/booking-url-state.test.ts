@@ -5,6 +5,7 @@ import {
   EMPTY_BOOKING,
   firstMissingStep,
   readBookingUrl,
+  readNotesParam,
   settleBooking,
   skipsSessionStep,
   writeBookingUrl,
@@ -41,8 +42,27 @@ describe("the booking URL codec", () => {
   });
 
   it("takes the first of a repeated parameter, as the browser's get does", () => {
-    const { state } = read("step=3&step=4&topics=1&topics=2&option=First Call-30&option=x");
+    const { state } = read("step=3&step=4&topics=1&option=First Call-30&option=x");
     expect(state).toMatchObject({ step: 3, topics: [1], option: "First Call-30" });
+  });
+
+  // The topics step as a plain form (before the scripts run, ADR 85): one `topics` per box.
+  it("reads every ticked topic of a plain form's submission, bounded as one value is", () => {
+    expect(read("topics=1&topics=2&topics=1").state.topics).toEqual([1, 2]);
+    expect(read("topics=1&topics=&topics=4.0").state.topics).toEqual([1, 4, 0]);
+    const many = Array.from({ length: 200 }, (_, i) => `topics=${i}`).join("&");
+    expect(read(many)).toMatchObject({ state: { topics: [] }, dropped: ["topics"] });
+  });
+
+  it("never writes a plain form's notes back into the URL", () => {
+    const params = new URLSearchParams("topics=0&topics=2&additionalInfo=private&step=2");
+    expect(readNotesParam(params)).toBe("private");
+    expect(writeBookingUrl(params, read(params.toString()).state).toString()).toBe(
+      "step=2&topics=0.2",
+    );
+    expect(readNotesParam(new URLSearchParams(`additionalInfo=${"x".repeat(2000)}`))).toHaveLength(
+      1000,
+    );
   });
 
   it("drops garbage with a report of what was dropped", () => {

@@ -1,4 +1,5 @@
-import { TOPICS_MAX } from "./booking-limits";
+import { ADDITIONAL_INFO_MAX, TOPICS_MAX } from "./booking-limits";
+import type { AdvisorDates, AdvisorSlots, OfferedSlot, SessionDuration } from "./slots";
 import { isValidTimeZone } from "./time-zones";
 
 /**
@@ -11,6 +12,18 @@ import { isValidTimeZone } from "./time-zones";
  * cache key ignores them (ADR 69), so every value of them gets the same server-rendered page.
  */
 export const BOOKING_PARAMS = ["step", "topics", "option", "tz", "date", "time"] as const;
+
+/**
+ * The additional information as the plain forms send it before the page's scripts run
+ * (ADR 85): the topics step's textarea is named for it. The hydrated flow takes it into the
+ * tab's session storage and out of the URL at once; `writeBookingUrl` never writes it.
+ */
+export const NOTES_PARAM = "additionalInfo";
+
+/** The notes a plain form sent (the first, no longer than a booking accepts), or "". */
+export function readNotesParam(params: URLSearchParams): string {
+  return (params.get(NOTES_PARAM) ?? "").slice(0, ADDITIONAL_INFO_MAX);
+}
 
 export type BookingStep = 1 | 2 | 3 | 4;
 
@@ -58,21 +71,26 @@ export type ParsedBookingUrl = { state: BookingUrlState; dropped: DroppedChoice[
 
 /**
  * Reads the booking parameters of `params` (only the first of a repeated parameter, as the
- * browser's `get` does). A value of the wrong shape is dropped and reported, except the step,
- * which falls back to 1, and the date, which only positions the calendar.
+ * browser's `get` does, except `topics`: the topics step's checkboxes, submitted as a plain
+ * form, send one `topics` per ticked topic, ADR 85). A value of the wrong shape is dropped and
+ * reported, except the step, which falls back to 1, and the date, which only positions the
+ * calendar.
  */
 export function readBookingUrl(params: URLSearchParams): ParsedBookingUrl {
   const dropped: DroppedChoice[] = [];
-  const get = (name: (typeof BOOKING_PARAMS)[number], max = MAX_VALUE) => {
+  const get = (name: (typeof BOOKING_PARAMS)[number]) => {
     const value = params.get(name);
-    return value === null || value === "" || value.length > max ? null : value;
+    return value === null || value === "" || value.length > MAX_VALUE ? null : value;
   };
   const rawStep = params.get("step");
   const step = rawStep !== null && /^[1-4]$/.test(rawStep) ? (Number(rawStep) as BookingStep) : 1;
 
-  const rawTopics = get("topics", MAX_TOPICS_VALUE);
+  const allTopics = params.getAll("topics").filter(Boolean);
+  const joinedTopics = allTopics.join(".");
+  const rawTopics =
+    joinedTopics === "" || joinedTopics.length > MAX_TOPICS_VALUE ? null : joinedTopics;
   let topics: number[] = [];
-  if (rawTopics === null && params.get("topics")) dropped.push("topics");
+  if (rawTopics === null && joinedTopics !== "") dropped.push("topics");
   if (rawTopics) {
     const parts = rawTopics.split(".");
     const indexes = parts.filter((p) => TOPIC_INDEX.test(p)).map(Number);
@@ -104,12 +122,13 @@ export function readBookingUrl(params: URLSearchParams): ParsedBookingUrl {
 }
 
 /**
- * `params` with the booking parameters replaced by `state`'s (the others kept as they were):
- * empty choices and step 1 are left out, so an untouched profile keeps its bare URL.
+ * `params` with the booking parameters replaced by `state`'s (the others kept as they were,
+ * except a plain form's notes, which never stay in the URL): empty choices and step 1 are left
+ * out, so an untouched profile keeps its bare URL.
  */
 export function writeBookingUrl(params: URLSearchParams, state: BookingUrlState): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const name of BOOKING_PARAMS) next.delete(name);
+  for (const name of [...BOOKING_PARAMS, NOTES_PARAM]) next.delete(name);
   const set = (name: (typeof BOOKING_PARAMS)[number], value: string | null) => {
     if (value) next.set(name, value);
   };
@@ -172,3 +191,30 @@ export function dropTime(state: BookingUrlState): BookingUrlState {
   const step = Math.min(state.step, 3) as BookingStep;
   return { ...state, time: null, step };
 }
+
+/**
+ * The booking step as the server renders it from the URL (ADR 85), so the plain forms work
+ * before the scripts run: the settled choices, what was dropped, the notes a plain form sent,
+ * and at the date-time step and after the zone, the open dates and the chosen date's times
+ * (the same answers as the slot APIs) and the chosen time as still offered.
+ */
+export type ServerBookingStep = ParsedBookingUrl & {
+  /** When the server rendered it (ISO): the summary's refund rule, the same on hydration. */
+  at: string;
+  notes: string;
+  /** A step asked for whose input was missing: the topics step says so at its field. */
+  topicsMissing: boolean;
+  /** The zone the times are shown in: the URL's, else the platform's default. */
+  zone: string | null;
+  dates: AdvisorDates | null;
+  slots: AdvisorSlots | null;
+  choice: ChosenSlot | null;
+};
+
+/** A time chosen at the date-time step: the slot, on which date, in which zones. */
+export type ChosenSlot = OfferedSlot & {
+  date: string;
+  duration: SessionDuration;
+  viewerTimeZone: string;
+  advisorTimeZone: string;
+};

@@ -5,6 +5,8 @@ import { GST_LABEL } from "../../core/pricing";
 import { isUuid } from "../../core/ids";
 import { getViewer } from "../../server/auth/session.server";
 import { sessionOptionsFor } from "../../server/bookings/booking-service.server";
+import { bookingStepFor } from "../../server/bookings/booking-step.server";
+import { BOOKING_PARAMS, NOTES_PARAM } from "../../core/booking-url-state";
 import { BookingFlow } from "../components/booking/booking-flow";
 import { BackLink } from "../components/ui/back-link";
 import { Button } from "../components/ui/button";
@@ -14,25 +16,42 @@ import type { Route } from "./+types/advisor-profile";
 import { type CacheHandle, DIRECTORY, PAGE } from "../../core/cache-contract";
 import { revalidateUnlessQueryOnly } from "../lib/client-state";
 
-export const handle: CacheHandle = { cache: { ...PAGE, ...DIRECTORY } };
+/**
+ * A profile URL with booking choices is rendered for whoever asks and never kept (ADR 85): the
+ * server renders the step it names, whose times move with the calendar, and a plain form's
+ * notes are the person's own.
+ */
+export const handle: CacheHandle = {
+  cache: { ...PAGE, ...DIRECTORY, personal: [...BOOKING_PARAMS, NOTES_PARAM] },
+};
 
-/** The booking steps' parameters are the browser's own (ADR 72): the loader never reads them. */
+/**
+ * Once hydrated, the booking steps' parameters are the browser's own (ADR 72): a move between
+ * steps asks the server nothing. The loader reads them for the first render only (ADR 85).
+ */
 export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const advisor = isUuid(params.id) ? await context.directory.findApproved(params.id) : null;
   if (!advisor) return data({ advisor: null, appUrl: context.config.appUrl }, { status: 404 });
   const viewer = await getViewer(request, context);
+  // First Call or Follow up calls, from the seeker's own bookings with this advisor.
+  const options = await sessionOptionsFor(context.db, viewer?.userId ?? null, {
+    id: advisor.id,
+    hourlyRateInr: advisor.hourlyRateInr,
+  });
   return {
     advisor,
     appUrl: context.config.appUrl,
-    // First Call or Follow up calls, from the seeker's own bookings with this advisor.
-    options: await sessionOptionsFor(context.db, viewer?.userId ?? null, {
-      id: advisor.id,
-      hourlyRateInr: advisor.hourlyRateInr,
-    }),
+    options,
     isOwnProfile: viewer !== null && viewer.advisorId === advisor.id,
     testCheckout: context.publicConfig.testCheckout,
+    // The step the URL names, for the first render: the plain forms work before hydration.
+    booking: await bookingStepFor(context.db, advisor.id, new URL(request.url).searchParams, {
+      topicCount: bookableTopics(advisor).length,
+      options,
+      now: context.now(),
+    }),
   };
 }
 
@@ -62,16 +81,12 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 
 export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
   if (!loaderData.advisor) return <AdvisorNotFound />;
-  const { advisor, options, isOwnProfile, testCheckout } = loaderData;
+  const { advisor, options, isOwnProfile, testCheckout, booking } = loaderData;
   const name = advisorDisplayName(advisor);
-  const topics = [
-    ...advisor.careerAdviceTopics,
-    ...advisor.personalAdviceTopics,
-    ...advisor.businessAdviceTopics,
-  ];
+  const topics = adviceTopics(advisor);
   const price = formatPriceLabel(advisor.hourlyRateInr);
   const firstCall = firstCallPricing(advisor.hourlyRateInr, options);
-  const bookable = [...new Set([...advisor.skills, ...topics])];
+  const bookable = bookableTopics(advisor);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
       <BackLink to="/advisors">Back to advisors</BackLink>
@@ -165,6 +180,7 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
                 advisor={{ id: advisor.id, name, topics: bookable }}
                 options={options}
                 testCheckout={testCheckout}
+                initial={booking}
               />
             )}
             <p className="border-t border-line pt-4 text-sm text-muted">
@@ -180,6 +196,22 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+type TopicLists = Record<
+  "skills" | "careerAdviceTopics" | "personalAdviceTopics" | "businessAdviceTopics",
+  readonly string[]
+>;
+
+const adviceTopics = (advisor: TopicLists) => [
+  ...advisor.careerAdviceTopics,
+  ...advisor.personalAdviceTopics,
+  ...advisor.businessAdviceTopics,
+];
+
+/** The topics a booking chooses from, as the URL's indexes count them (ADR 72). */
+const bookableTopics = (advisor: TopicLists) => [
+  ...new Set([...advisor.skills, ...adviceTopics(advisor)]),
+];
 
 function TagList({
   title,

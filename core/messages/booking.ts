@@ -22,6 +22,10 @@ export const BOOKING_MESSAGES = {
     "The session option in this link is not available to you, so the one you can book is used instead.",
   linkZoneDropped: "The time zone in this link was not recognised, so times are shown in yours.",
 
+  // The summary before the page's scripts have run (ADR 85)
+  payNeedsScripts:
+    "Paying opens a secure checkout, which needs this page's scripts: the button works once the page has finished loading.",
+
   // Decided by the server
   advisorNotFound: "Advisor profile not found",
   userNotFound: "User profile not found",

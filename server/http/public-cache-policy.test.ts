@@ -13,7 +13,7 @@ import {
 } from "../../core/slots";
 import { seededRandom, type SeededRandom as Random } from "../../core/seeded-random";
 import { parseAdvisorSearch, parseSuggestionQuery } from "../../core/advisor-search-params";
-import { BOOKING_PARAMS } from "../../core/booking-url-state";
+import { BOOKING_PARAMS, NOTES_PARAM } from "../../core/booking-url-state";
 import { type CachePolicy, untilNextQuarterHour } from "../../core/cache-contract";
 import { parseSlotParams } from "../scheduling/slot-query";
 import { cacheKeyOf, cachePolicyOf } from "./public-cache-policy";
@@ -64,7 +64,7 @@ describe("cachePolicyFor", () => {
     const fixed = { topics: [], keptFor: 60 * MINUTE };
     const expected: Record<string, object> = {
       "/": { ...page, ...directory },
-      "/advisor/x": { ...page, ...directory },
+      "/advisor/x": { ...page, ...directory, personal: [...BOOKING_PARAMS, NOTES_PARAM] },
       "/advisors": { ...page, ...directory, params: ["search", "page"] },
       "/api/advisors": { ...shared, ...directory, params: ["search", "page"] },
       "/api/advisors/suggestions": { ...shared, ...directory, params: ["q"] },
@@ -136,15 +136,16 @@ describe("cacheKeyOf", () => {
     );
   });
 
-  // The booking steps' parameters are the browser's own (ADR 72): one kept page for them all.
-  it("keeps one answer for a profile whatever booking step its URL holds", () => {
+  // A profile with booking choices is rendered for whoever asks (ADR 85): the server renders
+  // the step, whose times follow the calendar, and a plain form's notes are the person's own.
+  it("keeps no answer for a profile whose URL holds booking choices", () => {
     const booking =
       "step=4&topics=0.2&option=First+Call-30&tz=Asia%2FKolkata&time=2026-12-01T04:30:00.000Z";
-    expect(
-      BOOKING_PARAMS.filter((name) => cachePolicyFor("/advisor/x")!.params.includes(name)),
-    ).toEqual([]);
-    expect(key(`/advisor/x?${booking}`)).toBe("/advisor/x");
-    expect(key(`/advisor/x.data?${booking}&_routes=root`)).toBe("/advisor/x.data?_routes=root");
+    expect(cachePolicyFor("/advisor/x")!.personal).toEqual([...BOOKING_PARAMS, NOTES_PARAM]);
+    expect(key(`/advisor/x?${booking}`)).toBeNull();
+    expect(key("/advisor/x?topics=0&topics=2&additionalInfo=")).toBeNull();
+    expect(key(`/advisor/x.data?${booking}&_routes=root`)).toBeNull();
+    expect(key("/advisor/x?utm_source=x")).toBe("/advisor/x");
   });
 
   it("keeps which loaders a data request runs", () => {

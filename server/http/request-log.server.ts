@@ -56,10 +56,24 @@ export function logCompleted(
   const ms = Number(process.hrtime.bigint() - request.started) / 1e6;
   logger[level](
     {
-      req: { id: request.id, method: request.method, url: request.url },
+      req: {
+        id: request.id,
+        method: request.method,
+        url: request.url && withoutNotes(request.url),
+      },
       res: { statusCode: status },
       responseTime: Math.round(ms * 10) / 10,
     },
     "request completed",
   );
+}
+
+/**
+ * A URL as logged: a booking's notes, which a plain form sends before the page's scripts run
+ * (ADR 85), are private text and never written to the log.
+ */
+export function withoutNotes(url: string): string {
+  return url.includes("additionalInfo=")
+    ? url.replace(/([?&]additionalInfo=)[^&#]*/g, "$1[not logged]")
+    : url;
 }

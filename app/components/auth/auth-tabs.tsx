@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { signInSchema, signUpSchema } from "../../../core/forms/auth";
 import { AUTH_MESSAGES } from "../../../core/messages/auth";
 import { useZodForm } from "../../lib/forms";
@@ -28,8 +28,19 @@ type Props = {
  * in the form it belongs to (field errors beside their fields, the rest under the form).
  */
 export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, result }: Props) {
-  const [tab, setTab] = useState<AuthTab>(initialTab);
+  // An answer rendered by the server (a form sent before the scripts ran, ADR 85) opens on the
+  // tab it belongs to, as it would have moved there in the browser.
+  const [tab, setTab] = useState<AuthTab>(() =>
+    result ? (result.ok && result.jumpTo ? result.jumpTo : result.intent) : initialTab,
+  );
   const navigation = useNavigation();
+  const location = useLocation();
+  /** A tab as a link (`?tab=`), so it switches before hydration too; after, Radix switches. */
+  const tabHref = (to: AuthTab) => {
+    const params = new URLSearchParams(location.search);
+    params.set("tab", to);
+    return `${location.pathname}?${params}`;
+  };
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
 
   // A successful sign-up moves on to the Sign In tab.
@@ -84,8 +95,13 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
       <TabsList aria-label="Sign up or sign in">
-        <TabsTrigger value="signup">Sign Up</TabsTrigger>
-        <TabsTrigger value="signin">Sign In</TabsTrigger>
+        {(["signup", "signin"] as const).map((value) => (
+          <TabsTrigger key={value} value={value} asChild>
+            <a href={tabHref(value)} onClick={(event) => event.preventDefault()}>
+              {value === "signup" ? "Sign Up" : "Sign In"}
+            </a>
+          </TabsTrigger>
+        ))}
       </TabsList>
 
       <TabsContent value="signup" className="mt-6 grid gap-4">
@@ -125,7 +141,7 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
             <Input
               type="email"
               autoComplete="email"
-              defaultValue={result?.ok && result.email ? result.email : undefined}
+              defaultValue={result?.email ?? undefined}
               required
             />
           </FormField>

@@ -31,8 +31,11 @@ export function TimeZoneSelect({
   onChange,
   disabled,
   className,
+  name,
 }: {
   id: string;
+  /** The field's name in a plain form (the booking steps before hydration, ADR 85). */
+  name?: string;
   label: string;
   value: string;
   options: readonly string[];
@@ -50,6 +53,7 @@ export function TimeZoneSelect({
       </label>
       <Select
         id={id}
+        name={name}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}

@@ -8,9 +8,10 @@ import {
   type BookingUrlState,
   type DroppedChoice,
   dropTime,
-  EMPTY_BOOKING,
   type ParsedBookingUrl,
   readBookingUrl,
+  readNotesParam,
+  type ServerBookingStep,
   settleBooking,
   skipsSessionStep,
   writeBookingUrl,
@@ -27,6 +28,7 @@ import { toast } from "../ui/toaster";
 import { readBookingNotes, saveBookingNotes } from "./booking-notes";
 import { ApiError, type PaymentOrder, postJson } from "./checkout";
 import type { SlotChoice } from "./date-time-step";
+import { type PlainTarget, PlainDateTimeStep, PlainSummary } from "./plain-steps";
 import { SessionStep } from "./session-step";
 import { TopicsStep } from "./topics-step";
 import { useBrowserTimeZone } from "./use-json";
@@ -72,22 +74,27 @@ const dateIn = (instant: string, zone: string) =>
  * URL (ADR 72), so a reload, Back and Forward keep them and a link opens the same step; the
  * additional information stays in the tab's session storage. Everything chosen here is a
  * request: the server re-checks the advisor, the option, the time and the price on payment.
+ *
+ * Until the page has hydrated, the steps are what the server rendered from the URL
+ * (`initial`, ADR 85): plain GET forms and links that work before (or without) the scripts.
  */
 export function BookingFlow({
   advisor,
   options,
   testCheckout,
+  initial,
 }: {
   advisor: { id: string; name: string; topics: string[] };
   options: SessionOption[];
   testCheckout: boolean;
+  initial: ServerBookingStep;
 }) {
   const viewer = useViewer();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  // The server renders the flow without the URL's choices (the page is cached per path, ADR
-  // 69): they are read once the page has hydrated.
+  // Until hydration the flow is the server's render of the URL (ADR 85); from then on the
+  // browser reads the URL itself (ADR 72).
   const hydrated = useHydrated();
   const optionKeys = options.map((o) => o.key).join("|");
   const settled: ParsedBookingUrl = useMemo(
@@ -97,16 +104,20 @@ export function BookingFlow({
             topicCount: advisor.topics.length,
             optionKeys: optionKeys.split("|"),
           })
-        : { state: EMPTY_BOOKING, dropped: [] },
-    [hydrated, params, advisor.topics.length, optionKeys],
+        : { state: initial.state, dropped: initial.dropped },
+    [hydrated, params, advisor.topics.length, optionKeys, initial],
   );
   const state = settled.state;
   const step = state.step;
-  const [notices, setNotices] = useState<DroppedChoice[]>([]);
+  const [notices, setNotices] = useState<DroppedChoice[]>(initial.dropped);
   /** The server's refusal of the chosen time, shown on the entry it sends the person to. */
   const [refusal, setRefusal] = useState<{ message: string; search: string } | null>(null);
-  const [info, setInfo] = useState("");
-  const [verified, setVerified] = useState<SlotChoice | null>(null);
+  const [info, setInfo] = useState(initial.notes);
+  const [verified, setVerified] = useState<SlotChoice | null>(initial.choice);
+  // A plain submit without a topic, as the server found it (a stable object: shown once).
+  const [topicsRefusal] = useState(() =>
+    initial.topicsMissing ? { fieldErrors: { topics: M.topicsRequired } } : null,
+  );
   const [busy, setBusy] = useState(false);
   // Moves when a hold is released: the date-time step reads its times again.
   const [released, setReleased] = useState(0);
@@ -126,7 +137,9 @@ export function BookingFlow({
   if (chosen.url !== urlTopics) setChosen({ url: urlTopics, indexes: state.topics });
   const topics = chosen.indexes.map((i) => advisor.topics[i]!);
   const browserZone = useBrowserTimeZone();
-  const zone = state.zone ?? (browserZone ? guessTimeZone({ browserZone }) : null);
+  const zone = hydrated
+    ? (state.zone ?? (browserZone ? guessTimeZone({ browserZone }) : null))
+    : initial.zone;
   const top = useRef<HTMLDivElement>(null);
   const shownStep = useRef(step);
 
@@ -177,11 +190,16 @@ export function BookingFlow({
   }, [hydrated, settled]);
 
   // The notes come back with a flow in progress (reload, Back, signing in), not on a bare visit.
+  // Notes a plain form sent (before hydration, ADR 85) go into session storage; the URL is
+  // then replaced without them (above).
   useEffect(() => {
-    if (!hydrated || !BOOKING_PARAMS.some((name) => params.has(name))) return;
+    if (!hydrated) return;
+    const sent = readNotesParam(params);
+    if (sent) saveBookingNotes(advisor.id, sent);
+    if (!sent && !BOOKING_PARAMS.some((name) => params.has(name))) return;
     // Session storage exists only in the browser, so it is read after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setInfo(readBookingNotes(advisor.id));
+    setInfo(sent || readBookingNotes(advisor.id));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per advisor, not per edit
   }, [hydrated, advisor.id]);
 
@@ -207,7 +225,7 @@ export function BookingFlow({
     verified.duration === wanted.duration
       ? verified
       : null;
-  const verifying = wanted !== null && choice === null;
+  const verifying = hydrated && wanted !== null && choice === null;
   useEffect(() => {
     if (!wanted || !verifying) return;
     const controller = new AbortController();
@@ -328,6 +346,11 @@ export function BookingFlow({
     }
   };
 
+  // Where the plain forms go (before hydration; afterwards their fields are never read).
+  const target: PlainTarget = { path: location.pathname, notes: hydrated ? "" : info };
+  const optionAfterTopics = state.option ?? options[0]?.key ?? null;
+  const backFromTime: BookingUrlState = { ...state, step: skipSession ? 1 : 2 };
+
   // Gone once the person moves on (another date, another step, Back).
   const refused = refusal?.search === location.search ? refusal.message : null;
   const messages = [
@@ -385,6 +408,16 @@ export function BookingFlow({
           values={topicsValues}
           setValues={setTopicsValues}
           onContinue={continueFromTopics}
+          result={topicsRefusal}
+          plain={{
+            target,
+            next: {
+              ...state,
+              topics: chosen.indexes,
+              step: skipSession ? 3 : 2,
+              option: optionAfterTopics,
+            },
+          }}
         />
       ) : step === 2 ? (
         <SessionStep
@@ -398,6 +431,31 @@ export function BookingFlow({
           }}
           onBack={() => back(1)}
           onContinue={() => go({ ...state, step: 3 }, "push")}
+          plain={{
+            target,
+            next: { ...state, step: 3, time: null },
+            back: { ...state, step: 1 },
+          }}
+        />
+      ) : !hydrated && step === 3 && option && zone ? (
+        <PlainDateTimeStep
+          target={target}
+          state={state}
+          zone={zone}
+          dates={initial.dates}
+          slots={initial.slots}
+          continueLabel={option.price.isFree ? "Continue" : "Continue to Payment"}
+          back={backFromTime}
+        />
+      ) : !hydrated && step === 4 && option && initial.choice ? (
+        <PlainSummary
+          target={target}
+          advisorName={advisor.name}
+          topics={topics}
+          option={option}
+          choice={initial.choice}
+          now={new Date(initial.at)}
+          back={{ ...state, step: 3 }}
         />
       ) : step === 3 && option ? (
         <Suspense fallback={<StepLoading />}>

@@ -5,18 +5,12 @@ import type { AdvisorDates, AdvisorSlots, OfferedSlot, SessionDuration } from ".
 import { guessTimeZone, timeZoneOptions } from "../../../core/time-zones";
 import { TimeZoneSelect } from "../availability/time-zone-select";
 import { Button } from "../ui/button";
+import { DATE_TIME_MESSAGES } from "./date-time-messages";
 import { SlotCalendar } from "./slot-calendar";
 import { SlotPicker } from "./slot-picker";
 import { useBrowserTimeZone, useJson } from "./use-json";
 
-export const DATE_TIME_MESSAGES = {
-  loadFailedTitle: "Error Loading Availability",
-  loadFailed:
-    "We couldn't load the advisor's availability schedule. Please refresh or try again later.",
-  noAvailability:
-    "This advisor hasn't added their availability yet. Please check back later or try another advisor.",
-  noOpenDates: "No open times in the next 30 days. Please check back later or try another advisor.",
-} as const;
+export { DATE_TIME_MESSAGES };
 
 /** What the step hands on: the slot, on which date and in which zones. */
 export type SlotChoice = OfferedSlot & {

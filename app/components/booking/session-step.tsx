@@ -1,25 +1,33 @@
 import type { SessionOption } from "../../../core/booking";
 import { type SessionStepValues, sessionStepRules } from "../../../core/booking-steps";
+import type { BookingUrlState } from "../../../core/booking-url-state";
 import { formatInr } from "../../../core/format";
 import { GST_PERCENT } from "../../../core/pricing";
 import { cn } from "../../lib/cn";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { type FieldControlProps, FormField } from "../ui/form-field";
+import { BackButton, BackForm, type PlainTarget, StepFields, stepAction } from "./plain-steps";
 
-/** Step 2: session type and duration, each with its fee, GST and total, or Free. */
+/**
+ * Step 2: session type and duration, each with its fee, GST and total, or Free. Before
+ * hydration a plain GET form (ADR 85): the radios send `option`, the hidden fields the rest of
+ * `next`; Back submits a form of its own with `back`'s choices.
+ */
 export function SessionStep({
   options,
   selected,
   onSelect,
   onBack,
   onContinue,
+  plain,
 }: {
   options: SessionOption[];
   selected: string | null;
   onSelect: (key: string) => void;
   onBack: () => void;
   onContinue: () => void;
+  plain: { target: PlainTarget; next: BookingUrlState; back: BookingUrlState };
 }) {
   const values: SessionStepValues = { option: selected };
   const form = useZodForm(sessionStepRules, {
@@ -32,22 +40,24 @@ export function SessionStep({
     onValid: onContinue,
   });
   return (
-    <form className="grid gap-5" {...form.props}>
-      <FormField
-        form={form}
-        name="option"
-        layout="group"
-        label={<span className="text-lg font-semibold">Choose your session</span>}
-      >
-        <SessionOptions options={options} value={selected} />
-      </FormField>
-      <div className="flex justify-between gap-3 border-t border-line pt-4">
-        <Button type="button" variant="outline" onClick={onBack}>
-          Back
-        </Button>
-        <Button type="submit">Continue</Button>
-      </div>
-    </form>
+    <>
+      <BackForm id="booking-back" target={plain.target} state={plain.back} />
+      <form className="grid gap-5" method="get" action={stepAction(plain.target)} {...form.props}>
+        <StepFields target={plain.target} state={plain.next} except={["option"]} />
+        <FormField
+          form={form}
+          name="option"
+          layout="group"
+          label={<span className="text-lg font-semibold">Choose your session</span>}
+        >
+          <SessionOptions options={options} value={selected} />
+        </FormField>
+        <div className="flex justify-between gap-3 border-t border-line pt-4">
+          <BackButton form="booking-back" onBack={onBack} />
+          <Button type="submit">Continue</Button>
+        </div>
+      </form>
+    </>
   );
 }
 
@@ -56,6 +66,7 @@ function SessionOptions({
   options,
   value,
   onChange,
+  name,
   id,
   "aria-invalid": invalid,
   "aria-describedby": describedBy,
@@ -78,7 +89,7 @@ function SessionOptions({
                 <input
                   type="radio"
                   id={i === 0 ? id : undefined}
-                  name="session-option"
+                  name={name}
                   value={option.key}
                   checked={on}
                   onChange={() => onChange?.(option.key)}

@@ -42,8 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(redirectTo, { headers });
   }
   // Sign Up is the default; Sign In is for the header's Sign In, a confirmed e-mail, and
-  // anyone sent here by a page that needs an account.
-  const signInFirst = params.get("tab") === "signin" || confirmed || params.has("redirect");
+  // anyone sent here by a page that needs an account. The tabs are links to `?tab=` (they
+  // switch before hydration too, ADR 85), so a tab named there wins.
+  const named = params.get("tab");
+  const signInFirst =
+    named === "signin" || (named !== "signup" && (confirmed || params.has("redirect")));
   return {
     redirectTo,
     googleSignIn: Boolean(context.config.google),
@@ -97,7 +100,10 @@ async function signInAction(
     { headers: request.headers, clientIp: context.clientIp },
     context.now(),
   );
-  if (!result.ok) return fail("signin", result.title, result.message, result);
+  if (!result.ok) {
+    // The address stays in its field, also where the page is rendered anew (ADR 85).
+    return fail("signin", result.title, result.message, { ...result, email: parsed.data.email });
+  }
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   headers.append(
