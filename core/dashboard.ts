@@ -15,6 +15,8 @@ export type AdvisorStats = {
   rating: AdvisorRating | null;
   /** Their own Google Calendar's state (ADR 75); null when none is connected. */
   calendarStatus: CalendarConnectionStatus | null;
+  /** Their own edit of a live profile: waiting for review or turned down (ADR 83), or null. */
+  profileChanges: "pending" | "rejected" | null;
 };
 
 /** The admin dashboard's tiles and the first pending applications. */

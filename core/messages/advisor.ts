@@ -108,4 +108,7 @@ export const BANK_MESSAGES = {
 export const STATUS_BANNERS = {
   pending: "Your advisor application is being reviewed. You'll be notified once it's approved.",
   other: "Your advisor application needs attention. Please check your email for details.",
+  changesWaiting:
+    "Your profile changes are under review. Seekers see your approved profile until then.",
+  changesRejected: "Your last profile changes were not approved. Your public profile is unchanged.",
 } as const;

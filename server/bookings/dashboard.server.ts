@@ -2,7 +2,14 @@ import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { AdminStats, AdvisorStats } from "../../core/dashboard";
 import { PENDING_PREVIEW } from "../../core/sessions";
 import type { Db } from "../db/client.server";
-import { advisorCalendarConnections, advisors, bookings, reviews, users } from "../db/schema";
+import {
+  advisorCalendarConnections,
+  advisorProfileProposals,
+  advisors,
+  bookings,
+  reviews,
+  users,
+} from "../db/schema";
 import { earnedTotal } from "../payouts/earnings.server";
 import { ratingsFor } from "./ratings.server";
 
@@ -33,10 +40,12 @@ export async function advisorStats(db: Db, advisorId: string | null): Promise<Ad
       experienceYears: advisors.totalExperienceYears,
       isActive: users.isActive,
       calendarStatus: advisorCalendarConnections.status,
+      profileChanges: advisorProfileProposals.status,
     })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .leftJoin(advisorCalendarConnections, eq(advisorCalendarConnections.advisorId, advisors.id))
+    .leftJoin(advisorProfileProposals, eq(advisorProfileProposals.advisorId, advisors.id))
     .where(eq(advisors.id, advisorId));
   if (!profile) return null;
   const [booked] = await db

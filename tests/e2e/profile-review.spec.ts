@@ -57,6 +57,7 @@ test("an approved advisor's edit waits for review while the live profile stays p
   // Still approved, still public, still found; the edit page says the edit waits.
   await expect(priya.getByTestId("advisor-status")).toHaveText("Approved");
   await expect(priya.getByText(STATUS_BANNERS.pending)).toHaveCount(0);
+  await expect(priya.getByText(STATUS_BANNERS.changesWaiting)).toBeVisible();
   const live = await publicProfile(priya, advisorId);
   expect(live.status).toBe(200);
   expect(live.html.includes(OLD_INTRO.replace("'", "&#x27;"))).toBe(true);
@@ -104,7 +105,10 @@ test("an approved advisor's edit waits for review while the live profile stays p
   expect(
     await mailLink(priya, DEMO_ADVISOR, "An update on your BeenThere profile changes"),
   ).toContain(`/advisor/${advisorId}/edit`);
-  await gotoHydrated(priya, `/advisor/${advisorId}/edit`);
+  await gotoHydrated(priya, "/dashboard");
+  await expect(priya.getByText(STATUS_BANNERS.changesRejected)).toBeVisible();
+  await priya.getByRole("link", { name: "See why" }).click();
+  await expect(priya).toHaveURL(new RegExp(`/advisor/${advisorId}/edit$`));
   const notice = priya.getByRole("status").filter({ hasText: P.changesRejected });
   await expect(notice).toContainText(
     "Reason from our team: Please keep contact details off your profile.",

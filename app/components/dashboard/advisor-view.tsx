@@ -72,6 +72,22 @@ export function AdvisorView({
         >
           {stats.status === "pending" ? STATUS_BANNERS.pending : STATUS_BANNERS.other}
         </p>
+      ) : stats.profileChanges ? (
+        <p
+          role="status"
+          className={
+            stats.profileChanges === "rejected"
+              ? "rounded-card border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+              : "rounded-card border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+          }
+        >
+          {stats.profileChanges === "rejected"
+            ? STATUS_BANNERS.changesRejected
+            : STATUS_BANNERS.changesWaiting}{" "}
+          <Link to={`/advisor/${stats.id}/edit`} className="font-medium underline">
+            {stats.profileChanges === "rejected" ? "See why" : "See your changes"}
+          </Link>
+        </p>
       ) : null}
       <TilesAndSessions
         sessions={children}
