@@ -185,7 +185,18 @@ test("a topic ticked and Continue tapped before hydration opens the next step, t
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   const profile = await advisorPath(page, KAVYA);
-  // The page's scripts wait until the taps are done: the page is as a slow phone shows it.
+  // The reported phone: 400 kbps with 400 ms latency and a CPU four times slower (Chromium's
+  // own throttling) ...
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1000) / 8,
+    uploadThroughput: (400 * 1000) / 8,
+  });
+  // ... and, so the taps surely come first, the page's scripts wait until they are done.
   const held: Route[] = [];
   let holding = true;
   await page.route(/\/assets\/.*\.js$/, (route) => {
@@ -211,7 +222,7 @@ test("a topic ticked and Continue tapped before hydration opens the next step, t
   // Now the scripts: the page hydrates on the same step and tidies its URL (no notes in it).
   holding = false;
   for (const route of held.splice(0)) await route.continue().catch(() => {});
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 60_000 });
   await expect(page).toHaveURL(/[?&]topics=0(&|$)/);
   expect(params(page).has("additionalInfo")).toBe(false);
   await expect(step.getByLabel("Times shown in")).toBeVisible();
