@@ -10,7 +10,7 @@ import { signIn, signUp } from "../auth/accounts.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import { loadServerBundle } from "../../tests/support/server-bundle";
-import { advisors, authUsers, users } from "../db/schema";
+import { advisorProfileProposals, advisors, authUsers, users } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 
 /*
@@ -85,6 +85,13 @@ async function person(status?: "approved" | "draft") {
 
 const advisorRow = async (id: string) =>
   (await database.db.select().from(advisors).where(eq(advisors.id, id)))[0]!;
+const proposalOf = async (id: string) =>
+  (
+    await database.db
+      .select()
+      .from(advisorProfileProposals)
+      .where(eq(advisorProfileProposals.advisorId, id))
+  )[0];
 
 const post = (url: string, cookie: string, body: BodyInit, type?: string) =>
   fetch(`${baseUrl}${url}`, {
@@ -146,15 +153,20 @@ describe("onboarding over HTTP", () => {
     );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/dashboard");
+    // Their own profile is live: the edit waits for review beside it (ADR 83).
     expect(await advisorRow(me.advisorId!)).toMatchObject({
+      jobTitle: "Before",
+      profileStatus: "approved",
+    });
+    expect((await proposalOf(me.advisorId!))?.fields).toMatchObject({
       jobTitle: "Product Manager",
-      hourlyRateInr: 900,
-      profileStatus: "pending",
+      hourlyRate: 900,
     });
     expect(await advisorRow(other.advisorId!)).toMatchObject({
       jobTitle: "Before",
       profileStatus: "approved",
     });
+    expect(await proposalOf(other.advisorId!)).toBeUndefined();
   });
 
   it("a photo goes to one's own profile only, and bad files are refused by the server", async () => {
@@ -165,8 +177,11 @@ describe("onboarding over HTTP", () => {
     });
     expect(ok.status).toBe(200);
     const { url } = (await ok.json()) as { url: string };
-    expect((await advisorRow(me.advisorId!)).headshotUrl).toBe(url);
+    // A live profile's new photo waits for review beside it (ADR 83).
+    expect((await advisorRow(me.advisorId!)).headshotUrl).toBeNull();
+    expect((await proposalOf(me.advisorId!))?.headshotUrl).toBe(url);
     expect((await advisorRow(other.advisorId!)).headshotUrl).toBeNull();
+    expect(await proposalOf(other.advisorId!)).toBeUndefined();
     expect((await fetch(`${baseUrl}${url}`)).headers.get("content-type")).toBe("image/webp");
 
     const lying = await upload(me.cookie, Buffer.from("<svg onload=alert(1)>"), "image/png");
@@ -175,7 +190,7 @@ describe("onboarding over HTTP", () => {
     const huge = await upload(me.cookie, Buffer.alloc(6 * 1024 * 1024, 7), "image/jpeg");
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({ error: "Image size must be less than 5MB" });
-    expect((await advisorRow(me.advisorId!)).headshotUrl).toBe(url);
+    expect((await proposalOf(me.advisorId!))?.headshotUrl).toBe(url);
   });
 
   it("bank details: the owner gets the number back, the dashboard never carries it", async () => {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BOOKING_MESSAGES } from "../../core/messages/booking";
 import { advisors } from "../db/schema";
 import { createAdvisor, createBooking, createSeeker } from "../db/test-factories";
 import { type TestApp, startTestApp } from "./test-app";
@@ -206,19 +207,21 @@ describe("visitors' public reads", () => {
   });
 
   // The booking steps' parameters are the browser's own (ADR 72).
-  it("keep one profile page whatever booking step its URL holds, and render it at step 1", async () => {
+  it("keep a bare profile page, and render one whose URL holds booking choices for each request", async () => {
     const profile = `/advisor/${advisorId}`;
-    const first = await visit(profile);
-    const booking = `${profile}?step=4&topics=0.1&option=First+Call-30&tz=Asia%2FKolkata&time=2026-12-01T04:30:00.000Z`;
-    const linked = await visit(booking);
-    expect(linked.headers.get("x-cache")).toBe("hit");
-    expect(linked.headers.get("etag")).toBe(first.headers.get("etag"));
-    // Rendered for a signed-in person too, the page starts at the first step: the choices are
-    // read in the browser once it has hydrated.
-    const person = await app.createPerson();
-    const html = await (await visit(booking, { cookie: person.cookie })).text();
-    expect(html).toContain("What would you like to discuss?");
-    expect(html).not.toContain("Review your booking");
+    await visit(profile);
+    expect((await visit(profile)).headers.get("x-cache")).toBe("hit");
+    // The server renders the step the URL names (ADR 85): its times follow the calendar and a
+    // plain form's notes are the person's own, so no such answer is kept or shared.
+    const booking = `${profile}?step=3&topics=9&additionalInfo=private+notes`;
+    for (const _ of [1, 2]) {
+      const answer = await visit(booking);
+      expect(answer.headers.get("x-cache")).toBeNull();
+      const html = await answer.text();
+      // The server read the URL: the topic this advisor does not offer is dropped and said.
+      expect(html).toContain(BOOKING_MESSAGES.linkTopicsDropped);
+    }
+    expect((await visit(profile)).headers.get("x-cache")).toBe("hit");
   });
 
   it("serve what is the same for everyone to a signed-in person too", async () => {
