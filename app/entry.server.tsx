@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { builtAssetText } from "../server/http/built-asset-text.server";
-import { movePreloadsAfterContent } from "../server/http/module-preloads";
+import { dropModulePreloads } from "../server/http/module-preloads";
 import { StylesheetText } from "./components/layout/site-stylesheet";
 
 export const streamTimeout = 5_000;
@@ -59,7 +59,7 @@ export default function handleRequest(
         nonce: loadContext.cspNonce,
         [readyOption]() {
           shellRendered = true;
-          const body = movePreloadsAfterContent({
+          const body = dropModulePreloads({
             final(callback) {
               // Clear the timeout to prevent retaining the closure and memory leak
               clearTimeout(timeoutId);

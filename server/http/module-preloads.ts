@@ -2,71 +2,35 @@ import { Transform, type TransformOptions } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
 const HEAD_END = "</head>";
-const SCRIPT = "<script";
-const PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
-/** An HTML head without its `<link rel="modulepreload">` tags, and the tags. */
-export function takeModulePreloads(head: string): { head: string; preloads: string } {
-  const preloads = head.match(PRELOAD) ?? [];
-  return { head: head.replace(PRELOAD, ""), preloads: preloads.join("") };
-}
-
-/** How many characters at the end of `text` could begin a `<script` tag cut by the stream. */
-function partialScriptTag(text: string): number {
-  for (let n = Math.min(SCRIPT.length - 1, text.length); n > 0; n--) {
-    if (SCRIPT.startsWith(text.slice(-n))) return n;
-  }
-  return 0;
+/** An HTML head without its `<link rel="modulepreload">` tags. */
+export function withoutModulePreloads(head: string): string {
+  return head.replace(/<link rel="modulepreload"[^>]*>/g, "");
 }
 
 /**
- * Passes a streamed HTML page through with the script preloads React Router writes into its
- * `<head>` moved to the end of the page's content, just before its first `<script>` (React
- * Router's own, after the footer): the page is complete without its scripts, so they do not
- * compete with the HTML and its images (ADR 61), yet the browser still asks for every script
- * at once instead of finding them import by import, a round trip each (ADR 84). The head is
- * held until it is complete, so no tag is cut in two; React sends it in its first flush. A page
- * without a script in its body gets no preloads.
+ * Passes a streamed HTML page through without the script preloads React Router writes into
+ * its `<head>`: the page is complete without its scripts, so they load once the HTML is parsed
+ * instead of competing with it (docs/decisions/0061-inline-stylesheet.md). The head is held
+ * until it is complete, so no tag is cut in two; React sends it in its first flush.
  */
-export function movePreloadsAfterContent(options: Pick<TransformOptions, "final"> = {}) {
+export function dropModulePreloads(options: Pick<TransformOptions, "final"> = {}) {
   const decoder = new StringDecoder("utf8");
-  /** The head so far, until it is complete. */
   let head: string | null = "";
-  /** The preloads still to place, and the body text held back while looking for `<script`. */
-  let preloads = "";
-  let held = "";
-  const placeIn = (text: string): string => {
-    if (!preloads) return text;
-    const at = text.indexOf(SCRIPT);
-    if (at !== -1) {
-      const out = text.slice(0, at) + preloads + text.slice(at);
-      preloads = "";
-      return out;
-    }
-    const keep = partialScriptTag(text);
-    held = text.slice(text.length - keep);
-    return text.slice(0, text.length - keep);
-  };
   return new Transform({
     ...options,
     transform(chunk: Buffer, _encoding, callback) {
-      if (head === null) {
-        const text = held + decoder.write(chunk);
-        held = "";
-        return callback(null, placeIn(text));
-      }
+      if (head === null) return callback(null, chunk);
       head += decoder.write(chunk);
       const end = head.indexOf(HEAD_END);
       if (end === -1) return callback();
-      const taken = takeModulePreloads(head.slice(0, end));
-      const rest = head.slice(end);
+      const page = withoutModulePreloads(head.slice(0, end)) + head.slice(end);
       head = null;
-      preloads = taken.preloads;
-      callback(null, taken.head + placeIn(rest));
+      callback(null, page);
     },
     flush(callback) {
-      if (head !== null) callback(null, takeModulePreloads(head + decoder.end()).head);
-      else callback(null, held + decoder.end());
+      if (head !== null) callback(null, withoutModulePreloads(head + decoder.end()));
+      else callback();
     },
   });
 }
