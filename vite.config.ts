@@ -1,4 +1,4 @@
-import { cpSync } from "node:fs";
+import { cpSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
@@ -10,35 +10,77 @@ import { defineConfig, type Plugin } from "vite";
  * chunks (one per icon, per helper), and a page starts with 30+ requests. Instead:
  *  - "framework": React, React DOM and React Router, which every page runs;
  *  - "shell": everything the root layout imports statically (header, footer, button, ...);
- *  - "home", "advisors", "profile": what the landing page, the advisor list and an advisor's
- *    profile import statically on top of that (a page lower in the list may load some of the
- *    code of one above it: a few kB, for fewer requests).
+ *  - "pages": what two or more of the landing page, the advisor list and an advisor's profile
+ *    import statically on top of that (the advisor card, prices, ratings);
+ *  - "home", "advisors", "profile": what only that page imports statically (no page loads
+ *    another page's code: ADR 84).
  * Only static imports count, so code loaded with import() (dialogs, sonner) keeps chunks of its
  * own; every other module is split as the bundler sees fit.
  */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/][^\\/]+|cookie|set-cookie-parser)[\\/]/;
-const LAYERS = [
-  { name: "shell", root: "app/root.tsx" },
+const SHELL = "app/root.tsx";
+const PAGES = [
   { name: "home", root: "app/routes/home.tsx" },
   { name: "advisors", root: "app/routes/advisors.tsx" },
   { name: "profile", root: "app/routes/advisor-profile.tsx" },
 ];
+/** How many of the public pages import `id` statically. */
+const pagesReaching = (id: string) =>
+  PAGES.filter((page) => staticallyReachable(page.root, id)).length;
 
-/** Records the static imports of every module, for `staticallyReachable`. */
-const imports = new Map<string, readonly string[]>();
-const recordImports: Plugin = {
-  name: "record-static-imports",
-  moduleParsed(info) {
-    imports.set(info.id, info.importedIds);
-  },
-};
+const isScript = (id: string) => /\.[cm]?[jt]sx?$/.test(id);
 
 /**
  * Packages whose index re-exports hundreds of modules (every icon, every radix primitive): the
- * walk stops there, so only what the pages use of them is bundled, where the bundler puts it.
+ * walk stops at the index, so only what the pages use of them is bundled, where the bundler
+ * puts it. Lucide's icons are followed by name instead (`lucideIcons`), so an icon goes with
+ * the pages that show it.
  */
-const BARREL = /[\\/]node_modules[\\/](radix-ui|lucide-react)[\\/]/;
+const BARREL =
+  /[\\/]node_modules[\\/](radix-ui[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$)/;
+
+/** Lucide's icon modules by every name its index exports them under ("Loader2" → its file). */
+const LUCIDE_INDEX = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("lucide-react/package.json")),
+  "dist/esm/lucide-react.mjs",
+);
+const lucideFiles = new Map<string, string>();
+for (const [, names, file] of readFileSync(LUCIDE_INDEX, "utf8").matchAll(
+  /export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g,
+)) {
+  for (const [, name] of names!.matchAll(/as (\w+)/g))
+    lucideFiles.set(name!, path.resolve(path.dirname(LUCIDE_INDEX), file!));
+}
+
+/** The icon modules a module names in its `import { … } from "lucide-react"`. */
+function lucideIcons(code: string): string[] {
+  const files: string[] = [];
+  for (const [, names] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)) {
+    for (const name of names!.split(",")) {
+      const imported = name
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)[0]!;
+      const file = lucideFiles.get(imported);
+      if (file) files.push(file);
+    }
+  }
+  return files;
+}
+
+/** Records the static imports of every module (icons by name), for `staticallyReachable`. */
+const imports = new Map<string, readonly string[]>();
+const icons = new Map<string, string[]>();
+const recordImports: Plugin = {
+  name: "record-static-imports",
+  transform(code, id) {
+    if (isScript(id) && code.includes("lucide-react")) icons.set(id, lucideIcons(code));
+  },
+  moduleParsed(info) {
+    imports.set(info.id, [...info.importedIds, ...(icons.get(info.id) ?? [])]);
+  },
+};
 
 const closures = new Map<string, Set<string>>();
 /** Whether `id` is `root` or a module `root` imports, directly or not, without import(). */
@@ -57,8 +99,6 @@ function staticallyReachable(root: string, id: string): boolean {
   }
   return closure.has(id);
 }
-
-const isScript = (id: string) => /\.[cm]?[jt]sx?$/.test(id);
 
 /*
  * What `npm run build` changes (ADR 67). React Router's package offers only dist/development in
@@ -110,11 +150,21 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: FRAMEWORK, priority: LAYERS.length + 1 },
-                ...LAYERS.map((layer, i) => ({
-                  name: layer.name,
-                  priority: LAYERS.length - i,
-                  test: (id: string) => isScript(id) && staticallyReachable(layer.root, id),
+                { name: "framework", test: FRAMEWORK, priority: 4 },
+                {
+                  name: "shell",
+                  priority: 3,
+                  test: (id: string) => isScript(id) && staticallyReachable(SHELL, id),
+                },
+                {
+                  name: "pages",
+                  priority: 2,
+                  test: (id: string) => isScript(id) && pagesReaching(id) > 1,
+                },
+                ...PAGES.map((page) => ({
+                  name: page.name,
+                  priority: 1,
+                  test: (id: string) => isScript(id) && staticallyReachable(page.root, id),
                 })),
               ],
             },

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { say } from "./stats";
@@ -7,7 +7,8 @@ import { say } from "./stats";
 /**
  * The builds the benchmark compares: this checkout's, and optionally a baseline (any git ref,
  * BENCH_BASELINE) checked out into a temporary worktree with the dependencies of its own
- * lockfile (installed from npm's cache where it can), built there and started from there.
+ * lockfile (installed from npm's cache where it can; this checkout's own node_modules when the
+ * lockfiles are the same), built there and started from there.
  */
 export type Build = { label: string; cwd: string; remove: () => void };
 
@@ -42,11 +43,17 @@ export function baselineBuild(root: string, ref: string): Build {
     rmSync(path.dirname(dir), { recursive: true, force: true });
   };
   try {
-    say("  installing its dependencies...");
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
-      cwd: dir,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    const lockfile = (root: string) => readFileSync(path.join(root, "package-lock.json"), "utf8");
+    if (lockfile(dir) === lockfile(root)) {
+      say("  same lockfile: using this checkout's node_modules");
+      symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+    } else {
+      say("  installing its dependencies...");
+      execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
+        cwd: dir,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+    }
     buildApp(dir);
   } catch (error) {
     remove();

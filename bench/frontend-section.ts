@@ -2,16 +2,19 @@ import type { LighthouseResult } from "./lighthouse";
 import { runLighthouse } from "./lighthouse";
 import { measurePageWeight, type PageWeight } from "./page-weight";
 import { say } from "./stats";
+import { median, measureTapReady, PHONE, type TapRun } from "./tap-ready";
 
 /**
  * The pages a visitor lands on, per build: what their HTML makes the browser load (gzip level
  * 9) and Lighthouse's mobile scores, `runs` times each (scores move between runs, so each run
- * is shown).
+ * is shown), and when a profile's booking panel answers a tap on a throttled phone
+ * (bench/tap-ready.ts), `tapRuns` times.
  */
 export type FrontendFigures = {
   build: string;
   weights: PageWeight[];
   lighthouse: LighthouseResult[][];
+  taps: TapRun[];
 };
 
 export async function benchFrontend(
@@ -19,6 +22,7 @@ export async function benchFrontend(
   baseUrl: string,
   paths: string[],
   runs: number,
+  tapRuns: number,
 ): Promise<FrontendFigures> {
   say(`pages of the ${build} build:`);
   const weights = await measurePageWeight(baseUrl, paths);
@@ -27,7 +31,10 @@ export async function benchFrontend(
     say(`  lighthouse run ${run} of ${runs}`);
     lighthouse.push(await runLighthouse(baseUrl, paths));
   }
-  return { build, weights, lighthouse };
+  const profile = paths.find((p) => p.startsWith("/advisor/"));
+  say(`  booking panel on a throttled phone, ${tapRuns} runs`);
+  const taps = profile ? await measureTapReady(new URL(profile, baseUrl).href, tapRuns) : [];
+  return { build, weights, lighthouse, taps };
 }
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -52,6 +59,34 @@ one figure per run. Times in s, TBT in ms.
 
 | build | page | JS kB | CSS kB | HTML kB | performance | accessibility | FCP | LCP | TBT | CLS |
 |---|---|---|---|---|---|---|---|---|---|---|
+${rows.join("\n")}
+${tapSection(figures)}`;
+}
+
+function tapSection(figures: FrontendFigures[]): string {
+  const measured = figures.filter((f) => f.taps.length > 0);
+  if (measured.length === 0) return "";
+  const s = (values: number[]) => seconds(median(values));
+  const rows = measured.map(
+    ({ build, taps }) =>
+      `| ${build} | ${taps.length} | **${s(taps.map((t) => t.answeredMs))}** | ${taps.map((t) => seconds(t.answeredMs)).join(", ")} | ${s(taps.map((t) => t.hydratedMs))} | ${s(taps.map((t) => t.scriptsLoadedMs))} | ${s(taps.map((t) => t.urlMs))} | ${kB(median(taps.map((t) => t.scriptTransfer)))} |`,
+  );
+  return `
+### A profile's booking panel on a throttled phone
+
+When the booking panel of \`/advisor/{id}\` answers a tap (bench/tap-ready.ts): Chromium
+(playwright-core) with a cold cache, a ${PHONE.width} × ${PHONE.height} touch screen, and over CDP
+${PHONE.kbps} kbit/s both ways with ${PHONE.latencyMs} ms of latency per request
+(\`Network.emulateNetworkConditions\`) and a CPU ${PHONE.cpuSlowdown}× slower
+(\`Emulation.setCPUThrottlingRate\`). From the moment the first topic chip is in the HTML it is
+tapped every 100 ms; "answered" is when the page's script first draws the chip as chosen (a tap
+before hydration only ticks the bare checkbox, which draws nothing), from the navigation's start.
+"hydrated" is the root layout's mark, "scripts in" the last script's arrival, "URL" when the
+topic reached the address bar (the router first asks the server for its route manifest, one
+round trip), "JS on the wire" what the page's scripts took of the link. Seconds, median of the runs.
+
+| build | runs | answered | each run | hydrated | scripts in | URL | JS on the wire kB |
+|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 `;
 }

@@ -6,11 +6,12 @@ import { measurePageWeight } from "./page-weight";
 import { say } from "./stats";
 
 /**
- * `node --import tsx bench/frontend.ts [--verbose] [--lighthouse [--runs N]] [--url URL]`:
+ * `node --import tsx bench/frontend.ts [--verbose] [--lighthouse] [--tap] [--runs N] [--url URL]`:
  * starts the built app (run `npm run build` first) and prints the page weight of `/`,
  * `/advisors` and the first listed advisor's profile (`--verbose`: file by file) and, with
- * `--lighthouse`, their Lighthouse scores and metrics, N runs each. With `--url` it measures an
- * app that is already running there instead.
+ * `--lighthouse`, their Lighthouse scores and metrics, N runs each; with `--tap`, when the
+ * profile's booking panel answers a tap on a throttled phone (bench/tap-ready.ts), N runs. With
+ * `--url` it measures an app that is already running there instead.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -43,7 +44,9 @@ try {
     );
     if (flag("--verbose")) {
       for (const a of [...page.scripts, ...page.styles])
-        say(`    ${kb(a.gzip).padStart(6)} kB  ${new URL(a.url).pathname}`);
+        say(
+          `    ${kb(a.gzip).padStart(6)} kB  ${URL.canParse(a.url) ? new URL(a.url).pathname : a.url}`,
+        );
     }
   }
 
@@ -60,6 +63,19 @@ try {
         for (const failed of r.failedAudits) say(`    ${failed}`);
       }
     }
+  }
+
+  if (flag("--tap")) {
+    const { measureTapReady, median } = await import("./tap-ready");
+    const runs = Number(value("--runs") ?? 1);
+    const profile = paths[2]!;
+    say(`booking panel answers a tap (throttled phone), ${runs} runs of ${profile}:`);
+    const results = await measureTapReady(new URL(profile, app.url).href, runs);
+    for (const r of results)
+      say(
+        `  answered ${(r.answeredMs / 1000).toFixed(2)} s (tap at ${(r.tapMs / 1000).toFixed(2)} s, URL ${(r.urlMs / 1000).toFixed(2)} s), hydrated ${(r.hydratedMs / 1000).toFixed(2)} s, scripts in ${(r.scriptsLoadedMs / 1000).toFixed(2)} s: ${r.scripts} files, ${kb(r.scriptTransfer)} kB on the wire, ${kb(r.scriptBytes)} kB`,
+      );
+    say(`  median answered ${(median(results.map((r) => r.answeredMs)) / 1000).toFixed(2)} s`);
   }
 } finally {
   await app.stop();

@@ -52,12 +52,14 @@ import { benchYear, yearSection } from "./year";
  * (leave read paths out of "reads" and "profile": those answered from kept answers, those with
  * every URL new, the never-asked search mix) and postgres,pglite (leave a database out of the
  * read paths), BENCH_ONLY=/slots,/dates (only the read paths whose name holds one of these),
- * BENCH_LIGHTHOUSE_RUNS (3, the baseline gets one), BENCH_OUT (another file than
+ * BENCH_LIGHTHOUSE_RUNS (3, the baseline gets one), BENCH_TAP_RUNS (5, each build: the throttled
+ * phone's tap on a profile's booking panel), BENCH_OUT (another file than
  * bench/RESULTS.md).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ADVISORS = Number(process.env.BENCH_ADVISORS ?? 10_000);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const TAP_RUNS = Number(process.env.BENCH_TAP_RUNS ?? 5);
 const OUT = path.resolve(process.env.BENCH_OUT ?? path.join(ROOT, "bench/RESULTS.md"));
 
 // Ctrl-C still runs the "exit" handlers that stop PostgreSQL.
@@ -237,7 +239,9 @@ async function main() {
           try {
             const runs = b === 0 ? LIGHTHOUSE_RUNS : 1;
             const paths = ["/", "/advisors", `/advisor/${databases[0]!.advisorIds[0]}`];
-            results.pages.push(await benchFrontend(results.builds[b]!.label, app.url, paths, runs));
+            results.pages.push(
+              await benchFrontend(results.builds[b]!.label, app.url, paths, runs, TAP_RUNS),
+            );
           } finally {
             await app.stop();
           }
