@@ -76,6 +76,12 @@ try {
         `  answered ${(r.answeredMs / 1000).toFixed(2)} s (tap at ${(r.tapMs / 1000).toFixed(2)} s, URL ${(r.urlMs / 1000).toFixed(2)} s), hydrated ${(r.hydratedMs / 1000).toFixed(2)} s, scripts in ${(r.scriptsLoadedMs / 1000).toFixed(2)} s: ${r.scripts} files, ${kb(r.scriptTransfer)} kB on the wire, ${kb(r.scriptBytes)} kB`,
       );
     say(`  median answered ${(median(results.map((r) => r.answeredMs)) / 1000).toFixed(2)} s`);
+    const { measureEarlyContinue } = await import("./tap-ready");
+    say(`a topic and Continue tapped as soon as shown (throttled phone), ${runs} runs:`);
+    for (const r of await measureEarlyContinue(new URL(profile, app.url).href, runs))
+      say(
+        `  tapped ${(r.tapMs / 1000).toFixed(2)} s, next step shown ${(r.answeredMs / 1000).toFixed(2)} s (${r.hydrated ? "by the page's script" : "by the plain form"})`,
+      );
   }
 } finally {
   await app.stop();
