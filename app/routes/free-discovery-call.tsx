@@ -24,6 +24,7 @@ import {
   BackForm,
   type PlainTarget,
   PlainDateTimeStep,
+  stepHref,
 } from "../components/booking/plain-steps";
 import { DateTimeStep, type SlotChoice } from "../components/booking/date-time-step";
 import {
@@ -359,16 +360,8 @@ function PlainBookStep({
   form: ReturnType<typeof useNativeQuestionForm>;
   message: string | null;
 }) {
-  const query = new URLSearchParams(
-    [
-      ...Object.entries({
-        step: "2",
-        tz: state.zone ?? "",
-        date: state.date ?? "",
-        time: choice.start,
-      }),
-    ].filter(([, value]) => value !== ""),
-  );
+  // This step's own URL: a refusal renders it again, a visitor signs in and comes back to it.
+  const here = stepHref(PLAIN_TARGET, asBookingState({ ...state, step: 2, time: choice.start }));
   return (
     <div className="grid gap-5">
       <BackForm
@@ -377,12 +370,7 @@ function PlainBookStep({
         state={asBookingState({ ...state, step: 1 })}
       />
       <h2 className="text-lg font-semibold">Review your discovery call</h2>
-      <form
-        method="post"
-        action={`${PATH}?${query.toString()}#booking`}
-        className="grid gap-5"
-        {...form.props}
-      >
+      <form method="post" action={here} className="grid gap-5" {...form.props}>
         <input type="hidden" name="tz" value={choice.viewerTimeZone} />
         <input type="hidden" name="time" value={choice.start} />
         <dl className="grid gap-3">
