@@ -1,14 +1,31 @@
-import { LoaderCircle, PhoneCall } from "lucide-react";
+import { AlertCircle, LoaderCircle, PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { data, redirect, useNavigate } from "react-router";
 import { DISCOVERY_MINUTES, discoveryRequestSchema } from "../../core/booking";
+import type { ChosenSlot, DroppedChoice } from "../../core/booking-url-state";
+import {
+  asBookingState,
+  DISCOVERY_PARAMS,
+  type DiscoveryUrlState,
+} from "../../core/discovery-url-state";
+import { requireViewer } from "../../server/auth/session.server";
+import { createDiscoveryBooking } from "../../server/bookings/booking-service.server";
+import { bookingDeps } from "../../server/bookings/context.server";
+import { discoveryStepFor } from "../../server/bookings/discovery-step.server";
 import { ADDITIONAL_INFO_MAX } from "../../core/booking-limits";
 import { bookingTerms } from "../../core/booking-terms";
-import { validateForm } from "../../core/form";
+import { firstErrorPerField, validateForm } from "../../core/form";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { Fact, SessionTimes } from "../components/booking/booking-facts";
 import { BookingTermsBox } from "../components/booking/booking-terms-box";
 import { postJson } from "../components/booking/checkout";
+import {
+  BackButton,
+  BackForm,
+  type PlainTarget,
+  PlainDateTimeStep,
+  stepHref,
+} from "../components/booking/plain-steps";
 import { DateTimeStep, type SlotChoice } from "../components/booking/date-time-step";
 import {
   savePendingDiscovery,
@@ -23,9 +40,11 @@ import { FormField } from "../components/ui/form-field";
 import { Textarea } from "../components/ui/input";
 import { toast } from "../components/ui/toaster";
 import { type FormFailure, useZodForm } from "../lib/forms";
+import { useHydrated } from "../lib/hydrated";
+import { readForm } from "../lib/request-body";
 import { useViewer } from "../lib/viewer";
 import type { Route } from "./+types/free-discovery-call";
-import { type CacheHandle, PAGE, STATIC } from "../../core/cache-contract";
+import { CALENDAR, type CacheHandle, PAGE } from "../../core/cache-contract";
 
 export const meta = () => [
   { title: "Book Free Discovery Call | BeenThere" },
@@ -35,11 +54,80 @@ export const meta = () => [
   },
 ];
 
-export const handle: CacheHandle = { cache: { ...PAGE, ...STATIC } };
+/**
+ * The bare page shows the team's open dates (ADR 85), so it is kept as the calendar is; a URL
+ * with a step's choices is rendered for whoever asks and never kept, as a profile's is.
+ */
+export const handle: CacheHandle = {
+  cache: { ...PAGE, ...CALENDAR, personal: DISCOVERY_PARAMS },
+};
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { teamAdvisorId: context.config.discoveryAdvisorId };
+/**
+ * The step the URL names, for the first render (ADR 85): before hydration, or without the
+ * scripts, the steps are plain forms; once hydrated the flow keeps its steps in React state.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const teamAdvisorId = context.config.discoveryAdvisorId;
+  const url = new URL(request.url);
+  return {
+    teamAdvisorId,
+    step: await discoveryStepFor(context.db, teamAdvisorId, url.searchParams, context.now()),
+  };
 }
+
+/** What the plain Book answers when it cannot book: the question's error, or a message. */
+type Refusal = FormFailure<typeof questionSchema> & { message: string | null };
+
+/**
+ * The plain path's Book (ADR 85): the question and the chosen time posted as a form, booked
+ * as /api/discovery-calls books it (the same schema, service and messages); a visitor signs
+ * in first and comes back to this step. Booked: the confirmation page, as the scripts go.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const form = await readForm(request);
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values = { adviceSought: field("adviceSought") };
+  const parsed = discoveryRequestSchema.safeParse({
+    adviceSought: values.adviceSought,
+    datetime: field("time"),
+    seekerTimezone: field("tz"),
+  });
+  if (!parsed.success) {
+    const errors = firstErrorPerField(parsed.error);
+    const { adviceSought, ...others } = errors;
+    const refusal: Refusal = {
+      fieldErrors: { adviceSought },
+      values,
+      // The time and zone come from our own step: wrong only in a request no page of ours sent.
+      message: Object.keys(others).length > 0 ? M.discoveryFailed : null,
+    };
+    return data(refusal, { status: 400 });
+  }
+  const result = await createDiscoveryBooking(bookingDeps(context), viewer.userId, parsed.data);
+  if (!result.ok) {
+    const onField = result.field === "adviceSought";
+    const refusal: Refusal = {
+      fieldErrors: onField ? { adviceSought: result.message } : {},
+      values,
+      message: onField ? null : result.message,
+    };
+    return data(refusal, { status: result.status });
+  }
+  return redirect(`/booking-confirmed?payment_id=${encodeURIComponent(result.paymentId)}`);
+}
+
+const PATH = "/free-discovery-call";
+const PLAIN_TARGET: PlainTarget = { path: PATH, notes: "" };
+
+/** What a dropped choice of a link tells the seeker. */
+const DROPPED: Record<Extract<DroppedChoice, "zone" | "time">, string> = {
+  zone: M.linkZoneDropped,
+  time: M.timeNotOffered,
+};
 
 const STEPS = ["Pick a time", "Your question", "Confirm"] as const;
 
@@ -47,16 +135,29 @@ const STEPS = ["Pick a time", "Your question", "Confirm"] as const;
 const questionSchema = discoveryRequestSchema.pick({ adviceSought: true });
 
 /** Three steps: a time with the team, what advice is sought, then a summary to book. */
-export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) {
+export default function FreeDiscoveryCall({ loaderData, actionData }: Route.ComponentProps) {
   const viewer = useViewer();
   const navigate = useNavigate();
-  const [step, setStep] = useState<1 | 2 | 3>(1);
-  const [choice, setChoice] = useState<SlotChoice | null>(null);
-  const [values, setValues] = useState({ adviceSought: "" });
+  const hydrated = useHydrated();
+  const server = loaderData.step;
+  // The server's step first (the URL's, ADR 85), so hydration matches its HTML.
+  const [step, setStepNow] = useState<1 | 2 | 3>(server.state.step);
+  const [choice, setChoice] = useState<SlotChoice | null>(server.choice);
+  const [values, setValues] = useState({ adviceSought: actionData?.values.adviceSought ?? "" });
   const advice = values.adviceSought;
   // What the summary step found wrong with the question (the form shows it beside the field).
-  const [refused, setRefused] = useState<FormFailure<typeof questionSchema> | null>(null);
+  const [refused, setRefused] = useState<FormFailure<typeof questionSchema> | null>(
+    actionData ?? null,
+  );
   const [busy, setBusy] = useState(false);
+  // What the URL held that could not be kept; gone once the person moves on.
+  const [notices, setNotices] = useState(server.dropped);
+  const setStep = (next: 1 | 2 | 3) => {
+    setNotices([]);
+    setStepNow(next);
+  };
+  // The plain last step's form: the server's refusal shown beside the question.
+  const plainForm = useNativeQuestionForm(actionData ?? null);
   const form = useZodForm(questionSchema, {
     id: "discovery",
     values,
@@ -112,7 +213,7 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
             the right advisor. Free, no payment needed.
           </p>
         </header>
-        <Card className="grid gap-5 p-4 sm:p-8">
+        <Card id="booking" className="grid scroll-mt-24 gap-5 p-4 sm:p-8">
           <h2 className="sr-only">Book your call</h2>
           <ol className="grid grid-cols-3 gap-2 text-center text-xs" aria-label="Booking steps">
             {STEPS.map((label, i) => (
@@ -130,12 +231,48 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
               </li>
             ))}
           </ol>
-          {step === 1 ? (
+          {notices.length > 0 ? (
+            <div
+              role="status"
+              className="grid gap-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            >
+              {notices.map((dropped) => (
+                <p key={dropped} className="flex gap-2">
+                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  {DROPPED[dropped]}
+                </p>
+              ))}
+            </div>
+          ) : null}
+          {!hydrated && step === 1 ? (
+            <PlainDateTimeStep
+              target={PLAIN_TARGET}
+              state={asBookingState(server.state)}
+              zone={server.zone}
+              dates={server.dates}
+              slots={server.slots}
+              continueLabel="Continue"
+              back={null}
+              steps={{ dates: 1, summary: 2 }}
+            />
+          ) : !hydrated && step === 2 && server.choice ? (
+            <PlainBookStep
+              state={server.state}
+              choice={server.choice}
+              now={new Date(server.at)}
+              form={plainForm}
+              message={actionData?.message ?? null}
+            />
+          ) : step === 1 ? (
             <DateTimeStep
               advisorId={loaderData.teamAdvisorId}
               duration={DISCOVERY_MINUTES}
               initial={
-                choice ? { zone: choice.viewerTimeZone, date: choice.date, slot: choice } : null
+                choice
+                  ? { zone: choice.viewerTimeZone, date: choice.date, slot: choice }
+                  : server.state.zone && server.state.date
+                    ? { zone: server.state.zone, date: server.state.date, slot: null }
+                    : null
               }
               continueLabel="Continue"
               onContinue={(next) => {
@@ -203,4 +340,84 @@ export default function FreeDiscoveryCall({ loaderData }: Route.ComponentProps) 
       <EmployerStrip />
     </div>
   );
+}
+
+/**
+ * The last step before hydration (ADR 85): the chosen time, the question and the refund rule
+ * in one POST form to this page's action, the time and zone in hidden fields (the question
+ * never goes into a URL). Back is a GET form of its own, to the first step with the time kept.
+ */
+function PlainBookStep({
+  state,
+  choice,
+  now,
+  form,
+  message,
+}: {
+  state: DiscoveryUrlState;
+  choice: ChosenSlot;
+  now: Date;
+  form: ReturnType<typeof useNativeQuestionForm>;
+  message: string | null;
+}) {
+  // This step's own URL: a refusal renders it again, a visitor signs in and comes back to it.
+  const here = stepHref(PLAIN_TARGET, asBookingState({ ...state, step: 2, time: choice.start }));
+  return (
+    <div className="grid gap-5">
+      <BackForm
+        id="booking-back"
+        target={PLAIN_TARGET}
+        state={asBookingState({ ...state, step: 1 })}
+      />
+      <h2 className="text-lg font-semibold">Review your discovery call</h2>
+      <form method="post" action={here} className="grid gap-5" {...form.props}>
+        <input type="hidden" name="tz" value={choice.viewerTimeZone} />
+        <input type="hidden" name="time" value={choice.start} />
+        <dl className="grid gap-3">
+          <Fact label="Session type">Free Discovery Call</Fact>
+          <Fact label="Duration">{DISCOVERY_MINUTES} minutes</Fact>
+          <SessionTimes
+            datetime={new Date(choice.start)}
+            seekerTimezone={choice.viewerTimeZone}
+            advisorTimezone={choice.advisorTimeZone}
+          />
+          <Fact label="Price">Free</Fact>
+        </dl>
+        <FormField
+          form={form}
+          name="adviceSought"
+          label="What advice are you seeking?"
+          hint="A few lines on your situation and what you'd like help with."
+        >
+          <Textarea maxLength={ADDITIONAL_INFO_MAX} />
+        </FormField>
+        <BookingTermsBox
+          heading="h3"
+          terms={bookingTerms({
+            start: new Date(choice.start),
+            now,
+            totalPaise: 0,
+            zone: choice.viewerTimeZone,
+          })}
+        />
+        {message ? (
+          <p role="alert" className="flex gap-2 text-sm font-medium text-danger">
+            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {message}
+          </p>
+        ) : null}
+        <div className="flex justify-between gap-3 border-t border-line pt-4">
+          <BackButton form="booking-back" />
+          <Button type="submit" size="lg">
+            Book Free Discovery Call
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** The plain step's form: native, its errors the action's. */
+function useNativeQuestionForm(result: object | null) {
+  return useZodForm(questionSchema, { id: "discovery", result });
 }

@@ -349,6 +349,17 @@ export const MATRIX: MatrixRow[] = [
 
   // Booking and payment: a booking is seen by its two parties and admins, nobody else
   page("/free-discovery-call"),
+  {
+    route: "/free-discovery-call",
+    handler: "action",
+    case: "the plain Book with no advice text",
+    request: {
+      path: "/free-discovery-call?step=2",
+      form: { adviceSought: " ", tz: "Asia/Kolkata", time: "2030-01-01T04:30:00.000Z" },
+    },
+    // Visitors sign in first and come back to the step (ADR 85), as the scripts' path does.
+    expect: signedIn(400),
+  },
   ...(["/booking-confirmed", "/booking-confirmed/receipt"] as const).map((route): MatrixRow => ({
     route,
     handler: "loader",

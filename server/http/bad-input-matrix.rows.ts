@@ -481,6 +481,25 @@ export const BAD_INPUT: BadInputRow[] = [
     },
   ),
   ...bodyRows({
+    route: "/free-discovery-call",
+    as: "seeker",
+    path: "/free-discovery-call",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/free-discovery-call",
+    "missing",
+    "an empty form",
+    "seeker",
+    () => ({ path: "/free-discovery-call", ...form({}) }),
+    {
+      status: 400,
+      message: BOOKING_MESSAGES.adviceRequired,
+    },
+  ),
+  ...bodyRows({
     route: "/api/discovery-calls",
     as: "seeker",
     path: "/api/discovery-calls",

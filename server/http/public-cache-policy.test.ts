@@ -14,6 +14,7 @@ import {
 import { seededRandom, type SeededRandom as Random } from "../../core/seeded-random";
 import { parseAdvisorSearch, parseSuggestionQuery } from "../../core/advisor-search-params";
 import { BOOKING_PARAMS, NOTES_PARAM } from "../../core/booking-url-state";
+import { DISCOVERY_PARAMS } from "../../core/discovery-url-state";
 import { type CachePolicy, untilNextQuarterHour } from "../../core/cache-contract";
 import { parseSlotParams } from "../scheduling/slot-query";
 import { cacheKeyOf, cachePolicyOf } from "./public-cache-policy";
@@ -66,6 +67,13 @@ describe("cachePolicyFor", () => {
       "/": { ...page, ...directory },
       "/advisor/x": { ...page, ...directory, personal: [...BOOKING_PARAMS, NOTES_PARAM] },
       "/advisors": { ...page, ...directory, params: ["search", "page"] },
+      // The team's open dates (ADR 85).
+      "/free-discovery-call": {
+        ...page,
+        topics: calendar.topics,
+        keptFor: calendar.keptFor,
+        personal: [...DISCOVERY_PARAMS],
+      },
       "/api/advisors": { ...shared, ...directory, params: ["search", "page"] },
       "/api/advisors/suggestions": { ...shared, ...directory, params: ["q"] },
       "/sitemap.xml": { ...shared, ...directory },
@@ -79,7 +87,6 @@ describe("cachePolicyFor", () => {
     };
     const staticPages = ["about", "contact", "terms", "privacy", "cancellation-refunds"];
     staticPages.push("advisor-agreement", "code-of-conduct", "become-advisor", "join-as-advisor");
-    staticPages.push("free-discovery-call");
     for (const name of staticPages) expected[`/${name}`] = { ...page, ...fixed };
     const paths = Object.values(build.routes)
       .filter((route) => route && route.id !== "root")

@@ -231,3 +231,66 @@ test("a topic ticked and Continue tapped before hydration opens the next step, t
   await expect(booking.getByRole("checkbox").first()).toBeChecked();
   await context.close();
 });
+
+test("without scripts a seeker books a free discovery call, signing in on the way, an empty question refused", async ({
+  browser,
+}) => {
+  const { context, page } = await withoutScripts(browser);
+  await page.goto("/free-discovery-call");
+
+  // The team's open dates, from the server, as links.
+  const step = page.getByRole("region", { name: "Select Date & Time" });
+  await expect(step.getByLabel("Times shown in")).toHaveValue("Asia/Kolkata");
+  const dates = step.getByRole("navigation", { name: "Dates with open times" }).getByRole("link");
+  const count = await dates.count();
+  expect(count).toBeGreaterThan(0);
+  // Far enough ahead that no other journey takes the same time.
+  await dates.nth(Math.min(3, count - 1)).click();
+  const date = params(page).get("date")!;
+  expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(params(page).has("step")).toBe(false);
+  const times = step.getByRole("group", { name: /^Available times on / }).getByRole("radio");
+  await times.last().check();
+  const time = (await times.last().getAttribute("value"))!;
+  await step.getByRole("button", { name: "Continue" }).click();
+  expect(params(page).get("step")).toBe("2");
+  expect(params(page).get("time")).toBe(time);
+  const stepUrl = page.url().replace(/#.*$/, "");
+
+  // Signed out, Book asks to sign in first and comes back to this step, the time kept.
+  const booking = page.locator("#booking");
+  const question = booking.getByLabel("What advice are you seeking?");
+  await question.fill("Should I move to Germany for work?");
+  await booking.getByRole("button", { name: "Book Free Discovery Call" }).click();
+  await expect(page).toHaveURL(/\/auth\?redirect=/);
+  const back = new URL(page.url()).searchParams.get("redirect")!;
+  expect(new URL(back, page.url()).href).toBe(stepUrl);
+  expect(page.url()).not.toContain("Germany");
+  const signIn = page.getByRole("tabpanel", { name: "Sign In" });
+  await signIn.getByLabel("Email").fill(RETURNING_SEEKER);
+  await signIn.getByLabel("Password").fill(DEMO_PASSWORD);
+  await signIn.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(stepUrl);
+
+  // The question and the booking in one form; an empty question is refused beside its field.
+  await expect(booking.getByRole("heading", { name: "Review your discovery call" })).toBeVisible();
+  await expect(question).toHaveValue("");
+  await booking.getByRole("button", { name: "Book Free Discovery Call" }).click();
+  await expect(question).toHaveAccessibleDescription(new RegExp(escape(M.adviceRequired)));
+  // The choices are kept: the same step, the same time.
+  expect(params(page).get("step")).toBe("2");
+  expect(params(page).get("time")).toBe(time);
+  await expect(booking.locator('form[method="post"] input[name="time"]')).toHaveValue(time);
+  await expect(booking.getByTestId("booking-terms")).toHaveAttribute("data-terms", "free");
+
+  // Never in a URL: the question travels in the POST.
+  await question.fill("Should I move to Germany for work?");
+  await booking.getByRole("button", { name: "Book Free Discovery Call" }).click();
+  await expect(page).toHaveURL(/\/booking-confirmed\?payment_id=/);
+  expect(page.url()).not.toContain("Germany");
+  await expect(page.getByRole("heading", { name: "Booking Confirmed" })).toBeVisible();
+  await expect(page.getByText("Free Discovery Call").first()).toBeVisible();
+  await context.close();
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

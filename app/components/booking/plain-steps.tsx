@@ -2,6 +2,7 @@ import { CalendarX2 } from "lucide-react";
 import type { SessionOption } from "../../../core/booking";
 import { bookingTerms } from "../../../core/booking-terms";
 import {
+  type BookingStep,
   type BookingUrlState,
   type ChosenSlot,
   NOTES_PARAM,
@@ -130,6 +131,7 @@ export function PlainDateTimeStep({
   slots,
   continueLabel,
   back,
+  steps = { dates: 3, summary: 4 },
 }: {
   target: PlainTarget;
   state: BookingUrlState;
@@ -137,20 +139,24 @@ export function PlainDateTimeStep({
   dates: AdvisorDates | null;
   slots: AdvisorSlots | null;
   continueLabel: string;
-  back: BookingUrlState;
+  /** Where Back goes; none when this is the flow's first step (the discovery call). */
+  back: BookingUrlState | null;
+  /** The flow's numbers for this step and the next (the profile's by default). */
+  steps?: { dates: BookingStep; summary: BookingStep };
 }) {
   const date = state.date;
+  const backButton = back ? <BackButton form="booking-back" /> : <span />;
   const at = (next: Partial<BookingUrlState>) => stepHref(target, { ...state, ...next });
   return (
     <section aria-labelledby="date-time-heading" className="grid min-w-0 gap-4">
-      <BackForm id="booking-back" target={target} state={back} />
+      {back ? <BackForm id="booking-back" target={target} state={back} /> : null}
       <h3 id="date-time-heading" className="text-lg font-semibold">
         Select Date &amp; Time
       </h3>
       <form method="get" action={stepAction(target)} className="flex flex-wrap items-end gap-2">
         <StepFields
           target={target}
-          state={{ ...state, step: 3, date: null, time: null }}
+          state={{ ...state, step: steps.dates, date: null, time: null }}
           except={["tz"]}
         />
         <TimeZoneSelect
@@ -180,7 +186,7 @@ export function PlainDateTimeStep({
               {dates.dates.map((day) => (
                 <li key={day}>
                   <a
-                    href={at({ step: 3, date: day, time: null })}
+                    href={at({ step: steps.dates, date: day, time: null })}
                     aria-current={day === date ? "date" : undefined}
                     className={cn(
                       "block rounded-lg border px-3 py-1.5 text-sm font-medium",
@@ -201,7 +207,7 @@ export function PlainDateTimeStep({
             <form method="get" action={stepAction(target)} className="grid gap-4">
               <StepFields
                 target={target}
-                state={{ ...state, step: 4, time: null }}
+                state={{ ...state, step: steps.summary, time: null }}
                 except={["time"]}
               />
               <fieldset className="grid gap-2">
@@ -228,7 +234,7 @@ export function PlainDateTimeStep({
                 </div>
               </fieldset>
               <div className="flex items-center justify-between gap-3 border-t border-line pt-4">
-                <BackButton form="booking-back" />
+                {backButton}
                 <Button type="submit">{continueLabel}</Button>
               </div>
             </form>
@@ -245,9 +251,9 @@ export function PlainDateTimeStep({
           )}
         </>
       )}
-      {date && slots && slots.slots.length > 0 ? null : (
+      {(date && slots && slots.slots.length > 0) || !back ? null : (
         <div className="flex items-center justify-between gap-3 border-t border-line pt-4">
-          <BackButton form="booking-back" />
+          {backButton}
         </div>
       )}
     </section>
