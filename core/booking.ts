@@ -3,6 +3,7 @@ import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH, TOPICS_MAX } from "./booking-lim
 import { BOOKING_MESSAGES as M } from "./messages/booking";
 import { paragraphs, singleLine } from "./plain-text";
 import { sessionPrice, type SessionPrice } from "./pricing";
+import type { SessionType } from "./session-types";
 import { isValidTimeZone } from "./time-zones";
 
 /**
@@ -10,8 +11,7 @@ import { isValidTimeZone } from "./time-zones";
  * which session options a seeker has with an advisor, and the booking request's shape.
  */
 
-export const SESSION_TYPES = ["Discovery Call", "First Call", "Follow up call"] as const;
-export type SessionType = (typeof SESSION_TYPES)[number];
+export { SESSION_TYPES, type SessionType, sessionTypeLabel } from "./session-types";
 export const BOOKING_STATUSES = [
   "pending_payment",
   "confirmed",
@@ -55,11 +55,6 @@ export function sessionOptions(hourlyRateInr: number, isFirstSession: boolean): 
     key: `${c.type}-${c.duration}`,
     price: sessionPrice(hourlyRateInr, c.duration),
   }));
-}
-
-/** Shown for the session type everywhere: the discovery call has a friendlier name. */
-export function sessionTypeLabel(type: SessionType): string {
-  return type === "Discovery Call" ? "Free Discovery Call" : type;
 }
 
 export const topicsField = z

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { sessionTypeLabel, type SessionType } from "../../../core/booking";
+import { sessionTypeLabel, type SessionType } from "../../../core/session-types";
 import { formatInr, formatSessionTime } from "../../../core/format";
 import { GST_PERCENT } from "../../../core/pricing";
 
