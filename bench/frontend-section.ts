@@ -2,7 +2,14 @@ import type { LighthouseResult } from "./lighthouse";
 import { runLighthouse } from "./lighthouse";
 import { measurePageWeight, type PageWeight } from "./page-weight";
 import { say } from "./stats";
-import { median, measureTapReady, PHONE, type TapRun } from "./tap-ready";
+import {
+  type EarlyContinueRun,
+  measureEarlyContinue,
+  median,
+  measureTapReady,
+  PHONE,
+  type TapRun,
+} from "./tap-ready";
 
 /**
  * The pages a visitor lands on, per build: what their HTML makes the browser load (gzip level
@@ -15,6 +22,7 @@ export type FrontendFigures = {
   weights: PageWeight[];
   lighthouse: LighthouseResult[][];
   taps: TapRun[];
+  early: EarlyContinueRun[];
 };
 
 export async function benchFrontend(
@@ -34,7 +42,15 @@ export async function benchFrontend(
   const profile = paths.find((p) => p.startsWith("/advisor/"));
   say(`  booking panel on a throttled phone, ${tapRuns} runs`);
   const taps = profile ? await measureTapReady(new URL(profile, baseUrl).href, tapRuns) : [];
-  return { build, weights, lighthouse, taps };
+  say(`  an early topic and Continue on a throttled phone, ${tapRuns} runs`);
+  const early = profile
+    ? await measureEarlyContinue(new URL(profile, baseUrl).href, tapRuns).catch((error) => {
+        // A build whose early tap loses the booking (the reported defect) has no figure.
+        say(`    ${String(error).split("\n")[0]}`);
+        return [];
+      })
+    : [];
+  return { build, weights, lighthouse, taps, early };
 }
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -88,5 +104,21 @@ round trip), "JS on the wire" what the page's scripts took of the link. Seconds,
 | build | runs | answered | each run | hydrated | scripts in | URL | JS on the wire kB |
 |---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
+
+The reported failure, timed on the same phone (\`measureEarlyContinue\`): the first topic and
+Continue tapped the moment the panel shows, long before the scripts arrive. "Next step" is when
+Select Date & Time is on the screen with the topic in the address, whoever answered: the plain
+form (the server renders the next step, ADR 85) or the page's script. A build with no figure lost
+the booking (the page reloaded at its top on step 1). Seconds from the navigation's start, median.
+
+| build | runs | tapped | next step | each run | answered by |
+|---|---|---|---|---|---|
+${figures
+  .map(({ build, early }) =>
+    early.length === 0
+      ? `| ${build} | 0 | | lost | | |`
+      : `| ${build} | ${early.length} | ${s(early.map((e) => e.tapMs))} | **${s(early.map((e) => e.answeredMs))}** | ${early.map((e) => seconds(e.answeredMs)).join(", ")} | ${early.every((e) => !e.hydrated) ? "the plain form" : early.every((e) => e.hydrated) ? "the page's script" : "both"} |`,
+  )
+  .join("\n")}
 `;
 }

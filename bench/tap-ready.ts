@@ -142,6 +142,7 @@ export async function measureEarlyContinue(
         const box = await label.boundingBox();
         if (box) await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
         const next = panel.getByRole("button", { name: "Continue" }).first();
+        await next.evaluate((el) => el.scrollIntoView({ block: "center" }));
         const nextBox = await next.boundingBox();
         if (!nextBox) throw new Error(`${pageUrl}: no Continue button`);
         const tapMs = Date.now() - start;
