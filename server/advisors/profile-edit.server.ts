@@ -6,7 +6,7 @@ import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 import { getSchedule, saveSchedule } from "../scheduling/schedule.server";
 import { backToReview } from "./advisor-rows.server";
-import { profileColumns } from "./profile-columns.server";
+import { liveReviewed, profileColumns } from "./profile-columns.server";
 import {
   dropProposal,
   proposedFields,
@@ -52,18 +52,9 @@ export async function loadEditableProfile(
   const proposed = proposal ? proposedFields(proposal) : null;
   const values: ProfileValues = {
     phone: a.phone ?? "",
-    jobTitle: a.jobTitle ?? "",
-    currentCompany: a.currentCompany ?? "",
-    totalExperience: a.totalExperienceYears === null ? "" : String(a.totalExperienceYears),
-    linkedinUrl: a.linkedinUrl ?? "",
-    workLocations: a.workLocations,
-    shortIntro: a.shortIntro ?? "",
-    about: a.about ?? "",
-    skills: a.skills,
-    careerAdviceTopics: a.careerAdviceTopics,
-    personalAdviceTopics: a.personalAdviceTopics,
-    businessAdviceTopics: a.businessAdviceTopics,
-    hourlyRate: String(a.hourlyRateInr),
+    ...formValues(liveReviewed(a)),
+    // An experience never given starts empty, not at 0.
+    ...(a.totalExperienceYears === null ? { totalExperience: "" } : {}),
     ...(proposed ? formValues(proposed) : {}),
     availability: schedule ?? defaultWeeklySchedule(a.sessionTimezone),
   };

@@ -8,8 +8,7 @@ import { formatInr } from "../../../core/format";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
-import { Fact, PriceBreakdown, SessionTimes } from "./booking-facts";
-import { BookingTermsBox } from "./booking-terms-box";
+import { BookingReview } from "./booking-review";
 import type { SlotChoice } from "./date-time-step";
 
 /** The refund rule moves with the clock: the summary looks again every 30 seconds. */
@@ -72,31 +71,14 @@ export function BookingSummary({
   });
   return (
     <div className="grid gap-5">
-      <h3 className="text-lg font-semibold">Review your booking</h3>
-      <dl className="grid gap-3">
-        <Fact label="Advisor">{advisorName}</Fact>
-        <Fact label="Topics">{topics.join(", ")}</Fact>
-        {additionalInfo.trim() ? (
-          <Fact label="Additional info">
-            <span className="whitespace-pre-line">{additionalInfo.trim()}</span>
-          </Fact>
-        ) : null}
-        <Fact label="Session type">{option.type}</Fact>
-        <Fact label="Duration">{option.duration} minutes</Fact>
-        <SessionTimes
-          datetime={start}
-          seekerTimezone={choice.viewerTimeZone}
-          advisorTimezone={choice.advisorTimeZone}
-        />
-      </dl>
-      <div className="rounded-lg bg-slate-50 p-4">
-        <PriceBreakdown
-          fee={price.feeInr * 100}
-          gst={price.gstInr * 100}
-          total={price.totalPaise}
-        />
-      </div>
-      <BookingTermsBox terms={terms} />
+      <BookingReview
+        advisorName={advisorName}
+        topics={topics}
+        notes={additionalInfo}
+        option={option}
+        choice={choice}
+        terms={terms}
+      />
       <form className="grid gap-4" {...form.props}>
         {terms.acknowledgement ? (
           <FormField

@@ -15,8 +15,7 @@ import { timeZoneOptions } from "../../../core/time-zones";
 import { cn } from "../../lib/cn";
 import { TimeZoneSelect } from "../availability/time-zone-select";
 import { Button } from "../ui/button";
-import { Fact, PriceBreakdown, SessionTimes } from "./booking-facts";
-import { BookingTermsBox } from "./booking-terms-box";
+import { BookingReview } from "./booking-review";
 import { DATE_TIME_MESSAGES } from "./date-time-messages";
 import { NO_SLOTS_REASONS } from "./slot-picker";
 
@@ -292,31 +291,14 @@ export function PlainSummary({
   return (
     <div className="grid gap-5">
       <BackForm id="booking-back" target={target} state={back} />
-      <h3 className="text-lg font-semibold">Review your booking</h3>
-      <dl className="grid gap-3">
-        <Fact label="Advisor">{advisorName}</Fact>
-        <Fact label="Topics">{topics.join(", ")}</Fact>
-        {target.notes.trim() ? (
-          <Fact label="Additional info">
-            <span className="whitespace-pre-line">{target.notes.trim()}</span>
-          </Fact>
-        ) : null}
-        <Fact label="Session type">{option.type}</Fact>
-        <Fact label="Duration">{option.duration} minutes</Fact>
-        <SessionTimes
-          datetime={start}
-          seekerTimezone={choice.viewerTimeZone}
-          advisorTimezone={choice.advisorTimeZone}
-        />
-      </dl>
-      <div className="rounded-lg bg-slate-50 p-4">
-        <PriceBreakdown
-          fee={price.feeInr * 100}
-          gst={price.gstInr * 100}
-          total={price.totalPaise}
-        />
-      </div>
-      <BookingTermsBox terms={terms} />
+      <BookingReview
+        advisorName={advisorName}
+        topics={topics}
+        notes={target.notes}
+        option={option}
+        choice={choice}
+        terms={terms}
+      />
       <p id="booking-pay-hint" className="text-sm text-muted">
         {M.payNeedsScripts}
       </p>

@@ -239,18 +239,7 @@ function AdvisorRow({ advisor }: { advisor: AdvisorItem }) {
   const actions = allowedActions(advisor.profileStatus);
   return (
     <Tr>
-      <Td>
-        <PersonPhoto
-          url={advisor.headshotUrl}
-          firstName={advisor.firstName}
-          lastName={advisor.lastName}
-          size={44}
-        />
-      </Td>
-      <Td className="font-medium max-md:flex-1">{name}</Td>
-      <Td className="text-muted max-md:w-full">
-        <EmailAddress email={advisor.email} />
-      </Td>
+      <PersonCells person={advisor} />
       <Td className="max-md:w-full">
         {[advisor.jobTitle, advisor.currentCompany].filter(Boolean).join(" at ") || "—"}
       </Td>
@@ -333,18 +322,7 @@ function ChangesSection({ changes }: { changes: Changes }) {
                 const name = `${row.firstName} ${row.lastName}`.trim();
                 return (
                   <Tr key={row.id}>
-                    <Td>
-                      <PersonPhoto
-                        url={row.headshotUrl}
-                        firstName={row.firstName}
-                        lastName={row.lastName}
-                        size={44}
-                      />
-                    </Td>
-                    <Td className="font-medium max-md:flex-1">{name}</Td>
-                    <Td className="text-muted max-md:w-full">
-                      <EmailAddress email={row.email} />
-                    </Td>
+                    <PersonCells person={row} />
                     <Td className="max-md:w-full">{row.changed.join(", ") || "—"}</Td>
                     <Td className="text-right max-md:w-full max-md:text-left">
                       <Button asChild size="sm">
@@ -371,5 +349,31 @@ function ChangesSection({ changes }: { changes: Changes }) {
         />
       </AccordionContent>
     </AccordionItem>
+  );
+}
+
+/** A row's photo, name and e-mail cells (an application's, a profile change's). */
+function PersonCells({
+  person,
+}: {
+  person: { headshotUrl: string | null; firstName: string; lastName: string; email: string };
+}) {
+  return (
+    <>
+      <Td>
+        <PersonPhoto
+          url={person.headshotUrl}
+          firstName={person.firstName}
+          lastName={person.lastName}
+          size={44}
+        />
+      </Td>
+      <Td className="font-medium max-md:flex-1">
+        {`${person.firstName} ${person.lastName}`.trim()}
+      </Td>
+      <Td className="text-muted max-md:w-full">
+        <EmailAddress email={person.email} />
+      </Td>
+    </>
   );
 }
