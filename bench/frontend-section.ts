@@ -79,13 +79,19 @@ ${rows.join("\n")}
 ${tapSection(figures)}`;
 }
 
+/** When the URL took the topic, of the runs where it did (a box ticked early may not move it). */
+function urlMedian(taps: TapRun[]): string {
+  const moved = taps.map((t) => t.urlMs).filter(Number.isFinite);
+  return moved.length === 0 ? "—" : `${seconds(median(moved))} (${moved.length} of ${taps.length})`;
+}
+
 function tapSection(figures: FrontendFigures[]): string {
   const measured = figures.filter((f) => f.taps.length > 0);
   if (measured.length === 0) return "";
   const s = (values: number[]) => seconds(median(values));
   const rows = measured.map(
     ({ build, taps }) =>
-      `| ${build} | ${taps.length} | **${s(taps.map((t) => t.answeredMs))}** | ${taps.map((t) => seconds(t.answeredMs)).join(", ")} | ${s(taps.map((t) => t.hydratedMs))} | ${s(taps.map((t) => t.scriptsLoadedMs))} | ${s(taps.map((t) => t.urlMs))} | ${kB(median(taps.map((t) => t.scriptTransfer)))} |`,
+      `| ${build} | ${taps.length} | **${s(taps.map((t) => t.answeredMs))}** | ${taps.map((t) => seconds(t.answeredMs)).join(", ")} | ${s(taps.map((t) => t.hydratedMs))} | ${s(taps.map((t) => t.scriptsLoadedMs))} | ${urlMedian(taps)} | ${kB(median(taps.map((t) => t.scriptTransfer)))} |`,
   );
   return `
 ### A profile's booking panel on a throttled phone
