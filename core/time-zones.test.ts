@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateAvailability } from "./availability";
 import {
   canonicalTimeZone,
+  dateInZone,
   DEFAULT_TIME_ZONE,
   INVALID_TIME_ZONE_MESSAGE,
   SELECTABLE_TIME_ZONES,
@@ -143,5 +144,14 @@ describe("old zone names", () => {
     for (const alias of ["Asia/Calcutta", "Asia/Rangoon", "America/Godthab", "Pacific/Truk"]) {
       expect(isValidTimeZone(canonicalTimeZone(alias))).toBe(true);
     }
+  });
+});
+
+describe("dateInZone", () => {
+  it("is the day a start falls on in the zone, across midnight both ways", () => {
+    const start = "2026-12-01T20:00:00.000Z";
+    expect(dateInZone(start, "Asia/Kolkata")).toBe("2026-12-02");
+    expect(dateInZone(start, "America/New_York")).toBe("2026-12-01");
+    expect(dateInZone("2026-12-31T23:30:00.000Z", "Pacific/Kiritimati")).toBe("2027-01-01");
   });
 });

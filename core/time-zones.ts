@@ -192,3 +192,8 @@ export function guessTimeZone(hints: {
   if (browserZone && isValidTimeZone(browserZone)) return browserZone;
   return timeZoneForCountry(hints.country) ?? DEFAULT_TIME_ZONE;
 }
+
+/** "YYYY-MM-DD" of an instant (ISO) in a zone: the day a chosen start falls on there. */
+export function dateInZone(instant: string, zone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(instant));
+}

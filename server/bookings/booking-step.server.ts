@@ -7,13 +7,9 @@ import {
   type ServerBookingStep,
   settleBooking,
 } from "../../core/booking-url-state";
-import { DEFAULT_TIME_ZONE } from "../../core/time-zones";
+import { dateInZone, DEFAULT_TIME_ZONE } from "../../core/time-zones";
 import type { Db } from "../db/client.server";
 import { datesFor, slotsFor } from "../scheduling/slots.server";
-
-/** "YYYY-MM-DD" of an instant in a zone. */
-const dateIn = (instant: string, zone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(instant));
 
 /**
  * The booking step a profile's URL names, for the server's render (ADR 85): the same reading
@@ -51,7 +47,7 @@ export async function bookingStepFor(
   const dates = await datesFor(db, advisorId, query);
   if (!dates) return base;
   // The time's own date wins; a date without open times shows none.
-  const wanted = state.time ? dateIn(state.time, zone) : state.date;
+  const wanted = state.time ? dateInZone(state.time, zone) : state.date;
   const date = wanted && dates.dates.includes(wanted) ? wanted : null;
   const slots = date ? await slotsFor(db, advisorId, { ...query, date }) : null;
   const slot = state.time

@@ -2,7 +2,7 @@ import { DISCOVERY_MINUTES } from "../../core/booking";
 import type { ChosenSlot } from "../../core/booking-url-state";
 import { type ParsedDiscoveryUrl, readDiscoveryUrl } from "../../core/discovery-url-state";
 import type { AdvisorDates, AdvisorSlots, SessionDuration } from "../../core/slots";
-import { DEFAULT_TIME_ZONE } from "../../core/time-zones";
+import { dateInZone, DEFAULT_TIME_ZONE } from "../../core/time-zones";
 import type { Db } from "../db/client.server";
 import { datesFor, slotsFor } from "../scheduling/slots.server";
 
@@ -22,10 +22,6 @@ export type DiscoveryServerStep = ParsedDiscoveryUrl & {
   choice: ChosenSlot | null;
 };
 
-/** "YYYY-MM-DD" of an instant in a zone. */
-const dateIn = (instant: string, zone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(instant));
-
 export async function discoveryStepFor(
   db: Db,
   teamAdvisorId: string,
@@ -41,7 +37,7 @@ export async function discoveryStepFor(
   if (!dates) return { ...base, state: { ...asked.state, step: 1, time: null } };
   const { time } = asked.state;
   // The time's own date wins; a date without open times shows none.
-  const wanted = time ? dateIn(time, zone) : asked.state.date;
+  const wanted = time ? dateInZone(time, zone) : asked.state.date;
   const date = wanted && dates.dates.includes(wanted) ? wanted : null;
   const slots = date ? await slotsFor(db, teamAdvisorId, { ...query, date }) : null;
   const slot = time ? slots?.slots.find((s) => Date.parse(s.start) === Date.parse(time)) : null;

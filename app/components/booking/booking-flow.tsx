@@ -20,7 +20,7 @@ import type { SummaryStepValues } from "../../../core/booking-steps";
 import { fullName } from "../../../core/format";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import type { AdvisorSlots } from "../../../core/slots";
-import { guessTimeZone } from "../../../core/time-zones";
+import { dateInZone, guessTimeZone } from "../../../core/time-zones";
 import { cn } from "../../lib/cn";
 import { useHydrated } from "../../lib/hydrated";
 import { useViewer } from "../../lib/viewer";
@@ -64,10 +64,6 @@ const BookingSummary = lazy(() =>
 
 /** The history entry a step change pushes remembers the step it left (for the Back buttons). */
 type StepEntry = { bookingStep?: BookingStep } | null;
-
-/** "YYYY-MM-DD" of an instant in a zone. */
-const dateIn = (instant: string, zone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(instant));
 
 /**
  * The four booking steps on an advisor's profile. The step and every short choice live in the
@@ -229,7 +225,7 @@ export function BookingFlow({
   useEffect(() => {
     if (!wanted || !verifying) return;
     const controller = new AbortController();
-    const date = dateIn(wanted.time, wanted.zone);
+    const date = dateInZone(wanted.time, wanted.zone);
     const query = new URLSearchParams({
       date,
       tz: wanted.zone,
