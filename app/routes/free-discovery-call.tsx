@@ -302,13 +302,7 @@ export default function FreeDiscoveryCall({ loaderData, actionData }: Route.Comp
             <div className="grid gap-5">
               <h2 className="text-lg font-semibold">Review your discovery call</h2>
               <dl className="grid gap-3">
-                <Fact label="Session type">Free Discovery Call</Fact>
-                <Fact label="Duration">{DISCOVERY_MINUTES} minutes</Fact>
-                <SessionTimes
-                  datetime={new Date(choice.start)}
-                  seekerTimezone={choice.viewerTimeZone}
-                  advisorTimezone={choice.advisorTimeZone}
-                />
+                <DiscoveryFacts choice={choice} />
                 <Fact label="Advice sought">
                   <span className="whitespace-pre-line">{advice.trim()}</span>
                 </Fact>
@@ -374,13 +368,7 @@ function PlainBookStep({
         <input type="hidden" name="tz" value={choice.viewerTimeZone} />
         <input type="hidden" name="time" value={choice.start} />
         <dl className="grid gap-3">
-          <Fact label="Session type">Free Discovery Call</Fact>
-          <Fact label="Duration">{DISCOVERY_MINUTES} minutes</Fact>
-          <SessionTimes
-            datetime={new Date(choice.start)}
-            seekerTimezone={choice.viewerTimeZone}
-            advisorTimezone={choice.advisorTimeZone}
-          />
+          <DiscoveryFacts choice={choice} />
           <Fact label="Price">Free</Fact>
         </dl>
         <FormField
@@ -420,4 +408,23 @@ function PlainBookStep({
 /** The plain step's form: native, its errors the action's. */
 function useNativeQuestionForm(result: object | null) {
   return useZodForm(questionSchema, { id: "discovery", result });
+}
+
+/** The call's own facts on either summary (the plain form's and the hydrated step's). */
+function DiscoveryFacts({
+  choice,
+}: {
+  choice: { start: string; viewerTimeZone: string; advisorTimeZone: string };
+}) {
+  return (
+    <>
+      <Fact label="Session type">Free Discovery Call</Fact>
+      <Fact label="Duration">{DISCOVERY_MINUTES} minutes</Fact>
+      <SessionTimes
+        datetime={new Date(choice.start)}
+        seekerTimezone={choice.viewerTimeZone}
+        advisorTimezone={choice.advisorTimeZone}
+      />
+    </>
+  );
 }

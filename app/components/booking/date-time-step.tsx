@@ -1,10 +1,11 @@
-import { AlertCircle, CalendarX2, LoaderCircle } from "lucide-react";
+import { AlertCircle, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { formatLongDate } from "../../../core/format";
 import type { AdvisorDates, AdvisorSlots, OfferedSlot, SessionDuration } from "../../../core/slots";
 import { guessTimeZone, timeZoneOptions } from "../../../core/time-zones";
 import { TimeZoneSelect } from "../availability/time-zone-select";
 import { Button } from "../ui/button";
+import { BookingNotice } from "./booking-notice";
 import { DATE_TIME_MESSAGES } from "./date-time-messages";
 import { SlotCalendar } from "./slot-calendar";
 import { SlotPicker } from "./slot-picker";
@@ -136,7 +137,7 @@ export function DateTimeStep({
               }}
             />
             {dates.data.dates.length === 0 ? (
-              <Notice>{DATE_TIME_MESSAGES.noOpenDates}</Notice>
+              <BookingNotice>{DATE_TIME_MESSAGES.noOpenDates}</BookingNotice>
             ) : date ? (
               <SlotPicker
                 state={slots}
@@ -150,7 +151,7 @@ export function DateTimeStep({
             {choice ? <Summary choice={choice} /> : null}
           </>
         ) : (
-          <Notice>{DATE_TIME_MESSAGES.noAvailability}</Notice>
+          <BookingNotice>{DATE_TIME_MESSAGES.noAvailability}</BookingNotice>
         )
       ) : dates.status === "error" ? (
         <div role="alert" className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-4">
@@ -186,15 +187,6 @@ export function DateTimeStep({
         </div>
       ) : null}
     </section>
-  );
-}
-
-function Notice({ children }: { children: string }) {
-  return (
-    <p role="status" className="flex gap-2 rounded-lg border border-dashed border-line p-4 text-sm">
-      <CalendarX2 className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
-      {children}
-    </p>
   );
 }
 

@@ -1,4 +1,3 @@
-import { CalendarX2 } from "lucide-react";
 import type { SessionOption } from "../../../core/booking";
 import { bookingTerms } from "../../../core/booking-terms";
 import {
@@ -15,6 +14,7 @@ import { timeZoneOptions } from "../../../core/time-zones";
 import { cn } from "../../lib/cn";
 import { TimeZoneSelect } from "../availability/time-zone-select";
 import { Button } from "../ui/button";
+import { BookingNotice } from "./booking-notice";
 import { BookingReview } from "./booking-review";
 import { DATE_TIME_MESSAGES } from "./date-time-messages";
 import { NO_SLOTS_REASONS } from "./slot-picker";
@@ -172,9 +172,9 @@ export function PlainDateTimeStep({
         </Button>
       </form>
       {dates === null ? null : !dates.hasAvailability ? (
-        <Notice>{DATE_TIME_MESSAGES.noAvailability}</Notice>
+        <BookingNotice>{DATE_TIME_MESSAGES.noAvailability}</BookingNotice>
       ) : dates.dates.length === 0 ? (
-        <Notice>{DATE_TIME_MESSAGES.noOpenDates}</Notice>
+        <BookingNotice>{DATE_TIME_MESSAGES.noOpenDates}</BookingNotice>
       ) : (
         <>
           <nav aria-labelledby="booking-dates-heading" className="grid gap-2">
@@ -309,14 +309,5 @@ export function PlainSummary({
         </Button>
       </div>
     </div>
-  );
-}
-
-function Notice({ children }: { children: string }) {
-  return (
-    <p role="status" className="flex gap-2 rounded-lg border border-dashed border-line p-4 text-sm">
-      <CalendarX2 className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
-      {children}
-    </p>
   );
 }
