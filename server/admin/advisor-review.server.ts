@@ -13,6 +13,7 @@ import { newestFirst, type Position, readPage, START } from "../db/keyset";
 import { advisors, PROFILE_STATUSES, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { approvedMail, rejectedMail } from "./advisor-mails";
+import { lockAdvisor } from "../advisors/advisor-rows.server";
 import { auditLabel, writeAudit } from "./audit.server";
 
 /*
@@ -127,12 +128,7 @@ export async function changeAdvisorStatus(
     return { ok: false, status: 400, message: M.reasonTooLong };
   }
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ advisor: advisors, user: users })
-      .from(advisors)
-      .innerJoin(users, eq(users.id, advisors.userId))
-      .where(eq(advisors.id, input.advisorId))
-      .for("update", { of: advisors });
+    const row = await lockAdvisor(tx, input.advisorId);
     if (!row) return { ok: false as const, status: 404 as const, message: M.advisorNotFound };
     const next = transition(row.advisor.profileStatus, input.action);
     if (!next.ok) return { ok: false as const, status: 409 as const, message: M.illegalTransition };

@@ -16,6 +16,7 @@ import { countUpTo, type ListOrder, type Position, readPage, START } from "../db
 import { advisorProfileProposals, advisors, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { changesApprovedMail, changesRejectedMail } from "./advisor-mails";
+import { lockAdvisor } from "../advisors/advisor-rows.server";
 import { auditLabel, writeAudit } from "./audit.server";
 
 /*
@@ -178,12 +179,7 @@ export async function decideProposal(
   }
   return db.transaction(async (tx) => {
     // The advisor's row first, as the advisor's own save locks it: one order, no deadlock.
-    const [row] = await tx
-      .select({ advisor: advisors, user: users })
-      .from(advisors)
-      .innerJoin(users, eq(users.id, advisors.userId))
-      .where(eq(advisors.id, input.advisorId))
-      .for("update", { of: advisors });
+    const row = await lockAdvisor(tx, input.advisorId);
     const [proposal] = row
       ? await tx
           .select()

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.server";
-import { advisors } from "../db/schema";
+import { advisors, users } from "../db/schema";
 
 /** The person's advisor row, locked for this transaction; a draft row is made if none exists. */
 export async function lockOrCreateOwnRow(tx: Tx, userId: string) {
@@ -19,3 +19,14 @@ export async function lockOrCreateOwnRow(tx: Tx, userId: string) {
 
 /** Statuses a person's own save sends back to review (an admin's save keeps the status). */
 export const backToReview = sql`case when ${advisors.profileStatus} in ('approved', 'rejected') then 'pending' else ${advisors.profileStatus} end`;
+
+/** An advisor's row and its person, the advisor's row locked for this transaction (or none). */
+export async function lockAdvisor(tx: Tx, advisorId: string) {
+  const [row] = await tx
+    .select({ advisor: advisors, user: users })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(eq(advisors.id, advisorId))
+    .for("update", { of: advisors });
+  return row;
+}
