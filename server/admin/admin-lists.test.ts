@@ -12,8 +12,8 @@ import {
   countAdvisorsBySection,
   listAdvisorsForDebug,
   listAdvisorsForReview,
-} from "./advisor-review.server";
-import { AUDIT_PAGE_SIZE, listAudit, listAuditActors } from "./audit.server";
+} from "../advisors/advisor-review.server";
+import { AUDIT_PAGE_SIZE, listAudit, listAuditActors } from "../audit/audit.server";
 import { USERS_PAGE_SIZE, listUsers } from "./users.server";
 
 /*

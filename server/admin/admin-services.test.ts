@@ -10,9 +10,9 @@ import { describeAudit } from "../../core/admin/audit-entry";
 import { replaceHeadshot } from "../advisors/headshot.server";
 import { jpegWithExif } from "../advisors/test-fixtures";
 import { createLocalStorage } from "../storage/local-storage.server";
-import { saveProfileAsAdmin } from "./advisor-edit.server";
-import { changeAdvisorStatus } from "./advisor-review.server";
-import { listAudit } from "./audit.server";
+import { saveProfileAsAdmin } from "../advisors/advisor-edit.server";
+import { changeAdvisorStatus } from "../advisors/advisor-review.server";
+import { listAudit } from "../audit/audit.server";
 import { createAdvisor, createUser } from "./test-people";
 import { listUsers, setAdminRole } from "./users.server";
 

@@ -4,8 +4,8 @@ import { advisors } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { getSchedule } from "../scheduling/schedule.server";
 import { createAdvisor } from "../db/test-factories";
-import { createBankCipher } from "./bank-crypto.server";
-import { loadOwnBankDetails, saveBankDetails } from "./bank-details.server";
+import { createBankCipher } from "../security/bank-cipher.server";
+import { loadOwnBankDetails, saveBankDetails } from "../repositories/bank-details.server";
 import { loadEditableProfile, saveProfile } from "./profile-edit.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

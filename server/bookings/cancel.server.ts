@@ -8,7 +8,7 @@ import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
 import type { Logger } from "../logger.server";
 import { bookings, payments } from "../db/schema";
-import { queueRefund } from "../payments/refunds.server";
+import { queueRefund } from "../refunds/refunds.server";
 import type { Actor } from "./actor";
 import { checkModifiable, type ModifyFailure } from "./modify-check";
 import { auditAdminSessionChange } from "./session-audit.server";

@@ -11,7 +11,7 @@ import { createTestDatabase } from "../db/test-database";
 import { createUser } from "../db/test-factories";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { createTestGateway } from "../payments/test-gateway.server";
-import { applyRefundEvent, processRefunds } from "../payments/refund-job.server";
+import { applyRefundEvent, processRefunds } from "../refunds/refund-job.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
 import { findSession, listSessions } from "./session-list.server";

@@ -11,7 +11,7 @@ import {
   users,
 } from "../db/schema";
 import { earnedTotal } from "../payouts/earnings.server";
-import { ratingsFor } from "./ratings.server";
+import { ratingsFor } from "../repositories/advisor-ratings.server";
 
 /** The seeker's tiles: upcoming confirmed sessions and reviews given. */
 export async function seekerStats(db: Db, userId: string, now: Date) {

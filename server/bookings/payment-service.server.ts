@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { bookings, payments } from "../db/schema";
 import { paymentSecrets } from "../payments/create-gateway.server";
-import { queueRefund } from "../payments/refunds.server";
+import { queueRefund } from "../refunds/refunds.server";
 import { creditSession } from "../payouts/ledger.server";
 import { isValidPaymentSignature } from "../payments/signature.server";
 import { busyIntervals } from "../scheduling/busy.server";

@@ -1,5 +1,5 @@
 import type { AuditAction } from "../../core/admin/audit-actions";
-import { auditLabel, writeAudit } from "../admin/audit.server";
+import { auditLabel, writeAudit } from "../audit/audit.server";
 import type { Tx } from "../db/client.server";
 import type { Actor } from "./actor";
 import { partOf, type SessionRecord } from "./session-record.server";

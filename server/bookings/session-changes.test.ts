@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
-import { listAudit } from "../admin/audit.server";
+import { listAudit } from "../audit/audit.server";
 import { auditLog, bookings, emailOutbox, refunds } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { saveSchedule } from "../scheduling/schedule.server";

@@ -11,7 +11,7 @@ import { bookingReminders, bookings, emailOutbox, reviews } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { deliverOutbox } from "../mail/mailer.server";
 import type { Actor } from "./actor";
-import { ratingsFor } from "./ratings.server";
+import { ratingsFor } from "../repositories/advisor-ratings.server";
 import { submitReview } from "./review.server";
 import { completeFinishedSessions, sendDueReminders } from "./session-jobs.server";
 import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";

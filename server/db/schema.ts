@@ -202,7 +202,7 @@ export const advisors = pgTable(
     profileStatus: text("profile_status", { enum: PROFILE_STATUSES }).notNull().default("draft"),
     bankAccountHolderName: text("bank_account_holder_name"),
     bankName: text("bank_name"),
-    // AES-256-GCM ciphertext (server/advisors/bank-crypto.server.ts, ADR 22); only the owner sees it.
+    // AES-256-GCM ciphertext (server/security/bank-cipher.server.ts, ADR 22); only the owner sees it.
     bankAccountNumber: text("bank_account_number"),
     bankIfscCode: text("bank_ifsc_code"),
     bankBranch: text("bank_branch"),

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "./content-security-policy";
 import { CSRF_REFUSED } from "./csrf.server";
-import { isLoopbackAddress } from "./loopback";
+import { isLoopbackAddress } from "../security/loopback";
 import { startTestApp, type TestApp } from "./test-app";
 
 /*

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess } from "../../tests/support/app-process";
-import { DEMO_PASSWORD } from "../db/seed/seed.server";
+import { DEMO_PASSWORD } from "../seed/seed.server";
 import { createEmptyServerDatabase } from "../db/test-database";
 
 /*

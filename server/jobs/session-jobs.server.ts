@@ -1,10 +1,10 @@
 import { completeFinishedSessions, sendDueReminders } from "../bookings/session-jobs.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
-import { createBankCipher } from "../advisors/bank-crypto.server";
+import { createBankCipher } from "../security/bank-cipher.server";
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
-import { processRefunds } from "../payments/refund-job.server";
+import { processRefunds } from "../refunds/refund-job.server";
 import { processPayouts } from "../payouts/payout-job.server";
 import { reconcile } from "../payouts/reconcile.server";
 

@@ -9,7 +9,7 @@ import {
 } from "../../core/ledger";
 import { formatInr } from "../../core/format";
 import { PAYOUT_MESSAGES as M } from "../../core/messages/payouts";
-import { auditLabel, writeAudit } from "../admin/audit.server";
+import { auditLabel, writeAudit } from "../audit/audit.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import {

@@ -15,8 +15,8 @@ import {
 } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createUser } from "../db/test-factories";
-import { processRefunds } from "../payments/refund-job.server";
-import type { RazorpayEvent } from "../payments/webhooks.server";
+import { processRefunds } from "../refunds/refund-job.server";
+import type { RazorpayEvent } from "../webhooks/webhooks.server";
 import { loadPayoutsOverview } from "./admin-payouts.server";
 import { balancesByAdvisor } from "./balances.server";
 import {

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { balancesOf, hasMatured, LEDGER_KINDS, type LedgerKind } from "../../core/ledger";
-import { createBankCipher } from "../advisors/bank-crypto.server";
-import { saveBankDetails } from "../advisors/bank-details.server";
+import { createBankCipher } from "../security/bank-cipher.server";
+import { saveBankDetails } from "../repositories/bank-details.server";
 import type { Actor } from "../bookings/actor";
 import { createBooking } from "../bookings/booking-service.server";
 import { cancelSession } from "../bookings/cancel.server";
@@ -14,7 +14,7 @@ import { createSeeker } from "../db/test-factories";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { hmacHex } from "../payments/signature.server";
 import { createTestGateway } from "../payments/test-gateway.server";
-import { handleRazorpayWebhook, type RazorpayEvent } from "../payments/webhooks.server";
+import { handleRazorpayWebhook, type RazorpayEvent } from "../webhooks/webhooks.server";
 import { processPayouts } from "./payout-job.server";
 
 /** Test set-up for the payout tests (not used by the app). */

@@ -11,7 +11,7 @@ import { replaceHeadshot } from "../advisors/headshot.server";
 import { createPerson, jpegWithExif } from "../advisors/test-fixtures";
 import { advisors } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
-import { newAdvisorHeadshots } from "../admin/headshot-store.server";
+import { newAdvisorHeadshots } from "../advisors/headshot-store.server";
 import { createStorage, type FileStorage } from "./storage.server";
 
 /*

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { SESSION_MESSAGES as M } from "../../core/messages/sessions";
 import { formatSlotLabel } from "../../core/slots";
-import { ADVISORS, SEEKERS } from "../../server/db/seed/profiles";
+import { ADVISORS, SEEKERS } from "../../server/seed/profiles";
 import { DEMO_ADMIN, DEMO_SEEKER, signIn } from "./support/auth";
 import { chooseOpenDate, dateIn, timesOn } from "./support/calendar";
 import { expect, test } from "./support/fresh-app";

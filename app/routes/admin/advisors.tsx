@@ -13,12 +13,12 @@ import {
 } from "../../../core/admin/advisor-status";
 import { firstErrorPerField } from "../../../core/form";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
-import { countProposals, listProposals } from "../../../server/admin/profile-changes.server";
+import { countProposals, listProposals } from "../../../server/advisors/profile-changes.server";
 import {
   changeAdvisorStatus,
   countAdvisorsBySection,
   listAdvisorsForReview,
-} from "../../../server/admin/advisor-review.server";
+} from "../../../server/advisors/advisor-review.server";
 import { resendInvitation } from "../../../server/admin/invitations.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { readPosition, START } from "../../../server/db/keyset";

@@ -5,7 +5,7 @@ import { countLabel } from "../../../core/admin/list-page";
 import { isUuid } from "../../../core/ids";
 import { AUDIT_ACTIONS, isAuditAction } from "../../../core/admin/audit-actions";
 import { describeAudit } from "../../../core/admin/audit-entry";
-import { listAudit, listAuditActors } from "../../../server/admin/audit.server";
+import { listAudit, listAuditActors } from "../../../server/audit/audit.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { readPosition } from "../../../server/db/keyset";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";

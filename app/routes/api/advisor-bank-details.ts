@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { BANK_MESSAGES as M } from "../../../core/messages/advisor";
-import { createBankCipher } from "../../../server/advisors/bank-crypto.server";
+import { createBankCipher } from "../../../server/security/bank-cipher.server";
 import {
   loadOwnBankDetails,
   maskBankDetails,
   saveBankDetails,
-} from "../../../server/advisors/bank-details.server";
+} from "../../../server/repositories/bank-details.server";
 import { requireAdvisor } from "../../../server/auth/session.server";
 import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/advisor-bank-details";

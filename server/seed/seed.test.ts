@@ -4,11 +4,11 @@ import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildConfig, TEAM_ADVISOR_ID } from "../../config.server";
-import * as s from "../schema";
-import { createStorage } from "../../storage/storage.server";
-import { createTestDatabase } from "../test-database";
-import { findDifferences } from "../../payouts/reconcile.server";
+import { buildConfig, TEAM_ADVISOR_ID } from "../config.server";
+import * as s from "../db/schema";
+import { createStorage } from "../storage/storage.server";
+import { createTestDatabase } from "../db/test-database";
+import { findDifferences } from "../payouts/reconcile.server";
 import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from "./seed.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,4 +1,4 @@
-import type { Services } from "../compose.server";
+import type { Services } from "./compose.server";
 import { seedIfEmpty } from "./seed/seed.server";
 
 /**

@@ -8,16 +8,16 @@ import {
   type ReviewedField,
   type ReviewedProfile,
 } from "../../core/profile-review";
-import { liveReviewed, reviewedColumns } from "../advisors/profile-columns.server";
-import { proposedFields } from "../advisors/profile-proposals.server";
+import { liveReviewed, reviewedColumns } from "./profile-columns.server";
+import { proposedFields } from "./profile-proposals.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { countUpTo, type ListOrder, type Position, readPage, START } from "../db/keyset";
 import { advisorProfileProposals, advisors, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { changesApprovedMail, changesRejectedMail } from "./advisor-mails";
-import { lockAdvisor } from "../advisors/advisor-rows.server";
-import { auditLabel, writeAudit } from "./audit.server";
+import { lockAdvisor } from "./advisor-rows.server";
+import { auditLabel, writeAudit } from "../audit/audit.server";
 
 /*
  * The admin's review of approved advisors' proposed edits (ADR 83): the queue, one proposal

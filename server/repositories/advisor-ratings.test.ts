@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { bookings, reviews } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createAdvisor, createSeeker } from "../db/test-factories";
-import { ratingsFor } from "./ratings.server";
+import { ratingsFor } from "./advisor-ratings.server";
 
 /*
  * An advisor's rating (ratings.server.ts), read per advisor through the indexes of migration

@@ -1,13 +1,13 @@
 import pino from "pino";
-import { createBooking, createDiscoveryBooking } from "../../bookings/booking-service.server";
-import type { BookingDeps } from "../../bookings/context.server";
-import { verifyPayment } from "../../bookings/payment-service.server";
-import type { Config } from "../../config.server";
-import { paymentSecrets } from "../../payments/create-gateway.server";
-import { paymentSignature } from "../../payments/signature.server";
-import { createTestGateway } from "../../payments/test-gateway.server";
-import { datesFor, slotsFor } from "../../scheduling/slots.server";
-import type { Tx } from "../client.server";
+import { createBooking, createDiscoveryBooking } from "../bookings/booking-service.server";
+import type { BookingDeps } from "../bookings/context.server";
+import { verifyPayment } from "../bookings/payment-service.server";
+import type { Config } from "../config.server";
+import { paymentSecrets } from "../payments/create-gateway.server";
+import { paymentSignature } from "../payments/signature.server";
+import { createTestGateway } from "../payments/test-gateway.server";
+import { datesFor, slotsFor } from "../scheduling/slots.server";
+import type { Tx } from "../db/client.server";
 
 /**
  * Upcoming demo bookings made through the booking service itself, as a seeker would make

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { saveProfile, type ProfileSaveResult } from "../advisors/profile-edit.server";
+import { saveProfile, type ProfileSaveResult } from "./profile-edit.server";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
-import { writeAudit } from "./audit.server";
+import { writeAudit } from "../audit/audit.server";
 
 /*
  * An admin saving another person's advisor profile with the shared edit form: the same save

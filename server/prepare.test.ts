@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildConfig } from "../config.server";
-import { type Database, openDatabase, queryRows } from "./client.server";
+import { buildConfig } from "./config.server";
+import { type Database, openDatabase, queryRows } from "./db/client.server";
 import { prepareDatabase } from "./prepare.server";
-import { createStorage } from "../storage/storage.server";
-import * as s from "./schema";
-import { createEmptyServerDatabase } from "./test-database";
+import { createStorage } from "./storage/storage.server";
+import * as s from "./db/schema";
+import { createEmptyServerDatabase } from "./db/test-database";
 
 /*
  * Two instances started at the same moment on one empty PostgreSQL (ADR 70): both come up,

@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { type BankDetails, checkBankDetails, maskAccountNumber } from "../../core/bank-details";
 import type { Db } from "../db/client.server";
 import { advisors, payoutAccounts } from "../db/schema";
-import type { BankCipher } from "./bank-crypto.server";
+import type { BankCipher } from "../security/bank-cipher.server";
 
 /** What the owner's edit form starts from (the only place the full number is shown). */
 export type OwnBankDetails = BankDetails & { maskedAccountNumber: string };

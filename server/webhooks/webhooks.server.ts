@@ -1,10 +1,10 @@
 import { webhookEvents } from "../db/schema";
 import type { BookingDeps, TxDeps } from "../bookings/context.server";
 import { paymentIdForOrder, releaseHold, settlePayment } from "../bookings/payment-service.server";
-import { paymentSecrets } from "./create-gateway.server";
-import { payoutWebhookHandlers } from "../payouts/payout-webhooks.server";
-import { applyRefundEvent } from "./refund-job.server";
-import { hmacHex, signatureMatches } from "./signature.server";
+import { paymentSecrets } from "../payments/create-gateway.server";
+import { payoutWebhookHandlers } from "./payout-webhooks.server";
+import { applyRefundEvent } from "../refunds/refund-job.server";
+import { hmacHex, signatureMatches } from "../payments/signature.server";
 
 /** The parts of a Razorpay webhook body we read. */
 export type RazorpayEvent = {

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { hasMatured } from "../../../core/ledger";
-import { createBankCipher } from "../../advisors/bank-crypto.server";
-import type { Config } from "../../config.server";
-import { creditSession, debitRefund, recordTransferEntry } from "../../payouts/ledger.server";
-import type { Tx } from "../client.server";
-import * as s from "../schema";
+import { hasMatured } from "../../core/ledger";
+import { createBankCipher } from "../security/bank-cipher.server";
+import type { Config } from "../config.server";
+import { creditSession, debitRefund, recordTransferEntry } from "../payouts/ledger.server";
+import type { Tx } from "../db/client.server";
+import * as s from "../db/schema";
 
 /**
  * The ledger of the demo bookings, written by the same functions the product uses: each

@@ -7,9 +7,9 @@ import type { Db } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 import { sqlState } from "../db/sql-state";
 import { saveSchedule } from "../scheduling/schedule.server";
-import { auditLabel, writeAudit } from "./audit.server";
-import { sendInvitation } from "./invitations.server";
-import { profileColumns } from "../advisors/profile-columns.server";
+import { auditLabel, writeAudit } from "../audit/audit.server";
+import { sendInvitation } from "../admin/invitations.server";
+import { profileColumns } from "./profile-columns.server";
 
 /*
  * An admin creates an advisor who has no login yet: the inactive user, the profile pending

@@ -13,8 +13,8 @@ import { newestFirst, type Position, readPage, START } from "../db/keyset";
 import { advisors, PROFILE_STATUSES, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { approvedMail, rejectedMail } from "./advisor-mails";
-import { lockAdvisor } from "../advisors/advisor-rows.server";
-import { auditLabel, writeAudit } from "./audit.server";
+import { lockAdvisor } from "./advisor-rows.server";
+import { auditLabel, writeAudit } from "../audit/audit.server";
 
 /*
  * Advisor review by admins: the lists (a page at a time, by keys: server/db/keyset.ts), and the

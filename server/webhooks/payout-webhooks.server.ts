@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { payoutAccounts, payoutTransfers } from "../db/schema";
 import { requirementsReason } from "../payments/razorpay-gateway.server";
-import type { RazorpayEvent, WebhookHandler } from "../payments/webhooks.server";
-import { activateTransfers } from "./payout-job.server";
-import { recordTransferEntry } from "./ledger.server";
+import type { RazorpayEvent, WebhookHandler } from "./webhooks.server";
+import { activateTransfers } from "../payouts/payout-job.server";
+import { recordTransferEntry } from "../payouts/ledger.server";
 
 /*
  * Route's webhooks (ADR 74). Each event id is applied once by the webhook endpoint; the

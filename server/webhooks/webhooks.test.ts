@@ -6,7 +6,7 @@ import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "../bookings/tes
 import { bookings, emailOutbox, payments, refunds, webhookEvents } from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createSeeker } from "../db/test-factories";
-import { hmacHex } from "./signature.server";
+import { hmacHex } from "../payments/signature.server";
 import { handleRazorpayWebhook, type RazorpayEvent } from "./webhooks.server";
 
 /*

@@ -6,7 +6,7 @@ import type { Db, Tx } from "../db/client.server";
 import { payments, refunds, users } from "../db/schema";
 import type { Logger } from "../logger.server";
 import { queueEmail } from "../mail/mailer.server";
-import type { PaymentGateway } from "./gateway.server";
+import type { PaymentGateway } from "../payments/gateway.server";
 
 /** How long a claimed refund is reserved for the instance that claimed it. */
 const LEASE_MS = 5 * 60_000;
