@@ -1,8 +1,13 @@
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/advisor-directory.server";
 import { type Auth, createAuth } from "./auth/auth.server";
 import { releaseExpiredHolds } from "./bookings/holds.server";
-import { type CalendarClient, createCalendar } from "./calendar/calendar.server";
+import { sessionAudit } from "./bookings/session-audit.server";
+import { sessionEmails } from "./bookings/session-emails-subscriber.server";
+import type { CalendarClient } from "./calendar/calendar-client";
+import { createCalendar } from "./calendar/calendar.server";
 import { createOwnCalendars, type OwnCalendars } from "./calendar/own/own-calendars.server";
+import { ownCalendarEvents } from "./calendar/own/session-events.server";
+import { sessionCalendar } from "./calendar/session-calendar.server";
 import type { Config } from "./config.server";
 import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
@@ -10,9 +15,12 @@ import type { startJobs } from "./jobs/scheduler.server";
 import { payoutJobs, refundJob, sessionJobs } from "./jobs/session-jobs.server";
 import { createReadiness, type Readiness } from "./lifecycle/readiness.server";
 import { createMetrics, type Metrics } from "./metrics/metrics.server";
+import { type BookingEvents, createBookingEvents } from "./events/booking-events.server";
 import type { Logger } from "./logger.server";
 import { createTransport, deliverOutbox, type MailTransport } from "./mail/mailer.server";
 import { createPaymentGateway } from "./payments/create-gateway.server";
+import { ledgerSubscriber } from "./payouts/ledger.server";
+import { refundRequests } from "./refunds/refunds.server";
 import type { PaymentGateway } from "./payments/gateway.server";
 import { createStorage, type FileStorage } from "./storage/storage.server";
 
@@ -37,6 +45,8 @@ export type Services = {
   /** Advisors' own Google Calendars; null without a Google OAuth client. */
   ownCalendars: OwnCalendars | null;
   mailer: MailTransport;
+  /** What follows a booking's change: every feature that cares subscribes here. */
+  events: BookingEvents;
   now: () => Date;
   /** The instance's Prometheus metrics and its readiness for traffic (ADR 70). */
   metrics: Metrics;
@@ -57,6 +67,7 @@ export function composeServices({
     processMetrics?: boolean;
   }) {
   const auth = createAuth(database.db, config, logger);
+  const calendar = createCalendar(config);
   return {
     config,
     logger,
@@ -66,13 +77,34 @@ export function composeServices({
     payments: createPaymentGateway(config),
     directory: createAdvisorDirectory({ db: database.db, feed }),
     storage: createStorage(config),
-    calendar: createCalendar(config),
+    calendar,
     ownCalendars: createOwnCalendars({ db: database.db, auth, config, logger, now }),
     mailer: createTransport(config),
+    events: bookingEvents({ config, logger, calendar }),
     now,
     metrics: createMetrics({ database, processMetrics }),
     readiness: createReadiness({ database, changes: feed ?? undefined }),
   } satisfies Services;
+}
+
+/**
+ * Who hears of a booking's change, in order (ADR 86): the shared calendar event first (it may
+ * give the session a Meet link), then the advisor's own calendar, the e-mails (which carry
+ * that link), the money (a credit, a refund and its debit) and the audit log.
+ */
+export function bookingEvents(deps: {
+  config: Config;
+  logger: Logger;
+  calendar: CalendarClient | null;
+}): BookingEvents {
+  return createBookingEvents([
+    sessionCalendar(deps),
+    ownCalendarEvents,
+    sessionEmails(deps.config),
+    ledgerSubscriber(deps.config),
+    refundRequests,
+    sessionAudit,
+  ]);
 }
 
 /** The periodic jobs, each handed the services it works with. */

@@ -70,9 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     bookingId,
     now: context.now(),
     config: context.config,
-    calendar: context.calendar,
+    events: context.events,
     ownCalendars: context.ownCalendars,
-    logger: context.logger,
   };
 
   if (intent === "reschedule") {

@@ -8,7 +8,7 @@ import { advisors, users } from "../db/schema";
 import { sqlState } from "../db/sql-state";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { auditLabel, writeAudit } from "../audit/audit.server";
-import { sendInvitation } from "../admin/invitations.server";
+import { sendInvitation } from "./invitations.server";
 import { profileColumns } from "./profile-columns.server";
 
 /*

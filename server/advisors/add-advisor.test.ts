@@ -5,7 +5,7 @@ import { activateInvite } from "../auth/accounts.server";
 import * as s from "../db/schema";
 import { createTestDatabase } from "../db/test-database";
 import { createAdvisorByAdmin, type HeadshotStore } from "./add-advisor.server";
-import { resendInvitation } from "../admin/invitations.server";
+import { resendInvitation } from "./invitations.server";
 import { createAdvisor, createUser } from "../admin/test-people";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

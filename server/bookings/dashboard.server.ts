@@ -10,7 +10,7 @@ import {
   reviews,
   users,
 } from "../db/schema";
-import { earnedTotal } from "../payouts/earnings.server";
+import { earnedTotal } from "../repositories/advisor-ledger.server";
 import { ratingsFor } from "../repositories/advisor-ratings.server";
 
 /** The seeker's tiles: upcoming confirmed sessions and reviews given. */

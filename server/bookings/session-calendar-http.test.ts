@@ -4,10 +4,10 @@ import { sessionRowEvent } from "../../core/session-event";
 import { advisors, bookings, emailOutbox } from "../db/schema";
 import { startTestApp, type TestApp } from "../http/test-app";
 import { saveSchedule } from "../scheduling/schedule.server";
-import { calendarUid } from "./meeting-link.server";
-import { sessionEventOf } from "./session-invitation.server";
+import { calendarUid } from "../../core/session-links";
+import { sessionEventOf } from "../../core/session-event";
 import { findSession } from "./session-list.server";
-import { loadSession } from "./session-record.server";
+import { loadSession } from "../repositories/booking-parties.server";
 import { EVERY_MORNING } from "./test-support";
 
 /*

@@ -11,7 +11,7 @@ import { saveSchedule } from "../scheduling/schedule.server";
 import { datesFor, slotsFor } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
-import { calendarUid } from "./meeting-link.server";
+import { calendarUid } from "../../core/session-links";
 import { rescheduleSession } from "./reschedule.server";
 import {
   createAdvisor,

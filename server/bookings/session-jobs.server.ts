@@ -4,7 +4,7 @@ import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import { bookingReminders, bookings } from "../db/schema";
 import { queueReminderEmails } from "./session-emails.server";
-import { loadSession } from "./session-record.server";
+import { loadSession } from "../repositories/booking-parties.server";
 
 const HOUR_MS = 3_600_000;
 

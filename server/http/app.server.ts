@@ -91,7 +91,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       payments: services.payments,
       directory: services.directory,
       storage: services.storage,
-      calendar: services.calendar,
+      events: services.events,
       ownCalendars: services.ownCalendars,
       now: services.now,
     };

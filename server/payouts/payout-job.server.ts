@@ -6,7 +6,7 @@ import type { Db, Tx } from "../db/client.server";
 import { advisors, bookings, payments, payoutAccounts, payoutTransfers, users } from "../db/schema";
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
-import { retryDelayMs } from "../refunds/refund-job.server";
+import { retryDelayMs } from "../../core/retry";
 import { recordTransferEntry } from "./ledger.server";
 
 /*

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { formatInr } from "../../core/format";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
+import { retryDelayMs } from "../../core/retry";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import { payments, refunds, users } from "../db/schema";
@@ -10,12 +11,6 @@ import type { PaymentGateway } from "../payments/gateway.server";
 
 /** How long a claimed refund is reserved for the instance that claimed it. */
 const LEASE_MS = 5 * 60_000;
-const MAX_BACKOFF_MS = 6 * 3_600_000;
-
-/** 1, 2, 4 … minutes after each failed attempt, at most 6 hours: a refund is never dropped. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(MAX_BACKOFF_MS, 60_000 * 2 ** Math.max(0, attempts - 1));
-}
 
 /**
  * Sends due refunds to the payment provider. Due: pending and not yet accepted by the

@@ -1,6 +1,6 @@
 import type { Tx } from "../db/client.server";
 import { refunds } from "../db/schema";
-import { debitRefund } from "../payouts/ledger.server";
+import type { Subscriber } from "../events/booking-events.server";
 
 export type RefundRequest = {
   bookingId: string;
@@ -14,19 +14,41 @@ export type RefundRequest = {
  * Records that a booking's payment must be refunded, in the caller's transaction, so a
  * cancellation and its refund are written together or not at all. The refund job sends it
  * to the provider later (and retries), so a provider outage never loses a refund. A booking
- * is refunded at most once: a second request returns null and changes nothing. The advisor's
- * credit for the booking, if any, is debited in the same transaction.
+ * is refunded at most once: a second request returns null and changes nothing.
  */
 export async function queueRefund(
   tx: Tx,
   request: RefundRequest,
   now: Date,
 ): Promise<{ refundId: string } | null> {
+  const { bookingId, paymentId, amount, reason } = request;
   const [row] = await tx
     .insert(refunds)
-    .values({ ...request, status: "pending" })
+    .values({
+      bookingId,
+      paymentId,
+      amount,
+      reason,
+      status: "pending",
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing({ target: refunds.bookingId })
     .returning({ refundId: refunds.id });
-  if (row) await debitRefund(tx, { bookingId: request.bookingId, refundId: row.refundId, now });
   return row ?? null;
 }
+
+/** Money owed back is recorded once; `refund.queued` then tells the ledger to take it back. */
+export const refundRequests: Subscriber = {
+  name: "refunds",
+  on: {
+    "refund.requested": async (tx, request, { now, publish }) => {
+      const queued = await queueRefund(tx, request, now);
+      if (queued) {
+        const { bookingId, amount } = request;
+        await publish({ type: "refund.queued", bookingId, refundId: queued.refundId, amount });
+      }
+    },
+  },
+};

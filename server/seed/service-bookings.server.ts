@@ -2,6 +2,7 @@ import pino from "pino";
 import { createBooking, createDiscoveryBooking } from "../bookings/booking-service.server";
 import type { BookingDeps } from "../bookings/context.server";
 import { verifyPayment } from "../bookings/payment-service.server";
+import { bookingEvents } from "../compose.server";
 import type { Config } from "../config.server";
 import { paymentSecrets } from "../payments/create-gateway.server";
 import { paymentSignature } from "../payments/signature.server";
@@ -27,13 +28,14 @@ export async function seedServiceBookings(
     discoverySeeker: string;
   },
 ) {
+  const logger = pino({ level: "silent" });
   const deps: BookingDeps = {
     db: tx,
     gateway: createTestGateway(),
     config,
-    logger: pino({ level: "silent" }),
+    logger,
     // Demo people have example.com addresses: no Google event is made for them.
-    calendar: null,
+    events: bookingEvents({ config, logger, calendar: null }),
     now: () => now,
   };
   const zone = "Asia/Kolkata";

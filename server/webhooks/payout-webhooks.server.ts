@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { payoutAccounts, payoutTransfers } from "../db/schema";
 import { requirementsReason } from "../payments/razorpay-gateway.server";
-import type { RazorpayEvent, WebhookHandler } from "./webhooks.server";
+import type { RazorpayEvent, WebhookHandler } from "./webhook-types";
 import { activateTransfers } from "../payouts/payout-job.server";
 import { recordTransferEntry } from "../payouts/ledger.server";
 

@@ -19,7 +19,7 @@ import {
   countAdvisorsBySection,
   listAdvisorsForReview,
 } from "../../../server/advisors/advisor-review.server";
-import { resendInvitation } from "../../../server/admin/invitations.server";
+import { resendInvitation } from "../../../server/advisors/invitations.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { readPosition, START } from "../../../server/db/keyset";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";

@@ -5,7 +5,7 @@ import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, authVerifications, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
-import { invitationMail } from "../advisors/advisor-mails";
+import { invitationMail } from "./advisor-mails";
 import { auditLabel, writeAudit } from "../audit/audit.server";
 
 type Links = Pick<Config, "appUrl" | "supportEmail">;
