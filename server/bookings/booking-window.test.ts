@@ -14,7 +14,7 @@ import { datesFor, isStartOffered, slotsFor } from "../scheduling/slots.server";
 import { createBooking } from "./booking-service.server";
 import { rescheduleSession } from "./reschedule.server";
 import { createAdvisor, createBooking as insertBooking, createSeeker } from "./test-factories";
-import { request, testDeps } from "./test-support";
+import { request, testDeps, testEvents } from "./test-support";
 import { DST_CHANGES_2026, ODD_ZONES } from "../../core/time-zones.fixture";
 
 /*
@@ -284,7 +284,7 @@ async function checkCase(seed: number) {
       newStart: new Date(to),
       now,
       config,
-      calendar: null,
+      events: testEvents(config),
     });
   if (!offered!.starts.has(after.getTime()) && after.getTime() - firstStart >= duration * MINUTE) {
     expect(await move(after.getTime()), replay).toMatchObject({

@@ -1,3 +1,4 @@
+import { testEvents } from "./test-support";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,7 +56,7 @@ async function cancel(by: Actor, seeker: Actor, start: Date, reason: string, pai
     reason,
     now: NOW,
     config,
-    calendar: null,
+    events: testEvents(config),
   });
   expect(result.ok).toBe(true);
   return booking.id;

@@ -10,7 +10,7 @@ import { createBooking, type BookingCreated } from "./booking-service.server";
 import { verifyPayment } from "./payment-service.server";
 import { rescheduleSession } from "./reschedule.server";
 import { sendDueReminders } from "./session-jobs.server";
-import { bookableAdvisor, request, testDeps } from "./test-support";
+import { bookableAdvisor, request, testDeps, testEvents } from "./test-support";
 
 /*
  * Issue 36, "terms before money" and the reminders: a paid session booked less than 24 hours
@@ -189,7 +189,7 @@ describe("the reminders of a session booked less than 24 hours ahead", () => {
       newStart: new Date(SUNDAY),
       now: movedAt,
       config: deps.config,
-      calendar: null,
+      events: testEvents(deps.config),
     });
     expect(moved.ok).toBe(true);
     await sendDueReminders(database.db, deps.config, new Date(movedAt.getTime() + 38_000));

@@ -1,3 +1,4 @@
+import { testEvents } from "./test-support";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -58,10 +59,11 @@ const book = (
   datetime: Date,
   extra: Parameters<typeof createBooking>[1] extends infer T ? Partial<T> : never = {},
 ) => createBooking(database.db, { advisorId, userId: seeker.userId, datetime, ...extra });
+const events = testEvents(config);
 const reschedule = (actor: Actor, bookingId: string, newStart: Date, now = NOW) =>
-  rescheduleSession(database.db, { actor, bookingId, newStart, now, config, calendar: null });
+  rescheduleSession(database.db, { actor, bookingId, newStart, now, config, events });
 const cancel = (actor: Actor, bookingId: string, now = NOW, reason = "Something came up") =>
-  cancelSession(database.db, { actor, bookingId, reason, now, config, calendar: null });
+  cancelSession(database.db, { actor, bookingId, reason, now, config, events });
 const mailsTo = (address: string) =>
   database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 const auditOf = (bookingId: string) =>

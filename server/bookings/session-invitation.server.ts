@@ -16,7 +16,8 @@ import { isVisibleSession, partOf } from "./session-record.server";
 
 /** A booking with both parties, as the booking-parties repository reads it. */
 export type InvitationRecord = SessionRecordFacts & {
-  booking: SessionRecordFacts["booking"] & Pick<typeof bookings.$inferSelect, "id" | "calendarSequence">;
+  booking: SessionRecordFacts["booking"] &
+    Pick<typeof bookings.$inferSelect, "id" | "calendarSequence">;
   seeker: { email: string };
   advisor: { email: string };
 };

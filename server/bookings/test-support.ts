@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import type { WeeklySchedule } from "../../core/slots";
-import { buildConfig } from "../config.server";
+import type { CalendarClient } from "../calendar/calendar-client";
+import { bookingEvents } from "../compose.server";
+import { buildConfig, type Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { createTestGateway } from "../payments/test-gateway.server";
 import { saveSchedule } from "../scheduling/schedule.server";
@@ -24,22 +26,37 @@ export const EVERY_MORNING: WeeklySchedule = {
   ),
 };
 
-/** Deps with a clock the test moves: `deps.clock.now = …`. */
-export function testDeps(db: Db, overrides: Partial<BookingDeps> = {}) {
+/** The app's own subscribers, as the composition root wires them, for a test's config. */
+export function testEvents(config: Config, calendar: CalendarClient | null = null) {
+  return bookingEvents({ config, logger: pino({ level: "silent" }), calendar });
+}
+
+/**
+ * Deps with a clock the test moves (`deps.clock.now = …`) and the app's subscribers; a test of
+ * the shared calendar passes its `calendar`.
+ */
+export function testDeps(
+  db: Db,
+  overrides: Partial<BookingDeps> & { calendar?: CalendarClient | null } = {},
+) {
   const clock = { now: NOW };
-  const config = buildConfig({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "bt-booking-")),
-    MEETING_BASE_URL: "https://meet.example/",
-  });
+  const { calendar = null, ...rest } = overrides;
+  const config =
+    rest.config ??
+    buildConfig({
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "bt-booking-")),
+      MEETING_BASE_URL: "https://meet.example/",
+    });
+  const logger = rest.logger ?? pino({ level: "silent" });
   const deps: BookingDeps & { clock: typeof clock } = {
     db,
     gateway: createTestGateway(),
     config,
-    logger: pino({ level: "silent" }),
-    calendar: null,
+    logger,
+    events: bookingEvents({ config, logger, calendar }),
     now: () => clock.now,
     clock,
-    ...overrides,
+    ...rest,
   };
   return deps;
 }

@@ -74,8 +74,7 @@ const reschedule = (actor: Actor, bookingId: string, newStart: string) =>
     newStart: new Date(newStart),
     now: NOW,
     config: deps.config,
-    calendar: deps.calendar,
-    logger: deps.logger,
+    events: deps.events,
   });
 const cancel = (actor: Actor, bookingId: string) =>
   cancelSession(database.db, {
@@ -84,8 +83,7 @@ const cancel = (actor: Actor, bookingId: string) =>
     reason: "Something came up",
     now: NOW,
     config: deps.config,
-    calendar: deps.calendar,
-    logger: deps.logger,
+    events: deps.events,
   });
 
 describe("sessions with Google Calendar", () => {

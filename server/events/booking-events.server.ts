@@ -26,7 +26,13 @@ export type BookingEvent =
     }
   | { type: "booking.completed"; bookingId: string }
   /** Money must go back to the seeker: the refunds feature records it. */
-  | { type: "refund.requested"; bookingId: string; paymentId: string; amount: number; reason: string }
+  | {
+      type: "refund.requested";
+      bookingId: string;
+      paymentId: string;
+      amount: number;
+      reason: string;
+    }
   /** A refund was recorded (once per booking) and will be sent by the refund job. */
   | { type: "refund.queued"; bookingId: string; refundId: string; amount: number };
 

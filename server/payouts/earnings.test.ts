@@ -4,8 +4,8 @@ import { createAdvisor, createBooking, createSeeker } from "../bookings/test-fac
 import { createTestDatabase } from "../db/test-database";
 import { advisors, payoutAccounts, payoutTransfers, refunds } from "../db/schema";
 import { statementCsv } from "../../core/statement-csv";
+import { earnedTotal } from "../repositories/advisor-ledger.server";
 import {
-  earnedTotal,
   loadEarnings,
   loadStatement,
   loadStatementPage,

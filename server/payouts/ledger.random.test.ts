@@ -16,7 +16,7 @@ import {
 import { createTestDatabase } from "../db/test-database";
 import { createUser } from "../db/test-factories";
 import { processRefunds } from "../refunds/refund-job.server";
-import type { RazorpayEvent } from "../webhooks/webhooks.server";
+import type { RazorpayEvent } from "../webhooks/webhook-types";
 import { loadPayoutsOverview } from "./admin-payouts.server";
 import { balancesByAdvisor } from "./balances.server";
 import {

@@ -7,14 +7,15 @@ import { saveBankDetails } from "../repositories/bank-details.server";
 import type { Actor } from "../bookings/actor";
 import { createBooking } from "../bookings/booking-service.server";
 import { cancelSession } from "../bookings/cancel.server";
-import { bookableAdvisor, request, testDeps } from "../bookings/test-support";
+import { bookableAdvisor, request, testDeps, testEvents } from "../bookings/test-support";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, ledgerEntries, payoutAccounts, payoutTransfers } from "../db/schema";
 import { createSeeker } from "../db/test-factories";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { hmacHex } from "../payments/signature.server";
 import { createTestGateway } from "../payments/test-gateway.server";
-import { handleRazorpayWebhook, type RazorpayEvent } from "../webhooks/webhooks.server";
+import type { RazorpayEvent } from "../webhooks/webhook-types";
+import { handleRazorpayWebhook } from "../webhooks/webhooks.server";
 import { processPayouts } from "./payout-job.server";
 
 /** Test set-up for the payout tests (not used by the app). */
@@ -213,7 +214,7 @@ export function payoutWorld(db: Db, start: Date) {
         reason: "Plans changed",
         now: now(),
         config,
-        calendar: null,
+        events: testEvents(config),
       });
     },
     runPayouts() {

@@ -1,3 +1,4 @@
+import { testEvents } from "../bookings/test-support";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -48,7 +49,7 @@ async function cancelledBooking(day: number) {
     reason: "Plans changed",
     now: NOW,
     config,
-    calendar: null,
+    events: testEvents(config),
   });
   expect(result).toEqual({ ok: true, refundPaise: 59000 });
   return booking;

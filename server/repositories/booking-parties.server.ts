@@ -41,4 +41,3 @@ export async function loadSession(db: Db | Tx, bookingId: string, lock = false) 
   return row ?? null;
 }
 export type SessionRecord = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
-

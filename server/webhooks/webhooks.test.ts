@@ -7,7 +7,8 @@ import { bookings, emailOutbox, payments, refunds, webhookEvents } from "../db/s
 import { createTestDatabase } from "../db/test-database";
 import { createSeeker } from "../db/test-factories";
 import { hmacHex } from "../payments/signature.server";
-import { handleRazorpayWebhook, type RazorpayEvent } from "./webhooks.server";
+import type { RazorpayEvent } from "./webhook-types";
+import { handleRazorpayWebhook } from "./webhooks.server";
 
 /*
  * Webhooks are signed over the raw body, stored once per event id, and settle payments in

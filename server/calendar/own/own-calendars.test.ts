@@ -331,7 +331,7 @@ describe("an advisor's own Google Calendar", () => {
       newStart: new Date(`${day(4)}T04:30:00.000Z`),
       now: deps.now(),
       config: deps.config,
-      calendar: null,
+      events: deps.events,
       ownCalendars: own,
     });
     expect(moved.ok).toBe(true);
@@ -345,7 +345,7 @@ describe("an advisor's own Google Calendar", () => {
       reason: "Plans changed",
       now: deps.now(),
       config: deps.config,
-      calendar: null,
+      events: deps.events,
     });
     expect(cancelled.ok).toBe(true);
     await own.jobs()[1]!.run();
@@ -480,7 +480,7 @@ describe("an advisor's own Google Calendar", () => {
       await syncEvents();
       const seeker = { userId: cancelled.seeker, advisorId: null, isAdmin: false };
       const cancel = { actor: seeker, bookingId: cancelled.bookingId, reason: "Plans changed" };
-      const common = { now: deps.now(), config: deps.config, calendar: null };
+      const common = { now: deps.now(), config: deps.config, events: deps.events };
       expect((await cancelSession(database.db, { ...cancel, ...common })).ok).toBe(true);
       await syncEvents();
       const queued = await book(`${day(6)}T05:30:00.000Z`);
