@@ -86,7 +86,9 @@ export async function growYear(url: string, scale = 1, now = new Date()): Promis
       const config = buildConfig({ DATA_DIR: dataDir, BANK_ENCRYPTION_KEY: YEAR_BANK_KEY });
       const database = await openDatabase({ url });
       try {
-        await seedIfEmpty(database.db, config, createLocalStorage(path.join(dataDir, "up")), now);
+        const storage = createLocalStorage(path.join(dataDir, "up"));
+        const bankCipher = createBankCipher(config.bankEncryptionKey);
+        await seedIfEmpty(database.db, { config, storage, bankCipher }, now);
       } finally {
         await database.close();
       }

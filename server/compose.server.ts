@@ -19,6 +19,7 @@ import { type BookingEvents, createBookingEvents } from "./events/booking-events
 import type { Logger } from "./logger.server";
 import { createTransport, deliverOutbox, type MailTransport } from "./mail/mailer.server";
 import { createPaymentGateway } from "./payments/create-gateway.server";
+import { type BankCipher, createBankCipher } from "./security/bank-cipher.server";
 import { ledgerSubscriber } from "./payouts/ledger.server";
 import { refundRequests } from "./refunds/refunds.server";
 import type { PaymentGateway } from "./payments/gateway.server";
@@ -45,6 +46,8 @@ export type Services = {
   /** Advisors' own Google Calendars; null without a Google OAuth client. */
   ownCalendars: OwnCalendars | null;
   mailer: MailTransport;
+  /** Encrypts and decrypts advisors' bank account numbers with the configured key. */
+  bankCipher: BankCipher;
   /** What follows a booking's change: every feature that cares subscribes here. */
   events: BookingEvents;
   now: () => Date;
@@ -80,6 +83,7 @@ export function composeServices({
     calendar,
     ownCalendars: createOwnCalendars({ db: database.db, auth, config, logger, now }),
     mailer: createTransport(config),
+    bankCipher: createBankCipher(config.bankEncryptionKey),
     events: bookingEvents({ config, logger, calendar }),
     now,
     metrics: createMetrics({ database, processMetrics }),
@@ -109,7 +113,7 @@ export function bookingEvents(deps: {
 
 /** The periodic jobs, each handed the services it works with. */
 export function serverJobs(services: Services): Parameters<typeof startJobs>[0] {
-  const { database, config, logger, payments, mailer, now, ownCalendars } = services;
+  const { database, config, logger, payments, mailer, now, ownCalendars, bankCipher } = services;
   const db = database.db;
   return [
     {
@@ -126,7 +130,7 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
     },
     ...sessionJobs(db, config, now),
     refundJob(db, { gateway: payments, config, logger, now }),
-    ...payoutJobs(db, { gateway: payments, config, logger, now }),
+    ...payoutJobs(db, { gateway: payments, cipher: bankCipher, config, logger, now }),
     ...(ownCalendars?.jobs() ?? []),
   ];
 }

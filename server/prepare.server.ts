@@ -10,9 +10,12 @@ export async function prepareDatabase({
   database,
   config,
   storage,
+  bankCipher,
   now,
-}: Pick<Services, "database" | "config" | "storage" | "now">) {
+}: Pick<Services, "database" | "config" | "storage" | "bankCipher" | "now">) {
   await database.migrate();
   if (!config.seed) return null;
-  return database.exclusively(() => seedIfEmpty(database.db, config, storage, now()));
+  return database.exclusively(() =>
+    seedIfEmpty(database.db, { config, storage, bankCipher }, now()),
+  );
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildConfig } from "./config.server";
+import { createBankCipher } from "./security/bank-cipher.server";
 import { type Database, openDatabase, queryRows } from "./db/client.server";
 import { prepareDatabase } from "./prepare.server";
 import { createStorage } from "./storage/storage.server";
@@ -18,6 +19,7 @@ import { createEmptyServerDatabase } from "./db/test-database";
 const SERVER = process.env.TEST_DATABASE_URL;
 const config = buildConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "prepare-test-")) });
 const storage = createStorage(config);
+const bankCipher = createBankCipher(config.bankEncryptionKey);
 
 describe.skipIf(!SERVER)("two instances starting at once on an empty database", () => {
   const opened: Database[] = [];
@@ -36,7 +38,7 @@ describe.skipIf(!SERVER)("two instances starting at once on an empty database", 
 
     const results = await Promise.allSettled(
       opened.map((database) =>
-        prepareDatabase({ database, config, storage, now: () => new Date() }),
+        prepareDatabase({ database, config, storage, bankCipher, now: () => new Date() }),
       ),
     );
 

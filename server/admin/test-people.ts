@@ -1,3 +1,4 @@
+import type { AdvisorStatus } from "../../core/admin/advisor-status";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client.server";
 import * as s from "../db/schema";
@@ -23,7 +24,7 @@ export async function createUser(
 
 export async function createAdvisor(
   db: Db,
-  status: (typeof s.PROFILE_STATUSES)[number],
+  status: AdvisorStatus,
   userOverrides: Partial<typeof s.users.$inferInsert> = {},
 ) {
   const user = await createUser(db, userOverrides);

@@ -2,6 +2,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import {
   type ReviewAction,
   type ReviewSection,
+  ADVISOR_STATUSES,
   sectionOf,
   transition,
 } from "../../core/admin/advisor-status";
@@ -10,7 +11,7 @@ import { ADMIN_MESSAGES as M } from "../../core/messages/admin";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { newestFirst, type Position, readPage, START } from "../db/keyset";
-import { advisors, PROFILE_STATUSES, users } from "../db/schema";
+import { advisors, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
 import { approvedMail, rejectedMail } from "./advisor-mails";
 import { lockAdvisor } from "./advisor-rows.server";
@@ -27,7 +28,7 @@ export const ADVISORS_PAGE_SIZE = 20;
 const inSection = (section: ReviewSection) =>
   inArray(
     advisors.profileStatus,
-    PROFILE_STATUSES.filter((status) => sectionOf(status) === section),
+    ADVISOR_STATUSES.filter((status) => sectionOf(status) === section),
   );
 
 /** How many advisors each review section holds (one pass over the status index). */

@@ -5,6 +5,7 @@ import type { Config, PublicConfig } from "../config.server";
 import type { Db } from "../db/client.server";
 import type { BookingEvents } from "../events/booking-events.server";
 import type { Logger } from "../logger.server";
+import type { BankCipher } from "../security/bank-cipher.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import type { FileStorage } from "../storage/storage.server";
 
@@ -32,6 +33,8 @@ export type AppContext = {
   directory: AdvisorDirectory;
   /** Where uploads go: an S3-compatible bucket or the local disk. */
   storage: FileStorage;
+  /** Advisors' bank account numbers, encrypted at rest. */
+  bankCipher: BankCipher;
   /** What follows a booking's change (calendar events, e-mails, money, audit). */
   events: BookingEvents;
   /** Advisors' own Google Calendars; null without a Google OAuth client. */

@@ -92,6 +92,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       directory: services.directory,
       storage: services.storage,
       events: services.events,
+      bankCipher: services.bankCipher,
       ownCalendars: services.ownCalendars,
       now: services.now,
     };

@@ -1,7 +1,7 @@
 import { completeFinishedSessions, sendDueReminders } from "../bookings/session-jobs.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
-import { createBankCipher } from "../security/bank-cipher.server";
+import type { BankCipher } from "../security/bank-cipher.server";
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { processRefunds } from "../refunds/refund-job.server";
@@ -39,10 +39,15 @@ export function refundJob(db: Db, deps: Omit<Parameters<typeof processRefunds>[1
 /** Advisors' payouts every minute; the ledger's reconciliation every hour (ADR 74). */
 export function payoutJobs(
   db: Db,
-  deps: { gateway: PaymentGateway; config: Config; logger: Logger; now: () => Date },
+  deps: {
+    gateway: PaymentGateway;
+    cipher: BankCipher;
+    config: Config;
+    logger: Logger;
+    now: () => Date;
+  },
 ) {
-  const { gateway, config, logger, now } = deps;
-  const cipher = createBankCipher(config.bankEncryptionKey);
+  const { gateway, cipher, config, logger, now } = deps;
   return [
     {
       name: "send-payouts",

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { hasMatured } from "../../core/ledger";
-import { createBankCipher } from "../security/bank-cipher.server";
+import type { BankCipher } from "../security/bank-cipher.server";
 import type { Config } from "../config.server";
 import { creditSession, debitRefund, recordTransferEntry } from "../payouts/ledger.server";
 import type { Tx } from "../db/client.server";
@@ -12,8 +12,12 @@ import * as s from "../db/schema";
  * account at the test provider, so her statement shows a paid-out session, pending ones and
  * a refunded one; the others accrue until they add bank details.
  */
-export async function seedLedger(tx: Tx, config: Config, now: Date, paidOutAdvisorId: string) {
-  const cipher = createBankCipher(config.bankEncryptionKey);
+export async function seedLedger(
+  tx: Tx,
+  { config, cipher }: { config: Config; cipher: BankCipher },
+  now: Date,
+  paidOutAdvisorId: string,
+) {
   await tx
     .update(s.advisors)
     .set({

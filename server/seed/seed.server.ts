@@ -5,6 +5,8 @@ import { DateTime } from "luxon";
 import { sessionPrice } from "../../core/pricing";
 import { TEAM_ADVISOR_ID, type Config } from "../config.server";
 import { insertVerifiedLogin } from "../auth/verified-login.server";
+import type { Services } from "../compose.server";
+import type { BankCipher } from "../security/bank-cipher.server";
 import type { FileStorage } from "../storage/storage.server";
 import type { Db, Tx } from "../db/client.server";
 import * as s from "../db/schema";
@@ -32,13 +34,12 @@ type SeedResult = { seeded: boolean; logins: Login[] };
 /** Seeds an empty database (headshots into `storage`); reports the demo log-ins that exist either way. */
 export async function seedIfEmpty(
   db: Db,
-  config: Config,
-  storage: FileStorage,
-  now = new Date(),
+  { config, storage, bankCipher }: Pick<Services, "config" | "storage" | "bankCipher">,
+  now: Date,
 ): Promise<SeedResult> {
   const [row] = await db.select({ n: count() }).from(s.users);
   const seeded = (row?.n ?? 0) === 0;
-  if (seeded) await seedDemoData(db, config, storage, now);
+  if (seeded) await seedDemoData(db, config, storage, bankCipher, now);
   return { seeded, logins: await existingDemoLogins(db) };
 }
 
@@ -72,6 +73,7 @@ async function seedDemoData(
   db: Db,
   config: Config,
   storage: FileStorage,
+  bankCipher: BankCipher,
   now: Date,
 ): Promise<void> {
   // Slow work (hashing, image rendering) happens before the transaction opens.
@@ -121,7 +123,7 @@ async function seedDemoData(
       freeAdvisor: key(ADVISORS.find((a) => a.hourlyRateInr === 0 && a.status === "approved")!.key),
       discoverySeeker: seekerIds[5]!,
     });
-    await seedLedger(tx, config, now, key(ADVISORS[0]!.key));
+    await seedLedger(tx, { config, cipher: bankCipher }, now, key(ADVISORS[0]!.key));
   });
 }
 

@@ -1,3 +1,5 @@
+import { createBankCipher } from "../security/bank-cipher.server";
+import { ADVISOR_STATUSES } from "../../core/admin/advisor-status";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,11 +16,16 @@ import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from "./seed.server";
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const config = buildConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "seed-test-")) });
 const storage = createStorage(config);
+const bankCipher = createBankCipher(config.bankEncryptionKey);
 let first: Awaited<ReturnType<typeof seedIfEmpty>>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  first = await seedIfEmpty(database.db, config, storage, new Date("2026-11-21T06:00:00Z"));
+  first = await seedIfEmpty(
+    database.db,
+    { config, storage, bankCipher },
+    new Date("2026-11-21T06:00:00Z"),
+  );
 });
 afterAll(() => database.destroy());
 
@@ -38,7 +45,7 @@ describe("demo data", () => {
     const rows = await database.db.select().from(s.advisors);
     const approved = rows.filter((a) => a.profileStatus === "approved");
     expect(approved.length).toBeGreaterThanOrEqual(20);
-    expect(new Set(rows.map((a) => a.profileStatus))).toEqual(new Set(s.PROFILE_STATUSES));
+    expect(new Set(rows.map((a) => a.profileStatus))).toEqual(new Set(ADVISOR_STATUSES));
     const proBono = approved.filter((a) => a.hourlyRateInr === 0 && a.id !== TEAM_ADVISOR_ID);
     expect(proBono).toHaveLength(1);
     for (const a of approved) {
@@ -137,7 +144,7 @@ describe("demo data", () => {
 
   it("leaves an existing database alone on the next start", async () => {
     const before = await database.db.select({ n: count() }).from(s.users);
-    const again = await seedIfEmpty(database.db, config, storage);
+    const again = await seedIfEmpty(database.db, { config, storage, bankCipher }, new Date());
     expect(again.seeded).toBe(false);
     expect(again.logins).toEqual(first.logins);
     const after = await database.db.select({ n: count() }).from(s.users);
