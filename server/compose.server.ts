@@ -15,7 +15,11 @@ import type { startJobs } from "./jobs/scheduler.server";
 import { payoutJobs, refundJob, sessionJobs } from "./jobs/session-jobs.server";
 import { createReadiness, type Readiness } from "./lifecycle/readiness.server";
 import { createMetrics, type Metrics } from "./metrics/metrics.server";
-import { type BookingEvents, createBookingEvents } from "./events/booking-events.server";
+import {
+  type BookingEvents,
+  createBookingEvents,
+  type Subscriber,
+} from "./events/booking-events.server";
 import type { Logger } from "./logger.server";
 import { createTransport, deliverOutbox, type MailTransport } from "./mail/mailer.server";
 import { createPaymentGateway } from "./payments/create-gateway.server";
@@ -96,19 +100,23 @@ export function composeServices({
  * give the session a Meet link), then the advisor's own calendar, the e-mails (which carry
  * that link), the money (a credit, a refund and its debit) and the audit log.
  */
-export function bookingEvents(deps: {
+export function bookingSubscribers(deps: {
   config: Config;
   logger: Logger;
   calendar: CalendarClient | null;
-}): BookingEvents {
-  return createBookingEvents([
+}): Subscriber[] {
+  return [
     sessionCalendar(deps),
     ownCalendarEvents,
     sessionEmails(deps.config),
     ledgerSubscriber(deps.config),
     refundRequests,
     sessionAudit,
-  ]);
+  ];
+}
+
+export function bookingEvents(deps: Parameters<typeof bookingSubscribers>[0]): BookingEvents {
+  return createBookingEvents(bookingSubscribers(deps));
 }
 
 /** The periodic jobs, each handed the services it works with. */
@@ -128,7 +136,7 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
       everyMs: 60_000,
       run: () => releaseExpiredHolds(db, now()),
     },
-    ...sessionJobs(db, config, now),
+    ...sessionJobs(db, config, now, services.events),
     refundJob(db, { gateway: payments, config, logger, now }),
     ...payoutJobs(db, { gateway: payments, cipher: bankCipher, config, logger, now }),
     ...(ownCalendars?.jobs() ?? []),

@@ -156,10 +156,11 @@ describe("the Cancelled tab's rows", () => {
       .from(refunds)
       .where(eq(refunds.bookingId, ids.advisor));
     expect(
-      await applyRefundEvent(database.db, {
-        event: "refund.failed",
-        refundId: advisorRefund!.providerId!,
-      }),
+      await applyRefundEvent(
+        database.db,
+        { event: "refund.failed", refundId: advisorRefund!.providerId! },
+        NOW,
+      ),
     ).toBe(true);
 
     rows = await cancelledTab();
@@ -177,13 +178,16 @@ describe("the Cancelled tab's rows", () => {
       .select({ providerId: refunds.razorpayRefundId })
       .from(refunds)
       .where(eq(refunds.bookingId, ids.admin));
-    await applyRefundEvent(database.db, {
-      event: "refund.processed",
-      refundId: adminRefund!.providerId!,
-    });
+    // The webhook's time, from the clock it is handed.
+    const processedAt = at(30);
+    await applyRefundEvent(
+      database.db,
+      { event: "refund.processed", refundId: adminRefund!.providerId! },
+      processedAt,
+    );
     const row = (await cancelledTab()).get(ids.admin)!;
     expect(row.refundStatus).toBe("processed");
-    expect(row.refundProcessedAt).toBeInstanceOf(Date);
+    expect(row.refundProcessedAt).toEqual(processedAt);
   });
 
   it("are each seeker's own: another seeker neither lists nor finds them", async () => {

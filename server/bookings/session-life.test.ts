@@ -1,3 +1,4 @@
+import { createBookingEvents } from "../events/booking-events.server";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -152,8 +153,8 @@ describe("the session jobs", () => {
     const second: Database = database.url ? await openDatabase({ url: database.url }) : database;
     try {
       const [a, b] = await Promise.all([
-        completeFinishedSessions(database.db, now),
-        completeFinishedSessions(second.db, now),
+        completeFinishedSessions(database.db, now, createBookingEvents([])),
+        completeFinishedSessions(second.db, now, createBookingEvents([])),
       ]);
       const completed = [...a, ...b];
       expect(new Set(completed).size).toBe(completed.length); // none completed twice

@@ -48,7 +48,10 @@ export type AfterCommit = () => Promise<string | undefined>;
 export type EventContext = {
   /** The time of the change, from the service's clock. */
   now: Date;
-  /** Publishes a consequence in the same transaction (a refund recorded: `refund.queued`). */
+  /**
+   * Publishes a consequence in the same transaction (a refund recorded: `refund.queued`); its
+   * subscribers run once every subscriber has heard the current event.
+   */
   publish: (event: BookingEvent) => Promise<void>;
 };
 
@@ -62,6 +65,8 @@ export type Subscriber = {
     ) => Promise<AfterCommit | void>;
   };
 };
+
+type Handler = (tx: Tx, event: BookingEvent, context: EventContext) => Promise<AfterCommit | void>;
 
 /** One transaction's publications: publish inside it, then `afterCommit` once it committed. */
 export type EventScope = EventContext & {
@@ -81,13 +86,25 @@ export function createBookingEvents(subscribers: readonly Subscriber[]): Booking
   return {
     within(tx, now) {
       const later: AfterCommit[] = [];
+      // Breadth first: a consequence published by a subscriber waits until every subscriber
+      // has heard its cause, so all of them hear the events in causal order.
+      const queue: BookingEvent[] = [];
+      let dispatching = false;
       const publish = async (event: BookingEvent) => {
-        for (const subscriber of subscribers) {
-          const handle = subscriber.on[event.type] as
-            | ((tx: Tx, event: BookingEvent, context: EventContext) => Promise<AfterCommit | void>)
-            | undefined;
-          const after = handle ? await handle(tx, event, { now, publish }) : undefined;
-          if (after) later.push(after);
+        queue.push(event);
+        if (dispatching) return;
+        dispatching = true;
+        try {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            for (const subscriber of subscribers) {
+              const handle = subscriber.on[next.type] as Handler | undefined;
+              const after = handle ? await handle(tx, next, { now, publish }) : undefined;
+              if (after) later.push(after);
+            }
+          }
+        } finally {
+          dispatching = false;
+          queue.length = 0;
         }
       };
       return {

@@ -1,6 +1,7 @@
 import { completeFinishedSessions, sendDueReminders } from "../bookings/session-jobs.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
+import type { BookingEvents } from "../events/booking-events.server";
 import type { BankCipher } from "../security/bank-cipher.server";
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
@@ -11,12 +12,12 @@ import { reconcile } from "../payouts/reconcile.server";
 const MINUTE = 60_000;
 
 /** Completion (on start and every 30 minutes) and the reminders, which need a finer tick. */
-export function sessionJobs(db: Db, config: Config, now: () => Date) {
+export function sessionJobs(db: Db, config: Config, now: () => Date, events: BookingEvents) {
   return [
     {
       name: "complete-sessions",
       everyMs: 30 * MINUTE,
-      run: () => completeFinishedSessions(db, now()),
+      run: () => completeFinishedSessions(db, now(), events),
     },
     // Reminders are due at a moment; checking every 5 minutes keeps them close to it.
     {

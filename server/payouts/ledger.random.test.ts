@@ -1,3 +1,4 @@
+import { createBookingEvents } from "../events/booking-events.server";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -224,7 +225,10 @@ describe("the ledger under random operations", () => {
         6,
         async () => {
           w.advance(random.int(1, 30) * HOUR + random.int(0, 59) * 60_000);
-          count("completed", (await completeFinishedSessions(db, w.now())).length);
+          count(
+            "completed",
+            (await completeFinishedSessions(db, w.now(), createBookingEvents([]))).length,
+          );
         },
       ],
       [
@@ -377,7 +381,7 @@ describe("the ledger under random operations", () => {
     for (const advisor of advisors.filter((a) => !a.bank)) await w.saveBank(advisor.advisorId);
     for (let round = 0; round < 30; round++) {
       w.advance(2 * DAY);
-      await completeFinishedSessions(db, w.now());
+      await completeFinishedSessions(db, w.now(), createBookingEvents([]));
       for (const account of await db
         .select()
         .from(payoutAccounts)

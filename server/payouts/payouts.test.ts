@@ -1,3 +1,4 @@
+import { createBookingEvents } from "../events/booking-events.server";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { monthKey, splitFee } from "../../core/ledger";
@@ -151,7 +152,7 @@ describe("the books at every accepted commission", () => {
         refundPaise: refunded.amount,
       });
       w.deps.clock.now = at("2026-03-05T04:00:00Z");
-      await completeFinishedSessions(database.db, w.now());
+      await completeFinishedSessions(database.db, w.now(), createBookingEvents([]));
       w.deps.clock.now = at("2026-03-09T04:00:00Z");
       await w.runPayouts();
 
@@ -353,7 +354,9 @@ describe("the payout job", () => {
     w.deps.clock.now = new Date(end.getTime() + HOLD_DAYS * DAY);
     expect(await w.runPayouts()).toMatchObject({ released: 0 });
     w.deps.clock.now = end;
-    expect(await completeFinishedSessions(database.db, w.now())).toEqual([held.bookingId]);
+    expect(await completeFinishedSessions(database.db, w.now(), createBookingEvents([]))).toEqual([
+      held.bookingId,
+    ]);
     w.deps.clock.now = new Date(end.getTime() + HOLD_DAYS * DAY - 1);
     expect(await w.runPayouts()).toMatchObject({ released: 0 });
     expect((await w.balances()).get(advisorId)).toMatchObject({ available: 0 });
@@ -396,7 +399,7 @@ describe("the payout job", () => {
       .where(eq(bookings.id, held.bookingId));
     expect((await w.transferOf(held.bookingId))?.nextAttemptAt).toEqual(end);
     w.deps.clock.now = end;
-    await completeFinishedSessions(database.db, w.now());
+    await completeFinishedSessions(database.db, w.now(), createBookingEvents([]));
     w.deps.clock.now = new Date(end.getTime() + HOLD_DAYS * DAY);
     expect(await w.runPayouts()).toMatchObject({ released: 1 });
   });
@@ -508,7 +511,7 @@ describe("Route's webhooks", () => {
     const held = await w.paidSession(advisorId, at("2026-03-05T03:30:00Z"));
     await w.runPayouts();
     w.deps.clock.now = at("2026-03-05T04:00:00Z");
-    await completeFinishedSessions(database.db, w.now());
+    await completeFinishedSessions(database.db, w.now(), createBookingEvents([]));
     w.advance(HOLD_DAYS * DAY);
     await w.runPayouts();
     const transfer = (await w.transferOf(held.bookingId))!;
@@ -583,7 +586,7 @@ describe("Route's webhooks", () => {
     const next = await w.paidSession(advisorId, at("2026-03-10T03:30:00Z"));
     await w.runPayouts();
     w.deps.clock.now = at("2026-03-10T04:00:00Z");
-    await completeFinishedSessions(database.db, w.now());
+    await completeFinishedSessions(database.db, w.now(), createBookingEvents([]));
     w.advance(HOLD_DAYS * DAY);
     await w.runPayouts();
     const account = (await w.accountOf(advisorId))!;

@@ -73,7 +73,7 @@ export async function processRefunds(
     }
     // A batch can outlast its lease (a slow provider): then another run may have taken the
     // refund, and only the run whose lease is still in the row sends it.
-    if (!(await renewLease(db, refund, now))) continue;
+    if (!(await renewLease(db, refund, deps.now()))) continue;
     const [payment] = await db
       .select({ providerPaymentId: payments.razorpayPaymentId, userId: payments.userId })
       .from(payments)
@@ -139,7 +139,7 @@ export async function processRefunds(
 async function renewLease(db: Db, refund: { id: string; nextAttemptAt: Date }, now: Date) {
   const renewed = await db
     .update(refunds)
-    .set({ nextAttemptAt: new Date(Math.max(now.getTime(), Date.now()) + LEASE_MS) })
+    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
     .where(and(eq(refunds.id, refund.id), eq(refunds.nextAttemptAt, refund.nextAttemptAt)))
     .returning({ nextAttemptAt: refunds.nextAttemptAt });
   if (renewed.length === 0) return false;
@@ -167,7 +167,11 @@ export type RefundEvent = {
  * Applies a provider's refund webhook. `processed` settles the refund and marks the payment
  * refunded; `failed` makes the refund job try again. Unknown ids and repeats change nothing.
  */
-export async function applyRefundEvent(db: Db | Tx, event: RefundEvent): Promise<boolean> {
+export async function applyRefundEvent(
+  db: Db | Tx,
+  event: RefundEvent,
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [refund] = await tx
       .select()
@@ -178,7 +182,7 @@ export async function applyRefundEvent(db: Db | Tx, event: RefundEvent): Promise
     if (event.event === "refund.processed") {
       await tx
         .update(refunds)
-        .set({ status: "processed", lastError: null, processedAt: sql`now()` })
+        .set({ status: "processed", lastError: null, processedAt: now })
         .where(eq(refunds.id, refund.id));
       await tx
         .update(payments)
@@ -187,7 +191,7 @@ export async function applyRefundEvent(db: Db | Tx, event: RefundEvent): Promise
     } else {
       await tx
         .update(refunds)
-        .set({ status: "failed", lastError: "refund.failed", nextAttemptAt: new Date() })
+        .set({ status: "failed", lastError: "refund.failed", nextAttemptAt: now })
         .where(eq(refunds.id, refund.id));
     }
     return true;

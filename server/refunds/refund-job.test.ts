@@ -143,31 +143,47 @@ describe("the refund job", () => {
     const accepted = await refundOf(booking.id);
     expect(accepted.status).toBe("pending");
     expect(
-      await applyRefundEvent(database.db, {
-        event: "refund.failed",
-        refundId: accepted.razorpayRefundId!,
-      }),
+      await applyRefundEvent(
+        database.db,
+        {
+          event: "refund.failed",
+          refundId: accepted.razorpayRefundId!,
+        },
+        NOW,
+      ),
     ).toBe(true);
     expect((await refundOf(booking.id)).status).toBe("failed");
     await processRefunds(database.db, { gateway, config, logger, now: () => new Date() });
     const retried = await refundOf(booking.id);
     expect(retried.razorpayRefundId).not.toBe(accepted.razorpayRefundId);
     expect(
-      await applyRefundEvent(database.db, {
-        event: "refund.processed",
-        refundId: retried.razorpayRefundId!,
-      }),
+      await applyRefundEvent(
+        database.db,
+        {
+          event: "refund.processed",
+          refundId: retried.razorpayRefundId!,
+        },
+        NOW,
+      ),
     ).toBe(true);
     expect((await refundOf(booking.id)).status).toBe("processed");
     // Repeats and unknown ids change nothing.
     expect(
-      await applyRefundEvent(database.db, {
-        event: "refund.failed",
-        refundId: retried.razorpayRefundId!,
-      }),
+      await applyRefundEvent(
+        database.db,
+        {
+          event: "refund.failed",
+          refundId: retried.razorpayRefundId!,
+        },
+        NOW,
+      ),
     ).toBe(false);
     expect(
-      await applyRefundEvent(database.db, { event: "refund.processed", refundId: "rfnd_unknown" }),
+      await applyRefundEvent(
+        database.db,
+        { event: "refund.processed", refundId: "rfnd_unknown" },
+        NOW,
+      ),
     ).toBe(false);
     expect((await refundOf(booking.id)).status).toBe("processed");
   });

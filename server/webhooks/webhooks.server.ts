@@ -33,7 +33,7 @@ const releaseFromFailure: WebhookHandler = async (deps, event) => {
 const applyRefund: WebhookHandler = async (deps, event) => {
   const refundId = event.payload?.refund?.entity?.id;
   if (!refundId || (event.event !== "refund.processed" && event.event !== "refund.failed")) return;
-  await applyRefundEvent(deps.tx, { event: event.event, refundId });
+  await applyRefundEvent(deps.tx, { event: event.event, refundId }, deps.now());
 };
 
 /** Which events do something. Every verified event is stored once whatever its type. */
