@@ -1,5 +1,5 @@
 /**
- * The import graph's rules (ADR 86), checked by `npm run lint:deps` in `npm test`.
+ * The import graph's rules (ADR 87), checked by `npm run lint:deps` in `npm test`.
  * Type-only imports count: a cycle through types is still a cycle a reader must hold in mind.
  */
 /** Production code only: tests may reach across folders to set up what they check. */

@@ -96,7 +96,7 @@ export function composeServices({
 }
 
 /**
- * Who hears of a booking's change, in order (ADR 86): the shared calendar event first (it may
+ * Who hears of a booking's change, in order (ADR 87): the shared calendar event first (it may
  * give the session a Meet link), then the advisor's own calendar, the e-mails (which carry
  * that link), the money (a credit, a refund and its debit) and the audit log.
  */

@@ -19,7 +19,7 @@ import { rescheduleSession } from "./reschedule.server";
 import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";
 
 /*
- * The booking lifecycle as events (ADR 86): what a change publishes, that subscribers write in
+ * The booking lifecycle as events (ADR 87): what a change publishes, that subscribers write in
  * the change's own transaction (a failure anywhere undoes all of it), and that after-commit
  * work runs once the change is committed.
  */

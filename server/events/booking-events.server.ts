@@ -2,7 +2,7 @@ import type { CancelledByRole } from "../../core/sessions";
 import type { Tx } from "../db/client.server";
 
 /**
- * The life of a booking as events (ADR 86). The booking services publish what happened inside
+ * The life of a booking as events (ADR 87). The booking services publish what happened inside
  * the transaction that made it happen; every subscriber runs in that same transaction, so its
  * writes (a ledger entry, a refund, an e-mail in the outbox, an audit line, a calendar event
  * queued) commit or roll back with the change. Work that must wait for the commit (a call to
