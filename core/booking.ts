@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES as M } from "./messages/booking";
 import { paragraphs, singleLine } from "./plain-text";
 import { sessionPrice, type SessionPrice } from "./pricing";
 import type { SessionType } from "./session-types";
+import { canJoin as canJoinSession } from "./sessions";
 import { isValidTimeZone } from "./time-zones";
 
 /**
@@ -12,23 +13,17 @@ import { isValidTimeZone } from "./time-zones";
  */
 
 export { SESSION_TYPES, type SessionType, sessionTypeLabel } from "./session-types";
-export const BOOKING_STATUSES = [
-  "pending_payment",
-  "confirmed",
-  "completed",
-  "cancelled",
-  "expired",
-] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const PAYMENT_STATUSES = ["created", "paid", "failed", "refunded", "free"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export {
+  BOOKING_STATUSES,
+  type BookingStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  REFUND_STATUSES,
+  type RefundStatus,
+} from "./booking-status";
 /** How long a seeker's unpaid booking holds its time. */
 export const HOLD_MINUTES = 15;
 export const DISCOVERY_MINUTES = 15;
-/** Join Meeting opens this long before the start. */
-export const JOIN_OPENS_MINUTES = 15;
 export { ADDITIONAL_INFO_MAX };
 
 export type SessionOption = {
@@ -111,11 +106,10 @@ export const paymentVerificationSchema = z.object({
   razorpay_signature: z.string().min(1).max(200),
 });
 
-/** Join Meeting is usable from 15 minutes before the start until the end. */
+/** Join Meeting of a confirmed booking: usable from JOIN_EARLY_MINUTES before the start until the end. */
 export function canJoin(start: Date, durationMinutes: number, now: Date): boolean {
-  const opens = start.getTime() - JOIN_OPENS_MINUTES * 60_000;
-  const ends = start.getTime() + durationMinutes * 60_000;
-  return now.getTime() >= opens && now.getTime() < ends;
+  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  return canJoinSession({ status: "confirmed", start, end, now });
 }
 
 /** Invoice number printed on the receipt: stable for a payment. */

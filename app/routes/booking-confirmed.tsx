@@ -1,7 +1,8 @@
 import { AlertCircle, CalendarCheck, CheckCircle2, Receipt, Video } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
-import { canJoin, JOIN_OPENS_MINUTES, sessionTypeLabel } from "../../core/booking";
+import { canJoin, sessionTypeLabel } from "../../core/booking";
+import { JOIN_EARLY_MINUTES } from "../../core/sessions";
 import { isUuid } from "../../core/ids";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The notes under a booking; a paid one also states the refund rule. */
 const notes = (paid: boolean) => [
-  `The Join Meeting button becomes active ${JOIN_OPENS_MINUTES} minutes before the session starts.`,
+  `The Join Meeting button becomes active ${JOIN_EARLY_MINUTES} minutes before the session starts.`,
   "A calendar invitation with the meeting link has been e-mailed to you and your advisor.",
   SESSION_MESSAGES.changeRule,
   ...(paid ? [SESSION_MESSAGES.refundRule] : []),
@@ -178,7 +179,7 @@ export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Join Meeting, usable from 15 minutes before the start until the end (checked each 30 s). */
+/** Join Meeting, usable from JOIN_EARLY_MINUTES before the start until the end (checked each 30 s). */
 function JoinMeeting({
   link,
   start,
@@ -210,7 +211,7 @@ function JoinMeeting({
         </Button>
       )}
       <p className="text-sm text-muted">
-        The meeting link becomes active {JOIN_OPENS_MINUTES} minutes before the session.
+        The meeting link becomes active {JOIN_EARLY_MINUTES} minutes before the session.
         {link ? (
           <>
             {" "}
