@@ -1,15 +1,13 @@
 import { z } from "zod";
-import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH, TOPICS_MAX } from "./booking-limits";
-import { BOOKING_MESSAGES as M } from "./messages/booking";
-import { paragraphs, singleLine } from "./plain-text";
+import { ADDITIONAL_INFO_MAX } from "./booking-limits";
 import { sessionPrice, type SessionPrice } from "./pricing";
 import type { SessionType } from "./session-types";
 import { canJoin as canJoinSession } from "./sessions";
-import { isValidTimeZone } from "./time-zones";
 
 /**
  * Booking rules shared by the browser (to show the options) and the server (to decide):
- * which session options a seeker has with an advisor, and the booking request's shape.
+ * which session options a seeker has with an advisor. The booking request's and the discovery
+ * call's shapes are their forms' schemas, in core/forms/booking.ts.
  */
 
 export { SESSION_TYPES, type SessionType, sessionTypeLabel } from "./session-types";
@@ -25,6 +23,9 @@ export {
 export const HOLD_MINUTES = 15;
 export const DISCOVERY_MINUTES = 15;
 export { ADDITIONAL_INFO_MAX };
+// For the importers outside app/ and core/ (server/bookings, tests/e2e/support), until they
+// import from core/forms/booking.ts.
+export { type BookingRequest, type DiscoveryRequest, topicsField } from "./forms/booking";
 
 export type SessionOption = {
   /** Stable key for a radio group: "First Call-30". */
@@ -51,47 +52,6 @@ export function sessionOptions(hourlyRateInr: number, isFirstSession: boolean): 
     price: sessionPrice(hourlyRateInr, c.duration),
   }));
 }
-
-export const topicsField = z
-  .array(singleLine().min(1).max(TOPIC_MAX_LENGTH))
-  .min(1, M.topicsRequired)
-  .max(TOPICS_MAX, M.topicsRequired);
-export const additionalInfoField = paragraphs()
-  .max(ADDITIONAL_INFO_MAX, M.additionalInfoTooLong)
-  .optional()
-  .transform((v) => (v ? v : undefined));
-const timeZoneField = z.string().refine(isValidTimeZone, M.invalidTimeZone);
-const startField = z.iso.datetime({ offset: true, message: M.timeRequired });
-
-/**
- * What the browser sends to book with an advisor. The amount is deliberately absent: the
- * server prices the session itself; type and duration are checked against the options.
- */
-export const bookingRequestSchema = z.object({
-  advisorId: z.uuid(M.advisorNotFound),
-  topics: topicsField,
-  additionalInfo: additionalInfoField,
-  sessionType: z.enum(["First Call", "Follow up call"], M.sessionRequired),
-  duration: z.union([z.literal(15), z.literal(30)], M.sessionRequired),
-  datetime: startField,
-  seekerTimezone: timeZoneField,
-  /**
-   * The seeker ticked "I understand that I won't get a refund": required by the server for a
-   * paid session booked less than FULL_REFUND_HOURS ahead (core/booking-terms.ts).
-   */
-  noRefundAcknowledged: z.boolean().optional(),
-});
-export type BookingRequest = z.infer<typeof bookingRequestSchema>;
-
-/** The free discovery call's form: what advice the seeker wants is required. */
-export const discoveryRequestSchema = z.object({
-  adviceSought: paragraphs()
-    .min(1, M.adviceRequired)
-    .max(ADDITIONAL_INFO_MAX, M.additionalInfoTooLong),
-  datetime: startField,
-  seekerTimezone: timeZoneField,
-});
-export type DiscoveryRequest = z.infer<typeof discoveryRequestSchema>;
 
 /** Razorpay's ids ("order_…", "pay_…"): letters, digits and underscores. */
 const providerId = z.string().regex(/^[A-Za-z0-9_]{1,100}$/);

@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { isUuid } from "../../core/ids";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { validateForm } from "../../core/form";
-import { cancelFormSchema, reviewSchema } from "../../core/review";
+import { cancelFormSchema, reviewSchema } from "../../core/forms/sessions";
 import { actorOf } from "../../server/bookings/actor";
 import { cancelSession } from "../../server/bookings/cancel.server";
 import { loadDashboard } from "../../server/bookings/dashboard-page.server";

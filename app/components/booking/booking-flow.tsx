@@ -16,7 +16,7 @@ import {
   skipsSessionStep,
   writeBookingUrl,
 } from "../../../core/booking-url-state";
-import type { SummaryStepValues } from "../../../core/booking-steps";
+import type { SummaryStepValues } from "../../../core/forms/booking-steps";
 import { fullName } from "../../../core/format";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import type { AdvisorSlots } from "../../../core/slots";

@@ -14,7 +14,7 @@ import {
   FEEDBACK_MAX,
   REVIEW_FIELDS,
   reviewSchema,
-} from "../../../core/review";
+} from "../../../core/forms/sessions";
 import type { Role } from "../../../core/roles";
 import { canJoin, joinLabel } from "../../../core/sessions";
 import { Button } from "../ui/button";

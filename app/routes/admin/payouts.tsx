@@ -10,7 +10,8 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useId } from "react";
 import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
-import { adminSearchText, formObject, payoutActionForm } from "../../../core/admin/admin-forms";
+import { adminSearchText, formObject } from "../../../core/admin/admin-forms";
+import { payoutActionForm } from "../../../core/forms/admin";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 import { formatInr } from "../../../core/format";
 import { PAYOUT_MESSAGES as M } from "../../../core/messages/payouts";
