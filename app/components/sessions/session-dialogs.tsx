@@ -26,10 +26,10 @@ import { FormSummary } from "../ui/form-summary";
 import { Textarea } from "../ui/input";
 import { StarRating } from "../ui/star-rating";
 import { toast } from "../ui/toaster";
-import type { SessionActionResult } from "./sessions-list";
 import {
   counterpart,
   SESSION_TYPE_LABELS,
+  type SessionActionResult,
   type SessionRow,
   sessionTimes,
   viewerZone,
