@@ -2,6 +2,7 @@ import { describe, it, expect } from "vitest";
 import {
   firstCallPricing,
   formatInr,
+  formatPaise,
   formatLongDate,
   formatPriceLabel,
   formatSessionDate,
@@ -27,6 +28,19 @@ describe("formatInr", () => {
     [368.999, "₹369"], // whole at paise precision
   ])("%s -> %s", (amount, expected) => {
     expect(formatInr(amount)).toBe(expected);
+  });
+});
+
+describe("formatPaise", () => {
+  it.each([
+    [0, "₹0"],
+    [73_800, "₹738"],
+    [11_800_000, "₹1,18,000"],
+    [36_875, "₹368.75"],
+    [50, "₹0.50"],
+    [-50_000, "-₹500"],
+  ])("%s paise -> %s", (paise, expected) => {
+    expect(formatPaise(paise)).toBe(expected);
   });
 });
 

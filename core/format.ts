@@ -27,6 +27,11 @@ export function formatInr(amountInr: number): string {
   return paise % 100 === 0 ? wholeInr.format(paise / 100) : paiseInr.format(paise / 100);
 }
 
+/** An amount in paise (as payments and the ledger keep money), shown as formatInr shows rupees. */
+export function formatPaise(paise: number): string {
+  return formatInr(paise / 100);
+}
+
 /** Card label: "Free" for pro bono advisors, else the 15-minute price incl. GST. */
 export function formatPriceLabel(hourlyRateInr: number): string {
   return hourlyRateInr === 0 ? "Free" : formatInr(startingPriceInr(hourlyRateInr));

@@ -13,7 +13,7 @@ import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
 import { adminSearchText, formObject } from "../../../core/admin/admin-forms";
 import { payoutActionForm } from "../../../core/forms/admin";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
-import { formatInr } from "../../../core/format";
+import { formatPaise } from "../../../core/format";
 import { PAYOUT_MESSAGES as M } from "../../../core/messages/payouts";
 import { requireAdmin } from "../../../server/auth/session.server";
 import {
@@ -104,7 +104,6 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 type Overview = Exclude<Route.ComponentProps["loaderData"], { failed: true }>;
 
-const rupees = (paise: number) => formatInr(paise / 100);
 const when = new Intl.DateTimeFormat("en-IN", {
   dateStyle: "medium",
   timeStyle: "short",
@@ -145,15 +144,20 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage title={M.title} description={M.description}>
       <TileGrid>
-        <StatTile icon={Wallet} label={M.owed} value={rupees(summary.owed)} note={M.owedNote} />
+        <StatTile
+          icon={Wallet}
+          label={M.owed}
+          value={formatPaise(summary.owed)}
+          note={M.owedNote}
+        />
         <StatTile
           icon={Hourglass}
           label={M.onHold}
-          value={rupees(summary.onHold)}
+          value={formatPaise(summary.onHold)}
           note={M.onHoldNote(summary.onHoldCount)}
         />
         <StatTile icon={AlertTriangle} label={M.failed} value={summary.failedCount} />
-        <StatTile icon={Banknote} label={M.paidOut} value={rupees(summary.paid)} />
+        <StatTile icon={Banknote} label={M.paidOut} value={formatPaise(summary.paid)} />
       </TileGrid>
       <Months months={loaderData.months} />
       <FailedTransfers failed={loaderData.failedTransfers} />
@@ -254,11 +258,11 @@ function Months({ months }: { months: Overview["months"] }) {
                   <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap">
                     {monthLabel(m.month)}
                   </th>
-                  <td className={numTd}>{rupees(m.collected)}</td>
-                  <td className={numTd}>{rupees(m.advisorShares)}</td>
-                  <td className={numTd}>{rupees(m.commission)}</td>
-                  <td className={numTd}>{rupees(m.gst)}</td>
-                  <td className={numTd}>{rupees(m.refunds)}</td>
+                  <td className={numTd}>{formatPaise(m.collected)}</td>
+                  <td className={numTd}>{formatPaise(m.advisorShares)}</td>
+                  <td className={numTd}>{formatPaise(m.commission)}</td>
+                  <td className={numTd}>{formatPaise(m.gst)}</td>
+                  <td className={numTd}>{formatPaise(m.refunds)}</td>
                   <td
                     className={cn(
                       numTd,
@@ -267,11 +271,11 @@ function Months({ months }: { months: Overview["months"] }) {
                     data-testid={`difference-${m.month}`}
                   >
                     {m.difference === 0 ? (
-                      rupees(0)
+                      formatPaise(0)
                     ) : (
                       <span className="inline-flex items-center gap-1">
                         <AlertTriangle className="size-4" aria-hidden="true" />
-                        {rupees(m.difference)}
+                        {formatPaise(m.difference)}
                         <span className="sr-only"> unaccounted</span>
                       </span>
                     )}
@@ -436,7 +440,7 @@ function FailedRow({ transfer }: { transfer: Overview["failedTransfers"]["rows"]
         <Time at={transfer.sessionAt} />
       </Td>
       <Td className="text-right font-semibold whitespace-nowrap tabular-nums">
-        {rupees(transfer.amount)}
+        {formatPaise(transfer.amount)}
       </Td>
       <Td className="break-words text-red-800 max-md:w-full">
         {transfer.lastError ?? "—"}
@@ -488,7 +492,7 @@ function HeldTransfers({ held, holdDays }: { held: Overview["heldTransfers"]; ho
             <Time at={transfer.sessionAt} />
           </Td>
           <Td className="text-right font-semibold whitespace-nowrap tabular-nums">
-            {rupees(transfer.amount)}
+            {formatPaise(transfer.amount)}
           </Td>
           <Td className="text-muted max-md:w-full">
             <PhoneLabel>Release</PhoneLabel>
@@ -559,9 +563,9 @@ function Balances({ overview }: { overview: Overview }) {
                     <p className="line-clamp-2 font-medium break-all">{a.name}</p>
                     <p className="truncate text-muted">{a.email}</p>
                   </th>
-                  <td className={numTd}>{rupees(a.pending)}</td>
-                  <td className={numTd}>{rupees(a.available)}</td>
-                  <td className={numTd}>{rupees(a.paid)}</td>
+                  <td className={numTd}>{formatPaise(a.pending)}</td>
+                  <td className={numTd}>{formatPaise(a.available)}</td>
+                  <td className={numTd}>{formatPaise(a.paid)}</td>
                   <td className="px-3 py-2">
                     <Badge
                       tone={
