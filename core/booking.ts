@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADDITIONAL_INFO_MAX } from "./booking-limits";
+import { ADDITIONAL_INFO_MAX, DISCOVERY_MINUTES, HOLD_MINUTES } from "./booking-limits";
 import { sessionPrice, type SessionPrice } from "./pricing";
 import type { SessionType } from "./session-types";
 import { canJoin as canJoinSession } from "./sessions";
@@ -19,10 +19,7 @@ export {
   REFUND_STATUSES,
   type RefundStatus,
 } from "./booking-status";
-/** How long a seeker's unpaid booking holds its time. */
-export const HOLD_MINUTES = 15;
-export const DISCOVERY_MINUTES = 15;
-export { ADDITIONAL_INFO_MAX };
+export { ADDITIONAL_INFO_MAX, DISCOVERY_MINUTES, HOLD_MINUTES };
 // For the importers outside app/ and core/ (server/bookings, tests/e2e/support), until they
 // import from core/forms/booking.ts.
 export { type BookingRequest, type DiscoveryRequest, topicsField } from "./forms/booking";

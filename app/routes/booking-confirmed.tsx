@@ -2,7 +2,6 @@ import { AlertCircle, CalendarCheck, CheckCircle2, Receipt, Video } from "lucide
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
 import { canJoin, sessionTypeLabel } from "../../core/booking";
-import { JOIN_EARLY_MINUTES } from "../../core/sessions";
 import { isUuid } from "../../core/ids";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
@@ -56,11 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The notes under a booking; a paid one also states the refund rule. */
 const notes = (paid: boolean) => [
-  `The Join Meeting button becomes active ${JOIN_EARLY_MINUTES} minutes before the session starts.`,
-  "A calendar invitation with the meeting link has been e-mailed to you and your advisor.",
+  M.joinOpensNote,
+  M.invitationNote,
   SESSION_MESSAGES.changeRule,
   ...(paid ? [SESSION_MESSAGES.refundRule] : []),
-  "Please join from a quiet place with a stable internet connection; have your questions ready.",
+  M.preparationNote,
 ];
 
 export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
@@ -211,7 +210,7 @@ function JoinMeeting({
         </Button>
       )}
       <p className="text-sm text-muted">
-        The meeting link becomes active {JOIN_EARLY_MINUTES} minutes before the session.
+        {M.meetingLinkOpens}
         {link ? (
           <>
             {" "}

@@ -51,7 +51,7 @@ export const meta = () => [
   { title: "Book Free Discovery Call | BeenThere" },
   {
     name: "description",
-    content: "A free 15-minute call with the BeenThere team to find the right advisor for you.",
+    content: `A free ${DISCOVERY_MINUTES}-minute call with the BeenThere team to find the right advisor for you.`,
   },
 ];
 

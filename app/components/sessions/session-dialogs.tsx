@@ -134,7 +134,7 @@ export function DetailsDialog({
                     </a>
                   </Button>
                 ) : (
-                  <Button disabled title="The link opens 15 minutes before the start">
+                  <Button disabled title={SESSION_MESSAGES.joinNotYet}>
                     <Video aria-hidden="true" /> {joinLabel(row.meetingLink)}
                   </Button>
                 )

@@ -297,7 +297,7 @@ function SessionItem({
               </a>
             </Button>
           ) : (
-            <Button size="sm" disabled title="The link opens 15 minutes before the start">
+            <Button size="sm" disabled title={SESSION_MESSAGES.joinNotYet}>
               <Video aria-hidden="true" /> Join
             </Button>
           )
