@@ -1,6 +1,8 @@
 import { describe, it, expect } from "vitest";
 import {
   firstCallPricing,
+  formatAdminDate,
+  formatAdminDateTime,
   formatInr,
   formatPaise,
   formatLongDate,
@@ -28,6 +30,14 @@ describe("formatInr", () => {
     [368.999, "₹369"], // whole at paise precision
   ])("%s -> %s", (amount, expected) => {
     expect(formatInr(amount)).toBe(expected);
+  });
+});
+
+describe("formatAdminDateTime and formatAdminDate", () => {
+  it("read the moment in India's time, whatever the machine's zone", () => {
+    const instant = new Date("2026-03-14T18:45:00Z");
+    expect(formatAdminDateTime(instant)).toBe("15 Mar 2026, 12:15 am");
+    expect(formatAdminDate(instant)).toBe("15 Mar 2026");
   });
 });
 

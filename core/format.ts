@@ -133,6 +133,27 @@ export function formatSessionTimes(instant: Date, zones: readonly string[]): str
   return distinct.map((zone) => formatSessionTime(instant, zone)).join("; ");
 }
 
+// The admin screens read every moment in India's time, where the team works.
+const adminDateTime = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Asia/Kolkata",
+});
+const adminDate = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "medium",
+  timeZone: "Asia/Kolkata",
+});
+
+/** "14 Mar 2026, 3:15 pm" in India's time: a moment on an admin screen. */
+export function formatAdminDateTime(instant: Date): string {
+  return adminDateTime.format(instant);
+}
+
+/** "14 Mar 2026" in India's time: a day on an admin screen. */
+export function formatAdminDate(instant: Date): string {
+  return adminDate.format(instant);
+}
+
 /** "Tuesday, 3 March 2026" for a calendar date ("2026-03-03"), whatever the browser's zone. */
 export function formatLongDate(date: string): string {
   return formatSessionDate(new Date(`${date}T00:00:00Z`), "UTC");
