@@ -1,11 +1,8 @@
 import { Plus } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, useFetcher } from "react-router";
-import {
-  advisorReviewForm,
-  formObject,
-  resendInvitationForm,
-} from "../../../core/admin/admin-forms";
+import { formObject } from "../../../core/admin/admin-forms";
+import { advisorReviewForm, resendInvitationForm } from "../../../core/forms/admin";
 import {
   allowedActions,
   REVIEW_SECTIONS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bookingRequestSchema } from "./booking";
 import { sessionStepRules, summaryStepRules, topicsStepRules } from "./booking-steps";
-import { firstErrorPerField } from "./form";
+import { firstErrorPerField } from "../form";
 
 const errorsOf = (result: ReturnType<typeof topicsStepRules.safeParse>) =>
   result.success ? {} : firstErrorPerField(result.error);

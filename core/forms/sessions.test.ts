@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { validateForm } from "./form";
-import { cancelReasonSchema, reviewSchema } from "./review";
+import { validateForm } from "../form";
+import { cancelReasonSchema, reviewSchema } from "./sessions";
 
 describe("reviewSchema", () => {
   it("accepts two star ratings and a recommendation, feedback optional", () => {

@@ -1,13 +1,13 @@
-import { ADDITIONAL_INFO_MAX, topicsValid } from "./booking-limits";
-import type { Checker, Issue } from "./form";
-import { BOOKING_MESSAGES as M } from "./messages/booking";
-import { COMMON_MESSAGES } from "./messages/common";
-import { isParagraphText, normaliseLineBreaks } from "./plain-text-rules";
+import { ADDITIONAL_INFO_MAX, topicsValid } from "../booking-limits";
+import type { Checker, Issue } from "../form";
+import { BOOKING_MESSAGES as M } from "../messages/booking";
+import { COMMON_MESSAGES } from "../messages/common";
+import { isParagraphText, normaliseLineBreaks } from "../plain-text-rules";
 
 /*
  * The rules of the first two booking steps on an advisor's profile, for the form kit's bound
  * forms (useZodForm), without zod: the profile page downloads no validation library. They
- * say what core/booking.ts's bookingRequestSchema says of the same fields, in its words; the
+ * say what core/forms/booking.ts's bookingRequestSchema says of the same fields, in its words; the
  * server runs that schema on the whole request.
  */
 
