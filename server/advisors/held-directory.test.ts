@@ -5,9 +5,9 @@ import { TEAM_ADVISOR_ID } from "../config.server";
 import { ChangeFeed, startChangeFeed } from "../db/change-feed.server";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor, createBooking, createSeeker } from "../db/test-factories";
-import { whenFeed } from "../db/test-feed";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { whenFeed } from "../db/feed.test-support";
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisor-directory.server";
 import { type DirectoryRows, directoryRows } from "./directory-rows.server";
 

@@ -7,7 +7,7 @@ import { REMINDER_HOURS } from "../../core/sessions";
 import { buildConfig } from "../config.server";
 import { type Database, type Db, openDatabase, queryRows } from "../db/client.server";
 import { bookingReminders, bookings, emailOutbox } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { ADMIN_TOTALS_MS, adminStats } from "./dashboard.server";
 import { lapsedHolds } from "./holds.server";
 import { finishedSessions, sendDueReminders, unsentReminders } from "./session-jobs.server";
@@ -16,7 +16,7 @@ import {
   createBookableAdvisor,
   createBooking,
   createSeeker,
-} from "./test-factories";
+} from "./factories.test-support";
 
 /*
  * The jobs at a year's scale: a reminder run costs what it sends (nothing once all are sent),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { listAudit } from "../admin/audit.server";
 import { auditLog, bookings, emailOutbox, refunds } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { datesFor, slotsFor } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
@@ -18,7 +18,7 @@ import {
   createBookableAdvisor,
   createBooking,
   createSeeker,
-} from "./test-factories";
+} from "./factories.test-support";
 
 /*
  * Reschedule and cancel: only a party or an admin, only confirmed future sessions, 12 hours'

@@ -7,9 +7,9 @@ import { saveBankDetails } from "../advisors/bank-details.server";
 import { ChangeFeed, startChangeFeed, type Topic } from "./change-feed.server";
 import { LISTENER_NAME } from "./listener.server";
 import { advisors, bookings, reviews, users } from "./schema";
-import { createTestDatabase } from "./test-database";
-import { createAdvisor, createBooking, createSeeker } from "./test-factories";
-import { whenFeed } from "./test-feed";
+import { createTestDatabase } from "./database.test-support";
+import { createAdvisor, createBooking, createSeeker } from "./factories.test-support";
+import { whenFeed } from "./feed.test-support";
 
 /*
  * The database's change notifications (migrations 0005, 0006, 0015) as an app instance sees them, on

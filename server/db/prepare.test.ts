@@ -8,7 +8,7 @@ import { type Database, openDatabase, queryRows } from "./client.server";
 import { prepareDatabase } from "./prepare.server";
 import { createStorage } from "../storage/storage.server";
 import * as s from "./schema";
-import { createEmptyServerDatabase } from "./test-database";
+import { createEmptyServerDatabase } from "./database.test-support";
 
 /*
  * Two instances started at the same moment on one empty PostgreSQL (ADR 70): both come up,

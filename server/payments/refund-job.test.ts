@@ -10,10 +10,10 @@ import {
   createBooking,
   createSeeker,
   fakeGateway,
-} from "../bookings/test-factories";
+} from "../bookings/factories.test-support";
 import { buildConfig } from "../config.server";
 import { emailOutbox, payments, refunds } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { applyRefundEvent, processRefunds } from "./refund-job.server";
 
 /*

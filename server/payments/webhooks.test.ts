@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBooking, type BookingCreated } from "../bookings/booking-service.server";
-import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "../bookings/test-support";
+import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "../bookings/bookings.test-support";
 import { bookings, emailOutbox, payments, refunds, webhookEvents } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createSeeker } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createSeeker } from "../db/factories.test-support";
 import { hmacHex } from "./signature.server";
 import { handleRazorpayWebhook, type RazorpayEvent } from "./webhooks.server";
 

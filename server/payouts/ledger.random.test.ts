@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monthTotals, splitFee, unaccounted } from "../../core/ledger";
-import { seededRandom } from "../../core/seeded-random";
+import { seededRandom } from "../../core/seeded-random.test-support";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
 import { type Database, queryRows } from "../db/client.server";
 import {
@@ -13,8 +13,8 @@ import {
   payoutTransfers,
   webhookEvents,
 } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createUser } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createUser } from "../db/factories.test-support";
 import { processRefunds } from "../payments/refund-job.server";
 import type { RazorpayEvent } from "../payments/webhooks.server";
 import { loadPayoutsOverview } from "./admin-payouts.server";
@@ -36,7 +36,7 @@ import {
   type PayoutWorld,
   settlementEvent,
   transferEvent,
-} from "./test-support";
+} from "./payout-world.test-support";
 
 /*
  * Thousands of random operations through the real services (bookings paid on time and late,

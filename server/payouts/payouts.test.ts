@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { monthKey, splitFee } from "../../core/ledger";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
-import { createBooking as createPaidBooking } from "../bookings/test-factories";
+import { createBooking as createPaidBooking } from "../bookings/factories.test-support";
 import {
   bookings,
   emailOutbox,
@@ -11,8 +11,8 @@ import {
   payoutTransfers,
   reconciliationRuns,
 } from "../db/schema";
-import { createTestDatabase, sqlState } from "../db/test-database";
-import { createSeeker, createUser } from "../db/test-factories";
+import { createTestDatabase, sqlState } from "../db/database.test-support";
+import { createSeeker, createUser } from "../db/factories.test-support";
 import { loadPayoutsOverview } from "./admin-payouts.server";
 import { findDifferences, reconcile } from "./reconcile.server";
 import {
@@ -24,7 +24,7 @@ import {
   type PayoutWorld,
   settlementEvent,
   transferEvent,
-} from "./test-support";
+} from "./payout-world.test-support";
 
 /*
  * The ledger and the payout job through the real services: payments settled by signed

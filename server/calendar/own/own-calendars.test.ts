@@ -12,7 +12,7 @@ import { GOOGLE_CALENDAR_PROVIDER_ID, createAuth } from "../../auth/auth.server"
 import { createBooking } from "../../bookings/booking-service.server";
 import { cancelSession } from "../../bookings/cancel.server";
 import { rescheduleSession } from "../../bookings/reschedule.server";
-import { bookableAdvisor, request, testDeps } from "../../bookings/test-support";
+import { bookableAdvisor, request, testDeps } from "../../bookings/bookings.test-support";
 import { buildConfig } from "../../config.server";
 import {
   advisorCalendarBusy,
@@ -24,10 +24,10 @@ import {
   authUsers,
   users,
 } from "../../db/schema";
-import { createTestDatabase } from "../../db/test-database";
-import { createBooking as insertBooking, createSeeker } from "../../db/test-factories";
+import { createTestDatabase } from "../../db/database.test-support";
+import { createBooking as insertBooking, createSeeker } from "../../db/factories.test-support";
 import { slotsFor } from "../../scheduling/slots.server";
-import { startGoogleServer } from "../test-google-server";
+import { startGoogleServer } from "../google-server.test-support";
 import { createOwnCalendars, type OwnCalendars } from "./own-calendars.server";
 
 /*

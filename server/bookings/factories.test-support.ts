@@ -3,7 +3,7 @@ import type { WeeklySchedule } from "../../core/slots";
 import type { Db } from "../db/client.server";
 import { bookings, payments } from "../db/schema";
 import { saveSchedule } from "../scheduling/schedule.server";
-import { createAdvisor, createSeeker } from "../db/test-factories";
+import { createAdvisor, createSeeker } from "../db/factories.test-support";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { createTestGateway } from "../payments/test-gateway.server";
 
