@@ -13,7 +13,11 @@ import { saveSchedule } from "../scheduling/schedule.server";
 import { datesFor, isStartOffered, slotsFor } from "../scheduling/slots.server";
 import { createBooking } from "./booking-service.server";
 import { rescheduleSession } from "./reschedule.server";
-import { createAdvisor, createBooking as insertBooking, createSeeker } from "./factories.test-support";
+import {
+  createAdvisor,
+  createBooking as insertBooking,
+  createSeeker,
+} from "./factories.test-support";
 import { request, testDeps } from "./bookings.test-support";
 import { DST_CHANGES_2026, ODD_ZONES } from "../../core/time-zones-fixture.test-support";
 

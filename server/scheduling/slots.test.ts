@@ -3,7 +3,12 @@ import type { WeeklySchedule } from "../../core/slots";
 import { createTestDatabase } from "../db/database.test-support";
 import { saveSchedule } from "./schedule.server";
 import { datesFor, slotsFor } from "./slots.server";
-import { blockTime, createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import {
+  blockTime,
+  createAdvisor,
+  createBooking,
+  createSeeker,
+} from "../db/factories.test-support";
 
 /*
  * The public slots come from the database through the pure engine: live bookings and blocked
