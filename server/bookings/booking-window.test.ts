@@ -17,7 +17,7 @@ import {
   createAdvisor,
   createBooking as insertBooking,
   createSeeker,
-} from "./factories.test-support";
+} from "../db/factories.test-support";
 import { request, testDeps } from "./bookings.test-support";
 import { DST_CHANGES_2026, ODD_ZONES } from "../../core/time-zones-fixture.test-support";
 

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { advisors, refunds } from "../db/schema";
 import { createTestDatabase } from "../db/database.test-support";
-import { createUser } from "../db/factories.test-support";
+import { createBooking, createSeeker, createUser } from "../db/factories.test-support";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { createTestGateway } from "../payments/test-gateway.server";
 import { applyRefundEvent, processRefunds } from "../payments/refund-job.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
 import { findSession, listSessions } from "./session-list.server";
-import { createBookableAdvisor, createBooking, createSeeker } from "./factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * The query behind the Cancelled tab and the session details: who cancelled (as a part, never

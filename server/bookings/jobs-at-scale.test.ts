@@ -11,12 +11,8 @@ import { createTestDatabase } from "../db/database.test-support";
 import { ADMIN_TOTALS_MS, adminStats } from "./dashboard.server";
 import { lapsedHolds } from "./holds.server";
 import { finishedSessions, sendDueReminders, unsentReminders } from "./session-jobs.server";
-import {
-  createAdvisor,
-  createBookableAdvisor,
-  createBooking,
-  createSeeker,
-} from "./factories.test-support";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * The jobs at a year's scale: a reminder run costs what it sends (nothing once all are sent),

@@ -13,12 +13,8 @@ import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
 import { calendarUid } from "./meeting-link.server";
 import { rescheduleSession } from "./reschedule.server";
-import {
-  createAdvisor,
-  createBookableAdvisor,
-  createBooking,
-  createSeeker,
-} from "./factories.test-support";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * Reschedule and cancel: only a party or an admin, only confirmed future sessions, 12 hours'

@@ -14,7 +14,8 @@ import type { Actor } from "./actor";
 import { ratingsFor } from "./ratings.server";
 import { submitReview } from "./review.server";
 import { completeFinishedSessions, sendDueReminders } from "./session-jobs.server";
-import { createBookableAdvisor, createBooking, createSeeker } from "./factories.test-support";
+import { createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * Reviews of completed sessions, and the completion and reminder jobs — run by two app

@@ -131,8 +131,8 @@ describe("the change feed", () => {
     const seekerId = await createSeeker(db);
     await createBooking(db, {
       advisorId,
-      seekerId,
-      start: "2030-01-07T10:00:00Z",
+      userId: seekerId,
+      datetime: new Date("2030-01-07T10:00:00Z"),
       status: "confirmed",
     });
     await heardAllSoFar("directory");
@@ -186,16 +186,12 @@ describe("the change feed", () => {
       .select({ userId: advisors.userId })
       .from(advisors)
       .where(eq(advisors.id, advisorId));
-    await createBooking(db, {
+    const booking = await createBooking(db, {
       advisorId,
-      seekerId,
-      start: "2030-02-04T10:00:00Z",
+      userId: seekerId,
+      datetime: new Date("2030-02-04T10:00:00Z"),
       status: "completed",
     });
-    const [booking] = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.advisorId, advisorId));
     await heardAllSoFar("directory");
 
     expect(
@@ -206,7 +202,7 @@ describe("the change feed", () => {
     expect(
       await directoryPayloads(() =>
         db.insert(reviews).values({
-          bookingId: booking!.id,
+          bookingId: booking.id,
           advisorId,
           userId: seekerId,
           ratingHelpfulness: 5,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "./client.server";
-import { advisors, blockedSlots, bookings, users } from "./schema";
+import { advisors, blockedSlots, bookings, payments, users } from "./schema";
 
 /*
  * Test data factories shared by the integration tests (never used by the app). Each call makes
@@ -44,34 +44,62 @@ export function createSeeker(db: Db, overrides: UserOverrides = {}): Promise<str
   return createUser(db, { lastName: "Seeker", email: uniqueEmail("seeker"), ...overrides });
 }
 
-type BookingStatus = NonNullable<(typeof bookings.$inferInsert)["status"]>;
+type BookingRow = typeof bookings.$inferSelect;
 
+/**
+ * A booking written directly, as the booking flow leaves it: confirmed unless `status` says
+ * otherwise, 30 minutes unless `duration` says 15, and paid (a captured payment of `paidPaise`,
+ * ₹1,180 by default) unless it is a hold still awaiting payment or `paidPaise` is 0. Any other
+ * column can be set; a hold (`pending_payment`) needs its `holdExpiresAt`.
+ */
 export async function createBooking(
   db: Db,
-  booking: {
+  input: {
     advisorId: string;
-    seekerId: string;
-    start: string;
-    minutes?: 15 | 30;
-    status: BookingStatus;
-    holdExpiresAt?: Date;
-  },
-) {
-  const datetime = new Date(booking.start);
-  const minutes = booking.minutes ?? 30;
-  await db.insert(bookings).values({
-    userId: booking.seekerId,
-    advisorId: booking.advisorId,
-    datetime,
-    duration: minutes,
-    endsAt: new Date(datetime.getTime() + minutes * 60_000),
-    status: booking.status,
-    holdExpiresAt: booking.holdExpiresAt ?? null,
-    cancellationReason: booking.status === "cancelled" ? "Plans changed" : null,
-    sessionType: "First Call",
-    advisorTimezone: "Asia/Kolkata",
-    seekerTimezone: "UTC",
-  });
+    /** The seeker's user id. */
+    userId: string;
+    datetime: Date;
+    duration?: 15 | 30;
+    paidPaise?: number;
+  } & Partial<Omit<typeof bookings.$inferInsert, "endsAt">>,
+): Promise<BookingRow> {
+  const { duration = 30, paidPaise: paid, ...rest } = input;
+  const status = rest.status ?? "confirmed";
+  const paidPaise = paid ?? (status === "pending_payment" ? 0 : 118_000);
+  let paymentId: string | null = null;
+  if (paidPaise > 0) {
+    const gst = Math.round(paidPaise - paidPaise / 1.18);
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        userId: input.userId,
+        amount: paidPaise,
+        feeAmount: paidPaise - gst,
+        gstAmount: gst,
+        status: "paid",
+        provider: "test",
+        razorpayOrderId: `order_${randomBytes(6).toString("hex")}`,
+        razorpayPaymentId: `pay_${randomBytes(6).toString("hex")}`,
+      })
+      .returning({ id: payments.id });
+    paymentId = payment!.id;
+  }
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      paymentId,
+      sessionType: "First Call",
+      advisorTimezone: "UTC",
+      seekerTimezone: "Asia/Kolkata",
+      videoCallLink: `https://meet.jit.si/test-${randomBytes(6).toString("hex")}`,
+      cancellationReason: status === "cancelled" ? "Plans changed" : null,
+      ...rest,
+      status,
+      duration,
+      endsAt: new Date(input.datetime.getTime() + duration * 60_000),
+    })
+    .returning();
+  return row!;
 }
 
 export async function blockTime(db: Db, advisorId: string, start: string, end: string) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { loadServerBundle } from "../../tests/support/server-bundle";
-import { createBooking } from "../bookings/factories.test-support";
+import { createBooking } from "../db/factories.test-support";
 import type { Db } from "../db/client.server";
 import { payments } from "../db/schema";
 import { startTestApp, type TestApp } from "./app.test-support";

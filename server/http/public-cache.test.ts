@@ -153,8 +153,8 @@ describe("visitors' public reads", () => {
     const seekerId = await createSeeker(app.database.db);
     await createBooking(app.database.db, {
       advisorId: booked,
-      seekerId,
-      start: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      userId: seekerId,
+      datetime: new Date(Date.now() + 3 * 86_400_000),
       status: "confirmed",
     });
     await reported;

@@ -5,12 +5,8 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cancelSession } from "../bookings/cancel.server";
-import {
-  createBookableAdvisor,
-  createBooking,
-  createSeeker,
-  fakeGateway,
-} from "../bookings/factories.test-support";
+import { createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor, fakeGateway } from "../bookings/factories.test-support";
 import { buildConfig } from "../config.server";
 import { emailOutbox, payments, refunds } from "../db/schema";
 import { createTestDatabase } from "../db/database.test-support";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdvisor, createBooking, createSeeker } from "../bookings/factories.test-support";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
 import { createTestDatabase } from "../db/database.test-support";
 import { advisors, payoutAccounts, payoutTransfers, refunds } from "../db/schema";
 import { statementCsv } from "../../core/statement-csv";

@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { monthKey, splitFee } from "../../core/ledger";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
-import { createBooking as createPaidBooking } from "../bookings/factories.test-support";
 import {
   bookings,
   emailOutbox,
@@ -12,7 +11,11 @@ import {
   reconciliationRuns,
 } from "../db/schema";
 import { createTestDatabase, sqlState } from "../db/database.test-support";
-import { createSeeker, createUser } from "../db/factories.test-support";
+import {
+  createBooking as insertBooking,
+  createSeeker,
+  createUser,
+} from "../db/factories.test-support";
 import { loadPayoutsOverview } from "./admin-payouts.server";
 import { findDifferences, reconcile } from "./reconcile.server";
 import {
@@ -630,7 +633,7 @@ describe("the ledger itself", () => {
     await createUser(database.db, { admin: "Y", email: "admin@example.com" });
     // Written around the services: paid and confirmed, never credited.
     const seekerId = await createSeeker(database.db);
-    const planted1 = await createPaidBooking(database.db, {
+    const planted1 = await insertBooking(database.db, {
       advisorId,
       userId: seekerId,
       datetime: at("2026-03-06T03:30:00Z"),

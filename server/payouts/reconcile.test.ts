@@ -1,9 +1,13 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooking } from "../bookings/factories.test-support";
 import { emailOutbox, reconciliationRuns } from "../db/schema";
 import { createTestDatabase } from "../db/database.test-support";
-import { createAdvisor, createSeeker, createUser } from "../db/factories.test-support";
+import {
+  createAdvisor,
+  createBooking,
+  createSeeker,
+  createUser,
+} from "../db/factories.test-support";
 import { creditSession } from "./ledger.server";
 import { checkChanges, findDifferences, reconcile } from "./reconcile.server";
 import { createCreditedSession } from "./credited-session.test-support";

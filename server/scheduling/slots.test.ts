@@ -73,8 +73,8 @@ describe("slotsFor", () => {
     ) =>
       createBooking(database.db, {
         advisorId,
-        seekerId,
-        start: at(time),
+        userId: seekerId,
+        datetime: new Date(at(time)),
         status,
         holdExpiresAt: hold,
       });
@@ -92,8 +92,8 @@ describe("slotsFor", () => {
     const other = await createAdvisor(database.db);
     await createBooking(database.db, {
       advisorId: other,
-      seekerId,
-      start: "2026-03-06T03:30:00Z",
+      userId: seekerId,
+      datetime: new Date("2026-03-06T03:30:00Z"),
       status: "confirmed",
     });
     expect(await startsOn("2026-03-06")).toHaveLength(6);

@@ -20,7 +20,6 @@ import {
   advisorCalendarEvents,
   advisors,
   authAccounts,
-  bookings,
   authUsers,
   users,
 } from "../../db/schema";
@@ -486,21 +485,17 @@ describe("an advisor's own Google Calendar", () => {
       const queued = await book(`${day(6)}T05:30:00.000Z`);
       // A past session whose event was written: not moved.
       const pastStart = `${day(-2)}T03:30:00.000Z`;
-      await insertBooking(database.db, {
+      const past = await insertBooking(database.db, {
         advisorId,
-        seekerId: written.seeker,
-        start: pastStart,
+        userId: written.seeker,
+        datetime: new Date(pastStart),
         status: "confirmed",
       });
-      const [past] = await database.db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(eq(bookings.datetime, new Date(pastStart)));
       await database.db.insert(advisorCalendarEvents).values({
-        bookingId: past!.id,
+        bookingId: past.id,
         advisorId,
         calendarId: PRIMARY,
-        eventId: sessionEventId(past!.id, 1),
+        eventId: sessionEventId(past.id, 1),
         syncedVersion: 1,
       });
       expect(inCalendars(written.bookingId)).toEqual([[PRIMARY, "confirmed"]]);
@@ -516,7 +511,7 @@ describe("an advisor's own Google Calendar", () => {
       }
       expect(eventsOf(written.bookingId)[0]?.id).toBe(sessionEventId(written.bookingId, 1));
       expect(inCalendars(cancelled.bookingId)).toEqual([[PRIMARY, "cancelled"]]);
-      expect(await eventRow(past!.id)).toMatchObject({ calendarId: PRIMARY, wantedVersion: 1 });
+      expect(await eventRow(past.id)).toMatchObject({ calendarId: PRIMARY, wantedVersion: 1 });
     });
 
     it("a move whose answer was lost is neither made twice nor left behind", async () => {
