@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { insertVerifiedLogin } from "../auth/verified-login.server";
 import type { Db } from "./client.server";
 import { advisors, blockedSlots, bookings, payments, users } from "./schema";
 
@@ -20,6 +22,27 @@ export async function createUser(db: Db, overrides: UserOverrides = {}): Promise
     .values({ firstName: "Test", lastName: "User", email: uniqueEmail("user"), ...overrides })
     .returning({ id: users.id });
   return user!.id;
+}
+
+/**
+ * A user who signs in with `password` (a verified e-mail login, as the demo people have);
+ * returns the user's id.
+ */
+export async function createUserWithLogin(
+  db: Db,
+  password: string,
+  overrides: UserOverrides = {},
+): Promise<string> {
+  const person = { firstName: "Test", lastName: "User", email: uniqueEmail("login"), ...overrides };
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const authUserId = await insertVerifiedLogin(tx, {
+      name: `${person.firstName} ${person.lastName}`,
+      email: person.email,
+      passwordHash,
+    });
+    return createUser(tx, { ...person, authUserId });
+  });
 }
 
 /** An approved advisor unless `overrides` says otherwise; returns the advisor's id. */
