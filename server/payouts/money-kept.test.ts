@@ -262,7 +262,11 @@ describe("the kept monthly totals and balances", () => {
     expect(months.length).toBeGreaterThan(2);
 
     // What the Payouts page shows is what the rule says, with each month's difference.
-    const overview = await loadPayoutsOverview(db, { holdDays: 3, now: new Date(), q: "" });
+    const overview = await loadPayoutsOverview(db, {
+      holdDays: 3,
+      now: new Date(FROM + SPAN),
+      q: "",
+    });
     expect(overview.months).toEqual(
       months.map(({ payments: _payments, ...t }) => ({
         ...t,
