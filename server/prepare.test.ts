@@ -9,7 +9,7 @@ import { type Database, openDatabase, queryRows } from "./db/client.server";
 import { prepareDatabase } from "./prepare.server";
 import { createStorage } from "./storage/storage.server";
 import * as s from "./db/schema";
-import { createEmptyServerDatabase } from "./db/test-database";
+import { createEmptyServerDatabase } from "./db/database.test-support";
 
 /*
  * Two instances started at the same moment on one empty PostgreSQL (ADR 70): both come up,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PageKeys, type PageMove, pageHref } from "../../core/admin/list-page";
 import { type Db, queryRows } from "../db/client.server";
 import { type Position, readPosition, START } from "../db/keyset";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import {
   ADVISORS_PAGE_SIZE,
   DEBUG_PAGE_SIZE,

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAdvisorValues } from "../../core/admin/add-advisor.fixture";
+import { newAdvisorValues } from "../../core/admin/add-advisor-fixture.test-support";
 import { activateInvite } from "../auth/accounts.server";
 import * as s from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { createAdvisorByAdmin, type HeadshotStore } from "./add-advisor.server";
 import { resendInvitation } from "./invitations.server";
-import { createAdvisor, createUser } from "../admin/test-people";
+import { createAdvisor, createUser } from "../admin/people.test-support";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: typeof database.db;

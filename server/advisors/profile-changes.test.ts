@@ -4,12 +4,12 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeAudit } from "../../core/admin/audit-entry";
-import { loadEditableProfile, saveProfile } from "./profile-edit.server";
-import { replaceHeadshot } from "./headshot.server";
-import { jpegWithExif } from "./test-fixtures";
+import { loadEditableProfile, saveProfile } from "../advisors/profile-edit.server";
+import { replaceHeadshot } from "../advisors/headshot.server";
+import { jpegWithExif } from "../advisors/fixtures.test-support";
 import { advisorProfileProposals, advisors, auditLog, emailOutbox, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor, createUser } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor, createUser } from "../db/factories.test-support";
 import { getSchedule } from "../scheduling/schedule.server";
 import { createLocalStorage } from "../storage/local-storage.server";
 import {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingSubscribers } from "../compose.server";
 import { buildConfig } from "../config.server";
 import { bookings, emailOutbox, refunds } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import {
   type BookingEvent,
   createBookingEvents,
@@ -16,7 +16,8 @@ import {
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
 import { rescheduleSession } from "./reschedule.server";
-import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";
+import { createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * The booking lifecycle as events (ADR 87): what a change publishes, that subscribers write in

@@ -1,4 +1,4 @@
-import { testEvents } from "./test-support";
+import { testEvents } from "./bookings.test-support";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,15 +8,15 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { advisors, refunds } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createUser } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createBooking, createSeeker, createUser } from "../db/factories.test-support";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { createTestGateway } from "../payments/test-gateway.server";
 import { applyRefundEvent, processRefunds } from "../refunds/refund-job.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
 import { findSession, listSessions } from "./session-list.server";
-import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * The query behind the Cancelled tab and the session details: who cancelled (as a part, never

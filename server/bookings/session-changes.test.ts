@@ -1,4 +1,4 @@
-import { testEvents } from "./test-support";
+import { testEvents } from "./bookings.test-support";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,19 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { listAudit } from "../audit/audit.server";
 import { auditLog, bookings, emailOutbox, refunds } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { datesFor, slotsFor } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
 import { calendarUid } from "../../core/session-links";
 import { rescheduleSession } from "./reschedule.server";
-import {
-  createAdvisor,
-  createBookableAdvisor,
-  createBooking,
-  createSeeker,
-} from "./test-factories";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * Reschedule and cancel: only a party or an admin, only confirmed future sessions, 12 hours'

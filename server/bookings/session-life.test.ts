@@ -9,13 +9,14 @@ import { reviewSchema } from "../../core/review";
 import { buildConfig } from "../config.server";
 import { type Database, openDatabase } from "../db/client.server";
 import { bookingReminders, bookings, emailOutbox, reviews } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { deliverOutbox } from "../mail/mailer.server";
 import type { Actor } from "./actor";
 import { ratingsFor } from "../repositories/advisor-ratings.server";
 import { submitReview } from "./review.server";
 import { completeFinishedSessions, sendDueReminders } from "./session-jobs.server";
-import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";
+import { createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * Reviews of completed sessions, and the completion and reminder jobs — run by two app

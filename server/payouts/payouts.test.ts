@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { monthKey, splitFee } from "../../core/ledger";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
-import { createBooking as createPaidBooking } from "../bookings/test-factories";
 import {
   bookings,
   emailOutbox,
@@ -12,8 +11,12 @@ import {
   payoutTransfers,
   reconciliationRuns,
 } from "../db/schema";
-import { createTestDatabase, sqlState } from "../db/test-database";
-import { createSeeker, createUser } from "../db/test-factories";
+import { createTestDatabase, sqlState } from "../db/database.test-support";
+import {
+  createBooking as insertBooking,
+  createSeeker,
+  createUser,
+} from "../db/factories.test-support";
 import { loadPayoutsOverview } from "./admin-payouts.server";
 import { findDifferences, reconcile } from "./reconcile.server";
 import {
@@ -25,7 +28,7 @@ import {
   type PayoutWorld,
   settlementEvent,
   transferEvent,
-} from "./test-support";
+} from "./payout-world.test-support";
 
 /*
  * The ledger and the payout job through the real services: payments settled by signed
@@ -633,7 +636,7 @@ describe("the ledger itself", () => {
     await createUser(database.db, { admin: "Y", email: "admin@example.com" });
     // Written around the services: paid and confirmed, never credited.
     const seekerId = await createSeeker(database.db);
-    const planted1 = await createPaidBooking(database.db, {
+    const planted1 = await insertBooking(database.db, {
       advisorId,
       userId: seekerId,
       datetime: at("2026-03-06T03:30:00Z"),

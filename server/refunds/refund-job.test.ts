@@ -1,4 +1,4 @@
-import { testEvents } from "../bookings/test-support";
+import { testEvents } from "../bookings/bookings.test-support";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,15 +6,11 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cancelSession } from "../bookings/cancel.server";
-import {
-  createBookableAdvisor,
-  createBooking,
-  createSeeker,
-  fakeGateway,
-} from "../bookings/test-factories";
+import { createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor, fakeGateway } from "../bookings/factories.test-support";
 import { buildConfig } from "../config.server";
 import { emailOutbox, payments, refunds } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { applyRefundEvent, processRefunds } from "./refund-job.server";
 
 /*

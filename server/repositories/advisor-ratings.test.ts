@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.server";
 import { bookings, reviews } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor, createSeeker } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor, createSeeker } from "../db/factories.test-support";
 import { ratingsFor } from "./advisor-ratings.server";
 
 /*

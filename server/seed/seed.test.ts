@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig, TEAM_ADVISOR_ID } from "../config.server";
 import * as s from "../db/schema";
 import { createStorage } from "../storage/storage.server";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { findDifferences } from "../payouts/reconcile.server";
 import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from "./seed.server";
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { apiError, parseJson, sendJson, waitUnlessGone } from "./http";
-import type { createPush } from "./push";
-import type { Account, CalendarEntry, GoogleState } from "./state";
+import { apiError, parseJson, sendJson, waitUnlessGone } from "./http.test-support";
+import type { createPush } from "./push.test-support";
+import type { Account, CalendarEntry, GoogleState } from "./state.test-support";
 
 export type ApiRequest = {
   method: string;

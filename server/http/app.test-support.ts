@@ -7,7 +7,7 @@ import { signIn, signUp } from "../auth/accounts.server";
 import { buildConfig } from "../config.server";
 import { startChangeFeed } from "../db/change-feed.server";
 import { advisors, authUsers, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { freePort } from "../../tests/support/app-process";
 import { loadServerBundle } from "../../tests/support/server-bundle";
 

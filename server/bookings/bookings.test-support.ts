@@ -9,7 +9,7 @@ import { buildConfig, type Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { createTestGateway } from "../payments/test-gateway.server";
 import { saveSchedule } from "../scheduling/schedule.server";
-import { createAdvisor } from "../db/test-factories";
+import { createAdvisor } from "../db/factories.test-support";
 import type { BookingDeps } from "./context.server";
 
 /** Test set-up for the booking and payment tests (not used by the app). */

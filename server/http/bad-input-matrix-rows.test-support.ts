@@ -9,7 +9,7 @@ import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
 import { SLOT_QUERY_ERRORS } from "../scheduling/slot-query";
-import type { Fixture, Persona } from "./matrix-fixture";
+import type { Fixture, Persona } from "./matrix-fixture.test-support";
 
 /*
  * The bad-input matrix: what every action and every API endpoint answers to a request no page

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { escapeHtml, redirect, sendHtml, sendJson } from "./http";
-import type { Account, GoogleState } from "./state";
+import { escapeHtml, redirect, sendHtml, sendJson } from "./http.test-support";
+import type { Account, GoogleState } from "./state.test-support";
 
 /** One visit to the consent page, as the app sent the advisor there. */
 export type Authorization = {

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { advisors, bookings, users } from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
-import { type Fixture, type Persona, PERSONAS } from "./matrix-fixture";
+import { type Fixture, type Persona, PERSONAS } from "./matrix-fixture.test-support";
 
 /*
  * The authorization matrix: who may do what, for every route module's loader and action in
@@ -233,7 +233,7 @@ export const MATRIX: MatrixRow[] = [
   {
     route: "/api/role",
     handler: "loader",
-    case: "no reading, only switching (a GET without a loader: 405, bad-input-matrix.rows.ts)",
+    case: "no reading, only switching (a GET without a loader: 405, bad-input-matrix-rows.test-support.ts)",
     request: { path: "/api/role" },
     expect: everyone(405),
   },

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { TransferStatus } from "../../core/ledger";
 import type { Db } from "../db/client.server";
 import { payoutTransfers } from "../db/schema";
-import { createBooking } from "../bookings/test-factories";
+import { createBooking } from "../db/factories.test-support";
 import { creditSession } from "./ledger.server";
 
 /*

@@ -1,4 +1,4 @@
-import type { GoogleState } from "./state";
+import type { GoogleState } from "./state.test-support";
 
 export type Channel = {
   id: string;

@@ -1,11 +1,11 @@
 import { createVerify, generateKeyPairSync } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createCalendarApi } from "./test-google/calendar-api";
-import { readBody, sendJson } from "./test-google/http";
-import { createOAuth } from "./test-google/oauth";
-import { createPush } from "./test-google/push";
-import { createState, defaultCalendars } from "./test-google/state";
+import { createCalendarApi } from "./test-google/calendar-api.test-support";
+import { readBody, sendJson } from "./test-google/http.test-support";
+import { createOAuth } from "./test-google/oauth.test-support";
+import { createPush } from "./test-google/push.test-support";
+import { createState, defaultCalendars } from "./test-google/state.test-support";
 
 export type GoogleServerOptions = { clientId?: string; clientSecret?: string };
 

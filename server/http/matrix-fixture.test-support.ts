@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { loadServerBundle } from "../../tests/support/server-bundle";
-import { createBooking } from "../bookings/test-factories";
+import { createBooking } from "../db/factories.test-support";
 import type { Db } from "../db/client.server";
 import { payments } from "../db/schema";
-import { startTestApp, type TestApp } from "./test-app";
+import { startTestApp, type TestApp } from "./app.test-support";
 
 /*
  * What the HTTP matrices (authorization, bad input) share: the production build over a fresh
