@@ -48,7 +48,13 @@ module.exports = {
         path: [`^server/(${SHARED})/`, "^server/(config|logger)\\.server\\.ts$"],
         pathNot: TEST_CODE,
       },
-      to: { path: [`^server/(${FEATURES})/`, "^server/(http|jobs|webhooks|seed)/", "^server/(compose|entry|main|prepare)"] },
+      to: {
+        path: [
+          `^server/(${FEATURES})/`,
+          "^server/(http|jobs|webhooks|seed)/",
+          "^server/(compose|entry|main|prepare)",
+        ],
+      },
     },
     {
       name: "features-below-the-edge",
