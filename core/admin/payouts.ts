@@ -2,8 +2,8 @@ import type { Balances, MonthTotals, PayoutAccountStatus } from "../ledger";
 import type { PageKeys } from "./list-page";
 
 /*
- * What the admin's Payouts screen shows (ADR 74), as its components read it. The route checks
- * the server's overview (server/payouts/admin-payouts.server.ts) against these shapes.
+ * What the admin's Payouts screen shows (ADR 74), as its components read it; the server
+ * builds its overview (server/payouts/admin-payouts.server.ts) from these shapes.
  */
 
 /** The screen's lists, each paged on its own URL parameter. */

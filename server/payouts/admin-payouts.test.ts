@@ -14,10 +14,10 @@ import { createAdvisor, createSeeker, createUser } from "../db/factories.test-su
 import {
   loadPayoutsOverview,
   PAGE_SIZE,
-  type PayoutList,
   retryTransfer,
   runReconciliation,
 } from "./admin-payouts.server";
+import type { PayoutList } from "../../core/admin/payouts";
 import { createCreditedSession } from "./credited-session.test-support";
 
 /*
