@@ -105,7 +105,8 @@ const PAGES: Record<string, Row> = {
   "routes/auth/forgot-password.tsx": { path: () => "/forgot-password" },
   "routes/auth/reset-password.tsx": { path: () => "/reset-password?token=not-a-real-token" },
   "routes/dashboard.tsx": { path: () => "/dashboard" },
-  "routes/settings.tsx": { path: () => "/settings" },
+  "routes/settings/layout.tsx": { skip: "the tabs around every settings section, below" },
+  "routes/settings/profile.tsx": { path: () => "/settings", title: "Settings | BeenThere" },
   "routes/dashboard.availability.tsx": {
     path: () => "/dashboard/availability",
     status: { seeker: 403, admin: 403 },
