@@ -49,6 +49,23 @@ function documentParent(doc: Document): ContainerNode {
   return parent as unknown as ContainerNode;
 }
 
+/*
+ * A task later, by a message as React's scheduler does it, not by a timer or an animation frame:
+ * React runs hydration and effects that way, and a page whose timers are stopped (a browser
+ * test's fake clock) still hydrates and runs its effects. Preact runs `useEffect` after the next
+ * frame (a timer racing `requestAnimationFrame`) unless `options.requestAnimationFrame` says
+ * otherwise.
+ */
+const queued: Array<() => void> = [];
+const channel = new MessageChannel();
+channel.port1.onmessage = () => {
+  for (const callback of queued.splice(0)) callback();
+};
+function nextTask(callback: () => void) {
+  if (queued.push(callback) === 1) channel.port2.postMessage(null);
+}
+options.requestAnimationFrame = nextTask;
+
 const ID_ATTRIBUTE = /^(id|for|htmlFor|aria-.+)$/;
 
 type RenderedVNode = VNode<Record<string, unknown>> & { __e?: Node | null };
@@ -116,6 +133,6 @@ export function hydrateRoot(container: Element | Document, children: ComponentCh
     for (const preload of doc.head.querySelectorAll('link[rel="preload"]')) preload.remove();
     parent = documentParent(doc);
   }
-  setTimeout(() => hydrate(createElement(Suspense, { fallback: null }, children), parent));
+  nextTask(() => hydrate(createElement(Suspense, { fallback: null }, children), parent));
   return rootOf(parent);
 }
