@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks";
 import { createBooking } from "../server/bookings/booking-service.server";
 import { verifyPayment } from "../server/bookings/payment-service.server";
-import { EVERY_MORNING, testDeps } from "../server/bookings/test-support";
-import { createTestDatabase } from "../server/db/test-database";
+import { EVERY_MORNING, testDeps } from "../server/bookings/bookings.test-support";
+import { createTestDatabase } from "../server/db/database.test-support";
 import { paymentSignature } from "../server/payments/signature.server";
 import { saveSchedule } from "../server/scheduling/schedule.server";
-import { createAdvisor, createSeeker } from "../server/db/test-factories";
+import { createAdvisor, createSeeker } from "../server/db/factories.test-support";
 import { say, summarize, type Summary } from "./stats";
 
 /**

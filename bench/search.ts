@@ -5,7 +5,7 @@ import { ADVISORS_PAGE_SIZE } from "../core/advisor-search-params";
 import { AdvisorSearchIndex } from "../core/search";
 import { createAdvisorDirectory } from "../server/advisors/advisor-directory.server";
 import { advisors, users } from "../server/db/schema";
-import { createTestDatabase } from "../server/db/test-database";
+import { createTestDatabase } from "../server/db/database.test-support";
 import { insertAdvisors, TITLES } from "./marketplace-data";
 import { MIX_PHRASES, searchMix } from "./search-mix";
 import { say, summarize, type Summary } from "./stats";

@@ -7,10 +7,10 @@ import { hashPassword } from "better-auth/crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { createBankCipher } from "../server/advisors/bank-crypto.server";
+import { createBankCipher } from "../server/security/bank-cipher.server";
 import { buildConfig, TEAM_ADVISOR_ID } from "../server/config.server";
 import { openDatabase } from "../server/db/client.server";
-import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from "../server/db/seed/seed.server";
+import { DEMO_ADMIN, DEMO_PASSWORD, seedIfEmpty } from "../server/seed/seed.server";
 import { createLocalStorage } from "../server/storage/local-storage.server";
 import { COMPANIES, FIRST, LAST, PLACES, TITLES, TOPICS } from "./marketplace-data";
 import { say } from "./stats";
@@ -86,7 +86,9 @@ export async function growYear(url: string, scale = 1, now = new Date()): Promis
       const config = buildConfig({ DATA_DIR: dataDir, BANK_ENCRYPTION_KEY: YEAR_BANK_KEY });
       const database = await openDatabase({ url });
       try {
-        await seedIfEmpty(database.db, config, createLocalStorage(path.join(dataDir, "up")), now);
+        const storage = createLocalStorage(path.join(dataDir, "up"));
+        const bankCipher = createBankCipher(config.bankEncryptionKey);
+        await seedIfEmpty(database.db, { config, storage, bankCipher }, now);
       } finally {
         await database.close();
       }

@@ -10,7 +10,7 @@ import {
   settleDraft,
 } from "./advisor-application";
 import { addToList, cleanList, countWords } from "./advisor-fields";
-import { validApplication } from "./advisor-application.fixture";
+import { validApplication } from "./advisor-application-fixture.test-support";
 
 const HEADSHOT = "/uploads/headshots/x.webp";
 

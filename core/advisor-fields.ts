@@ -1,5 +1,3 @@
-import type { ProfileValues } from "./advisor-profile";
-import type { WeeklySchedule } from "./slots";
 import { z } from "zod";
 import { APPLICATION_MESSAGES as M } from "./messages/advisor";
 import { paragraphs, singleLine } from "./plain-text";
@@ -66,6 +64,10 @@ export const requiredParagraphs = (message: string, max: number) =>
   paragraphs(z.string({ error: message }))
     .min(1, message)
     .max(max, tooLong(max));
+
+/** The short introduction: required, at most ADVISOR_LIMITS.shortIntroMax characters. */
+export const shortIntro = (required: string, tooLong: string) =>
+  requiredText(required, 1000).pipe(z.string().max(ADVISOR_LIMITS.shortIntroMax, tooLong));
 
 /** A LinkedIn profile URL (http/https only, so it is safe as a link), or "NA" without one. */
 export const linkedinUrl = requiredText(M.linkedinRequired, 300).refine(
@@ -206,23 +208,3 @@ export const BUSINESS_TOPIC_OPTIONS = [
   "Operations",
   "Sales",
 ] as const;
-
-/** A profile with nothing filled in yet: the application's and the admin's starting point. */
-export function blankProfile(availability: WeeklySchedule | null): ProfileValues {
-  return {
-    phone: "",
-    jobTitle: "",
-    currentCompany: "",
-    totalExperience: "",
-    linkedinUrl: "",
-    workLocations: [],
-    shortIntro: "",
-    about: "",
-    skills: [],
-    careerAdviceTopics: [],
-    personalAdviceTopics: [],
-    businessAdviceTopics: [],
-    hourlyRate: "",
-    availability,
-  };
-}

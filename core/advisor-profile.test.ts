@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRate } from "./advisor-application";
+import { parseRate } from "./forms/advisor-application";
 import { checkProfile } from "./advisor-profile";
 import { checkBankDetails, maskAccountNumber } from "./bank-details";
 

@@ -1,11 +1,10 @@
-import { z } from "zod";
-import { BANK_MESSAGES as M } from "./messages/advisor";
-import { singleLine } from "./plain-text";
 import { firstErrorPerField } from "./form";
+import { bankDetailsSchema } from "./forms/bank-details";
+import { BANK_MESSAGES as M } from "./messages/advisor";
 
 /*
- * An advisor's payout account (Indian bank): five required fields, the IFSC in its published
- * format (4 letters for the bank, a zero, 6 letters or digits for the branch).
+ * An advisor's payout account (Indian bank): five required fields, checked by the form's
+ * schema (core/forms/bank-details.ts).
  */
 export const BANK_FIELDS = [
   "bankAccountHolderName",
@@ -16,32 +15,6 @@ export const BANK_FIELDS = [
 ] as const;
 export type BankField = (typeof BANK_FIELDS)[number];
 export type BankDetails = Record<BankField, string>;
-
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
-
-const required = (max: number) =>
-  singleLine(z.string({ error: M.allRequired }))
-    .min(1, M.allRequired)
-    .max(max, M.allRequired);
-
-export const bankDetailsSchema = z.object({
-  bankAccountHolderName: required(120),
-  bankName: required(120),
-  bankAccountNumber: z
-    .string({ error: M.allRequired })
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, M.allRequired)
-        .regex(/^\d{9,18}$/, M.accountNumberInvalid),
-    ),
-  bankIfscCode: z
-    .string({ error: M.allRequired })
-    .transform((value) => value.trim().toUpperCase())
-    .pipe(z.string().min(1, M.allRequired).regex(IFSC_PATTERN, M.ifscInvalid)),
-  bankBranch: required(120),
-});
 
 export type BankCheck =
   | { ok: true; data: BankDetails }

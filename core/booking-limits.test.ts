@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { topicsField } from "./booking";
+import { topicsField } from "./forms/booking";
 import { topicsValid } from "./booking-limits";
 
 describe("topicsValid", () => {

@@ -1,11 +1,15 @@
 /**
  * The limits of a booking request, without zod, so the booking form on an advisor's profile can
- * check them without downloading a validation library; core/booking.ts builds its schema on them.
+ * check them without downloading a validation library; core/forms/booking.ts builds its schema on them.
  */
 export const ADDITIONAL_INFO_MAX = 1000;
 /** A session starts at least this long from now, and within this many days (ADR 64). */
 export const MIN_LEAD_HOURS = 12;
 export const BOOKING_WINDOW_DAYS = 30;
+/** How long a seeker's unpaid booking holds its time. */
+export const HOLD_MINUTES = 15;
+/** The free discovery call's length. */
+export const DISCOVERY_MINUTES = 15;
 export const TOPICS_MAX = 30;
 export const TOPIC_MAX_LENGTH = 200;
 

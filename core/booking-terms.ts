@@ -1,4 +1,4 @@
-import { formatInr, formatSessionTime } from "./format";
+import { formatPaise, formatSessionTime } from "./format";
 import { BOOKING_TERMS_MESSAGES as T } from "./messages/booking";
 import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS, refundPaise } from "./sessions";
 
@@ -60,7 +60,7 @@ export function bookingTerms(input: {
   const { start, now, totalPaise, zone } = input;
   const changes = T.changesUntil(formatSessionTime(changeDeadline(start), zone));
   if (totalPaise <= 0) return { kind: "free", lines: [T.free, changes], acknowledgement: null };
-  const amount = formatInr(totalPaise / 100);
+  const amount = formatPaise(totalPaise);
   if (needsNoRefundAcknowledgement({ start, now, totalPaise })) {
     return {
       kind: "final",

@@ -1,35 +1,28 @@
 import { z } from "zod";
-import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH, TOPICS_MAX } from "./booking-limits";
-import { BOOKING_MESSAGES as M } from "./messages/booking";
-import { paragraphs, singleLine } from "./plain-text";
+import { ADDITIONAL_INFO_MAX, DISCOVERY_MINUTES, HOLD_MINUTES } from "./booking-limits";
 import { sessionPrice, type SessionPrice } from "./pricing";
 import type { SessionType } from "./session-types";
-import { isValidTimeZone } from "./time-zones";
+import { canJoin as canJoinSession } from "./sessions";
 
 /**
  * Booking rules shared by the browser (to show the options) and the server (to decide):
- * which session options a seeker has with an advisor, and the booking request's shape.
+ * which session options a seeker has with an advisor. The booking request's and the discovery
+ * call's shapes are their forms' schemas, in core/forms/booking.ts.
  */
 
 export { SESSION_TYPES, type SessionType, sessionTypeLabel } from "./session-types";
-export const BOOKING_STATUSES = [
-  "pending_payment",
-  "confirmed",
-  "completed",
-  "cancelled",
-  "expired",
-] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export const PAYMENT_STATUSES = ["created", "paid", "failed", "refunded", "free"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-/** How long a seeker's unpaid booking holds its time. */
-export const HOLD_MINUTES = 15;
-export const DISCOVERY_MINUTES = 15;
-/** Join Meeting opens this long before the start. */
-export const JOIN_OPENS_MINUTES = 15;
-export { ADDITIONAL_INFO_MAX };
+export {
+  BOOKING_STATUSES,
+  type BookingStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  REFUND_STATUSES,
+  type RefundStatus,
+} from "./booking-status";
+export { ADDITIONAL_INFO_MAX, DISCOVERY_MINUTES, HOLD_MINUTES };
+// For the importers outside app/ and core/ (server/bookings, tests/e2e/support), until they
+// import from core/forms/booking.ts.
+export { type BookingRequest, type DiscoveryRequest, topicsField } from "./forms/booking";
 
 export type SessionOption = {
   /** Stable key for a radio group: "First Call-30". */
@@ -57,47 +50,6 @@ export function sessionOptions(hourlyRateInr: number, isFirstSession: boolean): 
   }));
 }
 
-export const topicsField = z
-  .array(singleLine().min(1).max(TOPIC_MAX_LENGTH))
-  .min(1, M.topicsRequired)
-  .max(TOPICS_MAX, M.topicsRequired);
-export const additionalInfoField = paragraphs()
-  .max(ADDITIONAL_INFO_MAX, M.additionalInfoTooLong)
-  .optional()
-  .transform((v) => (v ? v : undefined));
-const timeZoneField = z.string().refine(isValidTimeZone, M.invalidTimeZone);
-const startField = z.iso.datetime({ offset: true, message: M.timeRequired });
-
-/**
- * What the browser sends to book with an advisor. The amount is deliberately absent: the
- * server prices the session itself; type and duration are checked against the options.
- */
-export const bookingRequestSchema = z.object({
-  advisorId: z.uuid(M.advisorNotFound),
-  topics: topicsField,
-  additionalInfo: additionalInfoField,
-  sessionType: z.enum(["First Call", "Follow up call"], M.sessionRequired),
-  duration: z.union([z.literal(15), z.literal(30)], M.sessionRequired),
-  datetime: startField,
-  seekerTimezone: timeZoneField,
-  /**
-   * The seeker ticked "I understand that I won't get a refund": required by the server for a
-   * paid session booked less than FULL_REFUND_HOURS ahead (core/booking-terms.ts).
-   */
-  noRefundAcknowledged: z.boolean().optional(),
-});
-export type BookingRequest = z.infer<typeof bookingRequestSchema>;
-
-/** The free discovery call's form: what advice the seeker wants is required. */
-export const discoveryRequestSchema = z.object({
-  adviceSought: paragraphs()
-    .min(1, M.adviceRequired)
-    .max(ADDITIONAL_INFO_MAX, M.additionalInfoTooLong),
-  datetime: startField,
-  seekerTimezone: timeZoneField,
-});
-export type DiscoveryRequest = z.infer<typeof discoveryRequestSchema>;
-
 /** Razorpay's ids ("order_…", "pay_…"): letters, digits and underscores. */
 const providerId = z.string().regex(/^[A-Za-z0-9_]{1,100}$/);
 
@@ -111,11 +63,10 @@ export const paymentVerificationSchema = z.object({
   razorpay_signature: z.string().min(1).max(200),
 });
 
-/** Join Meeting is usable from 15 minutes before the start until the end. */
+/** Join Meeting of a confirmed booking: usable from JOIN_EARLY_MINUTES before the start until the end. */
 export function canJoin(start: Date, durationMinutes: number, now: Date): boolean {
-  const opens = start.getTime() - JOIN_OPENS_MINUTES * 60_000;
-  const ends = start.getTime() + durationMinutes * 60_000;
-  return now.getTime() >= opens && now.getTime() < ends;
+  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  return canJoinSession({ status: "confirmed", start, end, now });
 }
 
 /** Invoice number printed on the receipt: stable for a payment. */

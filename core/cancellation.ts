@@ -1,4 +1,4 @@
-import { formatInr, formatSessionDate, formatSessionTime } from "./format";
+import { formatPaise, formatSessionDate, formatSessionTime } from "./format";
 import {
   CANCEL_REFUND_MESSAGES as C,
   CANCELLED_BY_MESSAGES as BY,
@@ -12,8 +12,6 @@ import { refundPaise, type SessionRow } from "./sessions";
  * happens to the money (the refund rule of sessions.ts decides the amount); a cancelled
  * session tells its reader who cancelled, when, why and where the refund stands.
  */
-
-const rupees = (paise: number) => formatInr(paise / 100);
 
 /**
  * The refund sentence for `reader`, who cancels (or has cancelled) a session the seeker paid
@@ -29,11 +27,11 @@ export function cancelRefundText(input: {
   if (paidPaise <= 0) return null;
   const full = refund >= paidPaise;
   if (reader === "seeker")
-    return refund > 0 ? C.seekerRefund(rupees(refund), full) : C.seekerNoRefund;
+    return refund > 0 ? C.seekerRefund(formatPaise(refund), full) : C.seekerNoRefund;
   if (refund <= 0) return C.otherNoRefund(seekerName);
   return reader === "advisor"
-    ? C.advisorRefund(seekerName, rupees(refund), full)
-    : C.adminRefund(seekerName, rupees(refund), full);
+    ? C.advisorRefund(seekerName, formatPaise(refund), full)
+    : C.adminRefund(seekerName, formatPaise(refund), full);
 }
 
 /**
@@ -91,7 +89,7 @@ export function refundSummary(
     // The rule refunds the advisor's and an admin's cancellations in full, so only a
     // seeker's late one is left without; any other case says no more than it knows.
     return { state: "none", text: row.cancelledBy === "seeker" ? R.lateNoRefund : R.none };
-  const amount = rupees(row.refundPaise);
+  const amount = formatPaise(row.refundPaise);
   if (row.refundStatus === "processed")
     return {
       state: "processed",

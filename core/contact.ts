@@ -20,5 +20,10 @@ export const SUPPORT_HOURS = [
 ] as const;
 export const SUPPORT_REPLY_TIME = "2-4 hours";
 
+/** "Monday to Friday 9:00-18:00 IST, Saturday and Sunday 10:00-16:00 IST" (with ", "). */
+export function supportHoursText(separator: string): string {
+  return SUPPORT_HOURS.map((slot) => `${slot.days} ${slot.hours}`).join(separator);
+}
+
 /** A field people never see; a bot that fills it in is thanked and ignored. */
 export const CONTACT_HONEYPOT_FIELD = "website";

@@ -9,7 +9,7 @@ import {
   statementPage,
   statementTotals,
 } from "./earnings";
-import { row } from "./earnings.fixture";
+import { row } from "./earnings-fixture.test-support";
 
 const HOLD = 7;
 const before = new Date("2026-11-25T00:00:00Z");

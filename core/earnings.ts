@@ -5,7 +5,7 @@
  */
 import type { SessionType } from "./booking";
 import { sessionTypeLabel } from "./booking";
-import { formatInr, formatShortDate } from "./format";
+import { formatPaise, formatShortDate } from "./format";
 import { monthKey, parseMonth, releaseAt, type TransferStatus } from "./ledger";
 import { EARNINGS_MESSAGES as M } from "./messages/earnings";
 
@@ -106,18 +106,16 @@ export type StatementLine = {
   failed: boolean;
 };
 
-const rupees = (paise: number) => formatInr(paise / 100);
-
 export function statementLine(row: StatementRow, holdDays: number, now: Date): StatementLine {
   return {
     bookingId: row.bookingId,
     date: formatShortDate(row.sessionAt, STATEMENT_ZONE),
     seeker: row.seekerFirstName,
     sessionType: sessionTypeLabel(row.sessionType),
-    fee: rupees(row.fee),
-    commission: `${rupees(row.commission)} (${row.commissionPercent}%)`,
-    refund: rupees(row.refund),
-    net: rupees(row.net),
+    fee: formatPaise(row.fee),
+    commission: `${formatPaise(row.commission)} (${row.commissionPercent}%)`,
+    refund: formatPaise(row.refund),
+    net: formatPaise(row.net),
     status: payoutStatus(row, holdDays, now),
     failed: row.transfer?.status === "failed" && row.refund === 0,
   };
@@ -126,10 +124,10 @@ export function statementLine(row: StatementRow, holdDays: number, now: Date): S
 /** The totals as the page shows them. */
 export function totalsLine(totals: StatementTotals) {
   return {
-    fee: rupees(totals.fee),
-    commission: rupees(totals.commission),
-    refund: rupees(totals.refund),
-    net: rupees(totals.net),
+    fee: formatPaise(totals.fee),
+    commission: formatPaise(totals.commission),
+    refund: formatPaise(totals.refund),
+    net: formatPaise(totals.net),
   };
 }
 

@@ -1,7 +1,10 @@
 import { describe, it, expect } from "vitest";
 import {
   firstCallPricing,
+  formatAdminDate,
+  formatAdminDateTime,
   formatInr,
+  formatPaise,
   formatLongDate,
   formatPriceLabel,
   formatSessionDate,
@@ -27,6 +30,27 @@ describe("formatInr", () => {
     [368.999, "₹369"], // whole at paise precision
   ])("%s -> %s", (amount, expected) => {
     expect(formatInr(amount)).toBe(expected);
+  });
+});
+
+describe("formatAdminDateTime and formatAdminDate", () => {
+  it("read the moment in India's time, whatever the machine's zone", () => {
+    const instant = new Date("2026-03-14T18:45:00Z");
+    expect(formatAdminDateTime(instant)).toBe("15 Mar 2026, 12:15 am");
+    expect(formatAdminDate(instant)).toBe("15 Mar 2026");
+  });
+});
+
+describe("formatPaise", () => {
+  it.each([
+    [0, "₹0"],
+    [73_800, "₹738"],
+    [11_800_000, "₹1,18,000"],
+    [36_875, "₹368.75"],
+    [50, "₹0.50"],
+    [-50_000, "-₹500"],
+  ])("%s paise -> %s", (paise, expected) => {
+    expect(formatPaise(paise)).toBe(expected);
   });
 });
 

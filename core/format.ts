@@ -27,6 +27,11 @@ export function formatInr(amountInr: number): string {
   return paise % 100 === 0 ? wholeInr.format(paise / 100) : paiseInr.format(paise / 100);
 }
 
+/** An amount in paise (as payments and the ledger keep money), shown as formatInr shows rupees. */
+export function formatPaise(paise: number): string {
+  return formatInr(paise / 100);
+}
+
 /** Card label: "Free" for pro bono advisors, else the 15-minute price incl. GST. */
 export function formatPriceLabel(hourlyRateInr: number): string {
   return hourlyRateInr === 0 ? "Free" : formatInr(startingPriceInr(hourlyRateInr));
@@ -126,6 +131,27 @@ export function formatSessionTime(instant: Date, zone: string): string {
 export function formatSessionTimes(instant: Date, zones: readonly string[]): string {
   const distinct = [...new Set(zones.map(safeTimeZone))];
   return distinct.map((zone) => formatSessionTime(instant, zone)).join("; ");
+}
+
+// The admin screens read every moment in India's time, where the team works.
+const adminDateTime = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Asia/Kolkata",
+});
+const adminDate = new Intl.DateTimeFormat("en-IN", {
+  dateStyle: "medium",
+  timeZone: "Asia/Kolkata",
+});
+
+/** "14 Mar 2026, 3:15 pm" in India's time: a moment on an admin screen. */
+export function formatAdminDateTime(instant: Date): string {
+  return adminDateTime.format(instant);
+}
+
+/** "14 Mar 2026" in India's time: a day on an admin screen. */
+export function formatAdminDate(instant: Date): string {
+  return adminDate.format(instant);
 }
 
 /** "Tuesday, 3 March 2026" for a calendar date ("2026-03-03"), whatever the browser's zone. */

@@ -13,7 +13,7 @@ import {
   splitFee,
   unaccounted,
 } from "./ledger";
-import { seededRandom } from "./seeded-random";
+import { seededRandom } from "./seeded-random.test-support";
 
 const DAY = 86_400_000;
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { advisorReviewForm } from "./admin/admin-forms";
-import { addAdvisorSchema } from "./admin/add-advisor";
-import { newAdvisorValues } from "./admin/add-advisor.fixture";
-import { step1Schema, step2Schema, step3Schema } from "./advisor-application";
-import { validApplication } from "./advisor-application.fixture";
-import { profileEditSchema } from "./advisor-profile";
-import { bankDetailsSchema } from "./bank-details";
-import { bookingRequestSchema, discoveryRequestSchema } from "./booking";
+import { advisorReviewForm } from "./forms/admin";
+import { addAdvisorSchema } from "./forms/add-advisor";
+import { newAdvisorValues } from "./admin/add-advisor-fixture.test-support";
+import { step1Schema, step2Schema, step3Schema } from "./forms/advisor-application";
+import { validApplication } from "./advisor-application-fixture.test-support";
+import { profileEditSchema } from "./forms/advisor-profile";
+import { bankDetailsSchema } from "./forms/bank-details";
+import { bookingRequestSchema, discoveryRequestSchema } from "./forms/booking";
 import { signUpSchema } from "./forms/auth";
 import { contactSchema } from "./forms/contact";
 import { COMMON_MESSAGES } from "./messages/common";
@@ -18,7 +18,7 @@ import {
   singleLine,
   toSingleLine,
 } from "./plain-text";
-import { cancelReasonSchema, reviewSchema } from "./review";
+import { cancelReasonSchema, reviewSchema } from "./forms/sessions";
 
 const ONE_LINE = COMMON_MESSAGES.singleLineOnly;
 const NO_CONTROLS = COMMON_MESSAGES.noControlCharacters;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BitCounter, bitsFor, countBits, forEachBit, hasBit, setBit } from "./search-bits";
-import { seededRandom } from "./seeded-random";
+import { seededRandom } from "./seeded-random.test-support";
 
 const SLOTS = 100; // four words, the last one partly used
 const bitsOf = (slots: number[]) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AdvisorSearchIndex, type SearchExplanation, type SearchableAdvisor } from "./search";
-import { searchable } from "./search.fixture";
-import { seededRandom } from "./seeded-random";
+import { searchable } from "./search-fixture.test-support";
+import { seededRandom } from "./seeded-random.test-support";
 
 const advisor = (firstName: string, fields: Partial<SearchableAdvisor> = {}) =>
   searchable({ id: `id-${firstName.toLowerCase()}`, firstName, lastName: "Test", ...fields });

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { AdvisorSearchIndex, STOP_WORDS, type SearchableAdvisor } from "./search";
 import { ALIAS_GROUPS } from "./search-aliases";
 import { stemOf, wordsOf } from "./search-text";
-import * as today from "./search.reference";
-import { seededRandom, type SeededRandom } from "./seeded-random";
+import * as today from "./search-reference.test-support";
+import { seededRandom, type SeededRandom } from "./seeded-random.test-support";
 
 /**
  * For queries whose words need none of the understanding (plain words each found somewhere,
  * no word form, alias or typo involved), the index answers exactly as the spec's rule did
- * before it (core/search.reference.ts): the same advisors, scores and order. That holds for a
+ * before it (core/search-reference.test-support.ts): the same advisors, scores and order. That holds for a
  * query naming an alias phrase as it is shown ("product manager") where advisors hold no other
  * form of it: its words count as the spec counts them, and not through their stems. Each case
  * has its own seed, printed on failure; rerun one with SEARCH_ORACLE_SEED=<seed>
@@ -91,7 +91,7 @@ function query(random: SeededRandom, found: string[]): string {
   }).join(random.pick([" ", "  ", "\t"]));
 }
 
-describe("the index against today's rule (core/search.reference.ts)", () => {
+describe("the index against today's rule (core/search-reference.test-support.ts)", () => {
   for (let chunk = 0; chunk < CASES; chunk += CHUNK) {
     const seeds = Array.from(
       { length: Math.min(CHUNK, CASES - chunk) },

@@ -1,8 +1,8 @@
 import { describe, it, expect } from "vitest";
 import { AdvisorSearchIndex, type SearchableAdvisor } from "./search";
-import { searchable } from "./search.fixture";
+import { searchable } from "./search-fixture.test-support";
 import { STOP_WORDS } from "./search";
-import { buildSearchIndex, rankAdvisors, searchTerms } from "./search.reference";
+import { buildSearchIndex, rankAdvisors, searchTerms } from "./search-reference.test-support";
 
 let nextId = 0;
 function advisor(overrides: Partial<SearchableAdvisor> = {}): SearchableAdvisor {
@@ -18,7 +18,7 @@ type Rank = <T extends SearchableAdvisor>(
 const ids = (results: Array<{ advisor: SearchableAdvisor }>) => results.map((r) => r.advisor.id);
 
 // The spec's scoring, which the index (core/search.ts) keeps and today's rule
-// (core/search.reference.ts, the oracle of search.oracle.test.ts) defines.
+// (core/search-reference.test-support.ts, the oracle of search.oracle.test.ts) defines.
 const implementations: [string, Rank][] = [
   ["today's rule", (list, query) => rankAdvisors(list, query)],
   ["the index", (list, query) => new AdvisorSearchIndex(list).search(query).ranked],

@@ -1,5 +1,6 @@
 import { type SessionType, sessionTypeLabel } from "./booking";
 import { advisorDisplayName, formatSessionTimes, fullName } from "./format";
+import { joinLinkOf } from "./session-links";
 import type { SessionRow } from "./sessions";
 
 /**
@@ -93,5 +94,39 @@ export function sessionRowEvent(
     advisor: { firstName: row.advisorName, lastName: "", jobTitle: row.advisorJobTitle },
     dashboardUrl,
     zones: [row.seekerTimezone, row.advisorTimezone],
+  });
+}
+
+/** A booking with both parties, as the server reads it (the booking-parties repository). */
+export type SessionRecordFacts = {
+  booking: {
+    sessionType: SessionType;
+    datetime: Date;
+    duration: number;
+    topics: readonly string[];
+    additionalInfo: string | null;
+    seekerTimezone: string;
+    advisorTimezone: string;
+    googleMeetLink: string | null;
+    videoCallLink: string | null;
+  };
+  seeker: SessionEventFacts["seeker"];
+  advisor: SessionEventFacts["advisor"];
+};
+
+/** The calendar event of a stored session. */
+export function sessionEventOf(record: SessionRecordFacts, appUrl: string): SessionEvent {
+  const { booking } = record;
+  return sessionEvent({
+    sessionType: booking.sessionType,
+    start: booking.datetime,
+    duration: booking.duration,
+    topics: booking.topics,
+    additionalInfo: booking.additionalInfo,
+    joinLink: joinLinkOf(booking),
+    seeker: record.seeker,
+    advisor: record.advisor,
+    dashboardUrl: `${appUrl}/dashboard`,
+    zones: [booking.seekerTimezone, booking.advisorTimezone],
   });
 }

@@ -3,11 +3,13 @@
 
 export const MODIFY_CUTOFF_HOURS = 12;
 export const FULL_REFUND_HOURS = 24;
+/** Join Meeting (and the meeting link) opens this long before the start. */
 export const JOIN_EARLY_MINUTES = 15;
 export const REMINDER_HOURS = [24, 1] as const;
 export type ReminderHours = (typeof REMINDER_HOURS)[number];
 
-import type { BookingStatus, PaymentStatus, RefundStatus, SessionType } from "./booking";
+import type { BookingStatus, PaymentStatus, RefundStatus } from "./booking-status";
+import type { SessionType } from "./session-types";
 
 const HOUR_MS = 3_600_000;
 
@@ -116,7 +118,7 @@ export function remindersPassedOver(start: Date, now: Date): ReminderHours[] {
   return REMINDER_HOURS.filter((hours) => start.getTime() - now.getTime() <= hours * HOUR_MS);
 }
 
-/** The meeting can be joined from 15 minutes before the start until the end. */
+/** The meeting can be joined from JOIN_EARLY_MINUTES before the start until the end. */
 export function canJoin(input: { status: SessionStatus; start: Date; end: Date; now: Date }) {
   const t = input.now.getTime();
   return (

@@ -1,14 +1,14 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import * as fast from "./slots";
-import * as reference from "./slots.reference";
-import { seededRandom, type SeededRandom } from "./seeded-random";
+import * as reference from "./slots-reference.test-support";
+import { seededRandom, type SeededRandom } from "./seeded-random.test-support";
 import type { BusyInterval, SlotDatesQuery, TimeWindow, WeeklySchedule } from "./slots";
-import { DST_CHANGES_2026, ODD_ZONES } from "./time-zones.fixture";
+import { DST_CHANGES_2026, ODD_ZONES } from "./time-zones-fixture.test-support";
 
 /**
  * The rewritten engine (core/slots.ts) must answer exactly as the engine it replaced
- * (core/slots.reference.ts) on randomized schedules, busy times, zones and clocks, with
+ * (core/slots-reference.test-support.ts) on randomized schedules, busy times, zones and clocks, with
  * "now" often placed in or just before a DST-transition week; and a viewer in any zone must be
  * offered the same instants as the advisor (one booking window, ADR 64). Every case has its
  * own seed, printed on failure; rerun one with SLOTS_EQ_SEED=<seed> SLOTS_EQ_CASES=1.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { row } from "./earnings.fixture";
+import { row } from "./earnings-fixture.test-support";
 import { csvRupees, csvText, statementCsv, statementFilename } from "./statement-csv";
 
 const now = new Date("2026-11-25T00:00:00Z");

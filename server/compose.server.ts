@@ -1,8 +1,13 @@
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/advisor-directory.server";
 import { type Auth, createAuth } from "./auth/auth.server";
 import { releaseExpiredHolds } from "./bookings/holds.server";
-import { type CalendarClient, createCalendar } from "./calendar/calendar.server";
+import { sessionAudit } from "./bookings/session-audit.server";
+import { sessionEmails } from "./bookings/session-emails-subscriber.server";
+import type { CalendarClient } from "./calendar/calendar-client";
+import { createCalendar } from "./calendar/calendar.server";
 import { createOwnCalendars, type OwnCalendars } from "./calendar/own/own-calendars.server";
+import { ownCalendarEvents } from "./calendar/own/session-events.server";
+import { sessionCalendar } from "./calendar/session-calendar.server";
 import type { Config } from "./config.server";
 import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
@@ -10,9 +15,17 @@ import type { startJobs } from "./jobs/scheduler.server";
 import { payoutJobs, refundJob, sessionJobs } from "./jobs/session-jobs.server";
 import { createReadiness, type Readiness } from "./lifecycle/readiness.server";
 import { createMetrics, type Metrics } from "./metrics/metrics.server";
+import {
+  type BookingEvents,
+  createBookingEvents,
+  type Subscriber,
+} from "./events/booking-events.server";
 import type { Logger } from "./logger.server";
 import { createTransport, deliverOutbox, type MailTransport } from "./mail/mailer.server";
 import { createPaymentGateway } from "./payments/create-gateway.server";
+import { type BankCipher, createBankCipher } from "./security/bank-cipher.server";
+import { ledgerSubscriber } from "./payouts/ledger.server";
+import { refundRequests } from "./refunds/refunds.server";
 import type { PaymentGateway } from "./payments/gateway.server";
 import { createStorage, type FileStorage } from "./storage/storage.server";
 
@@ -37,6 +50,10 @@ export type Services = {
   /** Advisors' own Google Calendars; null without a Google OAuth client. */
   ownCalendars: OwnCalendars | null;
   mailer: MailTransport;
+  /** Encrypts and decrypts advisors' bank account numbers with the configured key. */
+  bankCipher: BankCipher;
+  /** What follows a booking's change: every feature that cares subscribes here. */
+  events: BookingEvents;
   now: () => Date;
   /** The instance's Prometheus metrics and its readiness for traffic (ADR 70). */
   metrics: Metrics;
@@ -57,6 +74,7 @@ export function composeServices({
     processMetrics?: boolean;
   }) {
   const auth = createAuth(database.db, config, logger);
+  const calendar = createCalendar(config);
   return {
     config,
     logger,
@@ -66,18 +84,44 @@ export function composeServices({
     payments: createPaymentGateway(config),
     directory: createAdvisorDirectory({ db: database.db, feed }),
     storage: createStorage(config),
-    calendar: createCalendar(config),
+    calendar,
     ownCalendars: createOwnCalendars({ db: database.db, auth, config, logger, now }),
     mailer: createTransport(config),
+    bankCipher: createBankCipher(config.bankEncryptionKey),
+    events: bookingEvents({ config, logger, calendar }),
     now,
     metrics: createMetrics({ database, processMetrics }),
     readiness: createReadiness({ database, changes: feed ?? undefined }),
   } satisfies Services;
 }
 
+/**
+ * Who hears of a booking's change, in order (ADR 87): the shared calendar event first (it may
+ * give the session a Meet link), then the advisor's own calendar, the e-mails (which carry
+ * that link), the money (a credit, a refund and its debit) and the audit log.
+ */
+export function bookingSubscribers(deps: {
+  config: Config;
+  logger: Logger;
+  calendar: CalendarClient | null;
+}): Subscriber[] {
+  return [
+    sessionCalendar(deps),
+    ownCalendarEvents,
+    sessionEmails(deps.config),
+    ledgerSubscriber(deps.config),
+    refundRequests,
+    sessionAudit,
+  ];
+}
+
+export function bookingEvents(deps: Parameters<typeof bookingSubscribers>[0]): BookingEvents {
+  return createBookingEvents(bookingSubscribers(deps));
+}
+
 /** The periodic jobs, each handed the services it works with. */
 export function serverJobs(services: Services): Parameters<typeof startJobs>[0] {
-  const { database, config, logger, payments, mailer, now, ownCalendars } = services;
+  const { database, config, logger, payments, mailer, now, ownCalendars, bankCipher } = services;
   const db = database.db;
   return [
     {
@@ -92,9 +136,9 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
       everyMs: 60_000,
       run: () => releaseExpiredHolds(db, now()),
     },
-    ...sessionJobs(db, config, now),
+    ...sessionJobs(db, config, now, services.events),
     refundJob(db, { gateway: payments, config, logger, now }),
-    ...payoutJobs(db, { gateway: payments, config, logger, now }),
+    ...payoutJobs(db, { gateway: payments, cipher: bankCipher, config, logger, now }),
     ...(ownCalendars?.jobs() ?? []),
   ];
 }

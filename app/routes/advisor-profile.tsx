@@ -1,6 +1,7 @@
 import { Briefcase, CalendarClock, Clock, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
 import { advisorDisplayName, firstCallPricing, formatPriceLabel } from "../../core/format";
+import { DISCOVERY_MINUTES } from "../../core/booking-limits";
 import { GST_LABEL } from "../../core/pricing";
 import { isUuid } from "../../core/ids";
 import { getViewer } from "../../server/auth/session.server";
@@ -185,7 +186,7 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
             )}
             <p className="border-t border-line pt-4 text-sm text-muted">
               Not sure what to ask {name}? Our team can help you plan your questions in a free
-              15-minute call.{" "}
+              {DISCOVERY_MINUTES}-minute call.{" "}
               <Link to="/free-discovery-call" className="font-medium text-brand-700 underline">
                 Book Free Discovery Call
               </Link>

@@ -1,7 +1,7 @@
 import { AlertCircle, CalendarCheck, CheckCircle2, Receipt, Video } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, redirect, useNavigate } from "react-router";
-import { canJoin, JOIN_OPENS_MINUTES, sessionTypeLabel } from "../../core/booking";
+import { canJoin, sessionTypeLabel } from "../../core/booking";
 import { isUuid } from "../../core/ids";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
@@ -55,11 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The notes under a booking; a paid one also states the refund rule. */
 const notes = (paid: boolean) => [
-  `The Join Meeting button becomes active ${JOIN_OPENS_MINUTES} minutes before the session starts.`,
-  "A calendar invitation with the meeting link has been e-mailed to you and your advisor.",
+  M.joinOpensNote,
+  M.invitationNote,
   SESSION_MESSAGES.changeRule,
   ...(paid ? [SESSION_MESSAGES.refundRule] : []),
-  "Please join from a quiet place with a stable internet connection; have your questions ready.",
+  M.preparationNote,
 ];
 
 export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
@@ -178,7 +178,7 @@ export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Join Meeting, usable from 15 minutes before the start until the end (checked each 30 s). */
+/** Join Meeting, usable from JOIN_EARLY_MINUTES before the start until the end (checked each 30 s). */
 function JoinMeeting({
   link,
   start,
@@ -210,7 +210,7 @@ function JoinMeeting({
         </Button>
       )}
       <p className="text-sm text-muted">
-        The meeting link becomes active {JOIN_OPENS_MINUTES} minutes before the session.
+        {M.meetingLinkOpens}
         {link ? (
           <>
             {" "}

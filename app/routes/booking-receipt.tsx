@@ -1,8 +1,7 @@
 import { Printer } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { invoiceNumber, sessionTypeLabel } from "../../core/booking";
-import { formatSessionDate } from "../../core/format";
-import { formatInr, fullName } from "../../core/format";
+import { formatPaise, formatSessionDate, fullName } from "../../core/format";
 import { isUuid } from "../../core/ids";
 import { requireViewer } from "../../server/auth/session.server";
 import { findBookingByPayment } from "../../server/bookings/booking-details.server";
@@ -83,11 +82,11 @@ export default function BookingReceipt({ loaderData }: Route.ComponentProps) {
                 {sessionTypeLabel(booking.sessionType)}, {booking.duration} minutes,{" "}
                 {formatSessionDate(new Date(booking.datetime), booking.seekerTimezone)}
               </td>
-              <td className="py-2 text-right">{formatInr(payment.feeAmount / 100)}</td>
+              <td className="py-2 text-right">{formatPaise(payment.feeAmount)}</td>
             </tr>
             <tr>
               <td className="py-2">GST ({GST_PERCENT}%)</td>
-              <td className="py-2 text-right">{formatInr(payment.gstAmount / 100)}</td>
+              <td className="py-2 text-right">{formatPaise(payment.gstAmount)}</td>
             </tr>
           </tbody>
           <tfoot>
@@ -95,7 +94,7 @@ export default function BookingReceipt({ loaderData }: Route.ComponentProps) {
               <th scope="row" className="py-2 text-left">
                 Total paid
               </th>
-              <td className="py-2 text-right">{formatInr(payment.amount / 100)}</td>
+              <td className="py-2 text-right">{formatPaise(payment.amount)}</td>
             </tr>
           </tfoot>
         </table>

@@ -8,7 +8,7 @@ import {
   statementPage,
   statementView,
 } from "../../core/earnings";
-import { formatInr, formatShortDate } from "../../core/format";
+import { formatPaise, formatShortDate } from "../../core/format";
 import { EARNINGS_MESSAGES as M } from "../../core/messages/earnings";
 import { requireAdvisor } from "../../server/auth/session.server";
 import { loadEarnings, loadStatementPage } from "../../server/payouts/earnings.server";
@@ -28,8 +28,6 @@ export function meta() {
 
 export const handle: CacheHandle = { cache: NOT_KEPT };
 
-const rupees = (paise: number) => formatInr(paise / 100);
-
 /** The signed-in advisor's own money: the advisor id comes from the session, never the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { advisorId } = await requireAdvisor(request, context);
@@ -47,7 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     balances: earnings.balances,
     account: earnings.account,
     failed: earnings.failedTransfers.map((t) =>
-      M.failedTransfer(formatShortDate(t.sessionAt, STATEMENT_ZONE), rupees(t.amount), t.lastError),
+      M.failedTransfer(
+        formatShortDate(t.sessionAt, STATEMENT_ZONE),
+        formatPaise(t.amount),
+        t.lastError,
+      ),
     ),
     months: monthChoices(earnings.months, month),
     statement: statementView(month, page.rows, holdDays, now, page.totals),
@@ -70,19 +72,19 @@ export default function EarningsPage({ loaderData }: Route.ComponentProps) {
         <StatTile
           icon={Hourglass}
           label={M.tiles.pending}
-          value={rupees(balances.pending)}
+          value={formatPaise(balances.pending)}
           note={M.pendingNote(loaderData.holdDays)}
         />
         <StatTile
           icon={Wallet}
           label={M.tiles.available}
-          value={rupees(balances.available)}
+          value={formatPaise(balances.available)}
           note={M.availableNote}
         />
         <StatTile
           icon={Landmark}
           label={M.tiles.paid}
-          value={rupees(balances.paid)}
+          value={formatPaise(balances.paid)}
           note={M.paidNote}
         />
       </div>

@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { isUuid } from "../../core/ids";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { validateForm } from "../../core/form";
-import { cancelFormSchema, reviewSchema } from "../../core/review";
+import { cancelFormSchema, reviewSchema } from "../../core/forms/sessions";
 import { actorOf } from "../../server/bookings/actor";
 import { cancelSession } from "../../server/bookings/cancel.server";
 import { loadDashboard } from "../../server/bookings/dashboard-page.server";
@@ -14,7 +14,8 @@ import { AdminView } from "../components/dashboard/admin-view";
 import { AdvisorView } from "../components/dashboard/advisor-view";
 import { SeekerView } from "../components/dashboard/seeker-view";
 import { RoleSwitcher } from "../components/layout/role-switcher";
-import { SessionsList, type SessionActionResult } from "../components/sessions/sessions-list";
+import { SessionsList } from "../components/sessions/sessions-list";
+import type { SessionActionResult } from "../components/sessions/session-view";
 import { Button } from "../components/ui/button";
 import { parseForm } from "../lib/forms";
 import { readForm } from "../lib/request-body";
@@ -70,9 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     bookingId,
     now: context.now(),
     config: context.config,
-    calendar: context.calendar,
+    events: context.events,
     ownCalendars: context.ownCalendars,
-    logger: context.logger,
   };
 
   if (intent === "reschedule") {

@@ -1,7 +1,8 @@
 import { AlertCircle, LoaderCircle, PhoneCall } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigate } from "react-router";
-import { DISCOVERY_MINUTES, discoveryRequestSchema } from "../../core/booking";
+import { DISCOVERY_MINUTES } from "../../core/booking";
+import { discoveryQuestionSchema, discoveryRequestSchema } from "../../core/forms/booking";
 import type { ChosenSlot, DroppedChoice } from "../../core/booking-url-state";
 import {
   asBookingState,
@@ -50,7 +51,7 @@ export const meta = () => [
   { title: "Book Free Discovery Call | BeenThere" },
   {
     name: "description",
-    content: "A free 15-minute call with the BeenThere team to find the right advisor for you.",
+    content: `A free ${DISCOVERY_MINUTES}-minute call with the BeenThere team to find the right advisor for you.`,
   },
 ];
 
@@ -76,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** What the plain Book answers when it cannot book: the question's error, or a message. */
-type Refusal = FormFailure<typeof questionSchema> & { message: string | null };
+type Refusal = FormFailure<typeof discoveryQuestionSchema> & { message: string | null };
 
 /**
  * The plain path's Book (ADR 85): the question and the chosen time posted as a form, booked
@@ -131,9 +132,6 @@ const DROPPED: Record<Extract<DroppedChoice, "zone" | "time">, string> = {
 
 const STEPS = ["Pick a time", "Your question", "Confirm"] as const;
 
-/** Step 2's form: the question, under the booking schema's rules. */
-const questionSchema = discoveryRequestSchema.pick({ adviceSought: true });
-
 /** Three steps: a time with the team, what advice is sought, then a summary to book. */
 export default function FreeDiscoveryCall({ loaderData, actionData }: Route.ComponentProps) {
   const viewer = useViewer();
@@ -146,7 +144,7 @@ export default function FreeDiscoveryCall({ loaderData, actionData }: Route.Comp
   const [values, setValues] = useState({ adviceSought: actionData?.values.adviceSought ?? "" });
   const advice = values.adviceSought;
   // What the summary step found wrong with the question (the form shows it beside the field).
-  const [refused, setRefused] = useState<FormFailure<typeof questionSchema> | null>(
+  const [refused, setRefused] = useState<FormFailure<typeof discoveryQuestionSchema> | null>(
     actionData ?? null,
   );
   const [busy, setBusy] = useState(false);
@@ -158,7 +156,7 @@ export default function FreeDiscoveryCall({ loaderData, actionData }: Route.Comp
   };
   // The plain last step's form: the server's refusal shown beside the question.
   const plainForm = useNativeQuestionForm(actionData ?? null);
-  const form = useZodForm(questionSchema, {
+  const form = useZodForm(discoveryQuestionSchema, {
     id: "discovery",
     values,
     setValues,
@@ -407,7 +405,7 @@ function PlainBookStep({
 
 /** The plain step's form: native, its errors the action's. */
 function useNativeQuestionForm(result: object | null) {
-  return useZodForm(questionSchema, { id: "discovery", result });
+  return useZodForm(discoveryQuestionSchema, { id: "discovery", result });
 }
 
 /** The call's own facts on either summary (the plain form's and the hydrated step's). */

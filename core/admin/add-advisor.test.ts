@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HEADSHOT_MAX_BYTES } from "../advisor-fields";
 import { checkNewAdvisor } from "./add-advisor";
-import { newAdvisorValues } from "./add-advisor.fixture";
+import { newAdvisorValues } from "./add-advisor-fixture.test-support";
 
 const errorsOf = (overrides: Parameters<typeof newAdvisorValues>[0]) => {
   const result = checkNewAdvisor(newAdvisorValues(overrides));

@@ -1,11 +1,9 @@
-import { z } from "zod";
-import { ADMIN_MESSAGES as M } from "../messages/admin";
-import { paragraphs } from "../plain-text";
 import { toSingleLine } from "../plain-text-rules";
 
 /*
- * The small forms of the admin screens (one button each, plus a reason when rejecting). The
- * server parses every post with these; anything else is refused with the screen's message.
+ * What the admin screens read from a request besides their forms' schemas
+ * (core/forms/admin.ts): the search box, the role filter, a post as a plain object, and the
+ * rejection reason's limit (the server's and the reject dialog's).
  */
 export const REJECTION_REASON_MAX = 1000;
 
@@ -19,37 +17,7 @@ export const adminSearchText = (value: string | null) => toSingleLine(value ?? "
 export const USER_ROLE_FILTERS = ["all", "seeker", "advisor", "admin"] as const;
 export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
 
-export const adminRoleForm = z.object({
-  intent: z.enum(["grant", "revoke"]),
-  userId: z.guid(),
-});
-
-const rejectionReason = paragraphs()
-  .max(REJECTION_REASON_MAX, M.reasonTooLong)
-  .optional()
-  .transform((reason) => reason || null);
-
-/** The reject dialog's own field, checked in the browser as the action checks it. */
-export const rejectReasonForm = z.object({ reason: rejectionReason });
-
-export const advisorReviewForm = z.object({
-  intent: z.enum(["approve", "reject"]),
-  advisorId: z.guid(),
-  reason: rejectionReason,
-});
-
-export const resendInvitationForm = z.object({
-  intent: z.literal("resend-invitation"),
-  advisorId: z.guid(),
-});
-
-/** The Payouts screen's two buttons: retry a failed transfer, run the reconciliation. */
-export const payoutActionForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("retry"), transferId: z.guid() }),
-  z.object({ intent: z.literal("reconcile") }),
-]);
-
-/** A form post as a plain object, for the schemas above. */
+/** A form post as a plain object, for the schemas of core/forms/admin.ts. */
 export function formObject(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") out[key] = value;

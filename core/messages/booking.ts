@@ -1,4 +1,6 @@
-import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../sessions";
+import { BOOKING_WINDOW_DAYS, HOLD_MINUTES, MIN_LEAD_HOURS } from "../booking-limits";
+import { FULL_REFUND_HOURS, JOIN_EARLY_MINUTES, MODIFY_CUTOFF_HOURS } from "../sessions";
+import type { NoSlotsReason } from "../slots";
 
 /**
  * Every message of booking and payment, defined once: the browser shows them as field errors
@@ -49,18 +51,41 @@ export const BOOKING_MESSAGES = {
   discoveryFailedTitle: "Booking Failed",
   discoveryFailed: "Unable to book your discovery call. Please try again.",
   lateRefundTitle: "Your time was taken",
-  lateRefund:
-    "Your payment arrived after the 15-minute hold ended and someone else booked this time. Your payment will be refunded in full.",
+  lateRefund: `Your payment arrived after the ${HOLD_MINUTES}-minute hold ended and someone else booked this time. Your payment will be refunded in full.`,
 
   // Confirmation page
   loadingErrorTitle: "Loading Error",
   loadingError: "Could not load booking details. Please contact support if this persists.",
   fallback:
     "Could not load booking details. Your payment was successful; please contact support with your payment ID",
+  joinOpensNote: `The Join Meeting button becomes active ${JOIN_EARLY_MINUTES} minutes before the session starts.`,
+  invitationNote:
+    "A calendar invitation with the meeting link has been e-mailed to you and your advisor.",
+  preparationNote:
+    "Please join from a quiet place with a stable internet connection; have your questions ready.",
+  meetingLinkOpens: `The meeting link becomes active ${JOIN_EARLY_MINUTES} minutes before the session.`,
   notPaidTitle: "Booking not confirmed",
   notPaid:
     "We have not received the payment for this booking, so it is not confirmed. You can book a time again from the advisor's profile.",
 } as const;
+
+/** What Select Date & Time says, in its rich form and as the plain form before hydration. */
+export const DATE_TIME_MESSAGES = {
+  loadFailedTitle: "Error Loading Availability",
+  loadFailed:
+    "We couldn't load the advisor's availability schedule. Please refresh or try again later.",
+  noAvailability:
+    "This advisor hasn't added their availability yet. Please check back later or try another advisor.",
+  noOpenDates: `No open times in the next ${BOOKING_WINDOW_DAYS} days. Please check back later or try another advisor.`,
+} as const;
+
+/** One line under "No available slots for this date" saying why. */
+export const NO_SLOTS_REASONS: Record<NoSlotsReason, string> = {
+  "not-working": "The advisor doesn't take sessions on this day.",
+  "fully-booked": "Every time on this day is already booked.",
+  "too-soon": `Sessions must be booked at least ${MIN_LEAD_HOURS} hours in advance.`,
+  "out-of-range": `Sessions can be booked up to ${BOOKING_WINDOW_DAYS} days ahead.`,
+};
 
 /**
  * The summary's terms: the refund rule that applies to the chosen time, with its moments (in

@@ -1,9 +1,9 @@
 // Every text the sessions list, its dialogs and the session e-mails show, defined once.
 
-import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../sessions";
+import { FULL_REFUND_HOURS, JOIN_EARLY_MINUTES, MODIFY_CUTOFF_HOURS } from "../sessions";
 
 /** How long a refund takes to reach the original payment method (the refund policy). */
-const REFUND_DAYS = "7-10 business days";
+export const REFUND_DAYS = "7-10 business days";
 
 /** The rule for changes (the cutoff), said the same way wherever it is stated. */
 const CHANGE_RULE = `You can reschedule or cancel until ${MODIFY_CUTOFF_HOURS} hours before the start.`;
@@ -21,6 +21,8 @@ export const SESSION_MESSAGES = {
   slotUnavailable: "That time is no longer available. Please choose another time.",
   sameTime: "Please choose a different time: the session is already at this time.",
   rescheduleConfirm: "Are you sure you want to reschedule this session?",
+  /** The title of a Join button that is not usable yet. */
+  joinNotYet: `The link opens ${JOIN_EARLY_MINUTES} minutes before the start`,
   changeRule: CHANGE_RULE,
   /** The refund rule of a paid session (core/sessions.ts refundPaise). */
   refundRule: `Cancel at least ${FULL_REFUND_HOURS} hours before the start for a full refund; later cancellations are not refunded.`,

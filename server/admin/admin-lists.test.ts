@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PageKeys, type PageMove, pageHref } from "../../core/admin/list-page";
 import { type Db, queryRows } from "../db/client.server";
 import { type Position, readPosition, START } from "../db/keyset";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import {
   ADVISORS_PAGE_SIZE,
   DEBUG_PAGE_SIZE,
   countAdvisorsBySection,
   listAdvisorsForDebug,
   listAdvisorsForReview,
-} from "./advisor-review.server";
-import { AUDIT_PAGE_SIZE, listAudit, listAuditActors } from "./audit.server";
+} from "../advisors/advisor-review.server";
+import { AUDIT_PAGE_SIZE, listAudit, listAuditActors } from "../audit/audit.server";
 import { USERS_PAGE_SIZE, listUsers } from "./users.server";
 
 /*

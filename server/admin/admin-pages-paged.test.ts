@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../db/client.server";
-import { startTestApp, type TestApp } from "../http/test-app";
-import { ADVISORS_PAGE_SIZE, DEBUG_PAGE_SIZE } from "./advisor-review.server";
+import { startTestApp, type TestApp } from "../http/app.test-support";
+import { ADVISORS_PAGE_SIZE, DEBUG_PAGE_SIZE } from "../advisors/advisor-review.server";
 import { USERS_PAGE_SIZE } from "./users.server";
 
 /*

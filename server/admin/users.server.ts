@@ -6,7 +6,7 @@ import type { Db } from "../db/client.server";
 import { countUpTo, newestFirst, type Position, readPage, START } from "../db/keyset";
 import { escapeLike } from "../db/like";
 import { advisors, authSessions, bookings, users } from "../db/schema";
-import { writeAudit } from "./audit.server";
+import { writeAudit } from "../audit/audit.server";
 
 /*
  * The admin users page: find people, see their roles and activity, grant or revoke admin.

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEAM_ADVISOR_ID } from "../config.server";
 import { advisors } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor } from "../db/factories.test-support";
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisor-directory.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

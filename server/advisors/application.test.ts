@@ -4,14 +4,14 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../core/advisor-application.fixture";
+import { validApplication } from "../../core/advisor-application-fixture.test-support";
 import { advisors, emailOutbox, scheduleSlots, advisorSchedules, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { getSchedule } from "../scheduling/schedule.server";
 import { createLocalStorage } from "../storage/local-storage.server";
 import { deleteDraft, loadApplication, saveDraft, submitApplication } from "./application.server";
 import { replaceHeadshot } from "./headshot.server";
-import { createPerson, jpegWithExif, pngClaiming } from "./test-fixtures";
+import { createPerson, jpegWithExif, pngClaiming } from "./fixtures.test-support";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const dir = mkdtempSync(path.join(tmpdir(), "bt-uploads-"));

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, max, ne, type SQL, sql } from "drizzle-orm";
 import type { PublicAdvisor } from "../../core/advisor-card";
 import type { SearchableAdvisor } from "../../core/search";
-import { ratingColumns, ratingJoins, toRating } from "../bookings/ratings.server";
+import { ratingColumns, ratingJoins, toRating } from "../repositories/advisor-ratings.server";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 

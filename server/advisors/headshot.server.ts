@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { auditLabel, writeAudit } from "../admin/audit.server";
+import { auditLabel, writeAudit } from "../audit/audit.server";
 import { advisors, users } from "../db/schema";
 import { processHeadshot } from "../storage/headshot-image.server";
 import { type FileStorage, removeStoredFile } from "../storage/storage.server";

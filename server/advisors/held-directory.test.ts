@@ -4,10 +4,10 @@ import { submitReview } from "../bookings/review.server";
 import { TEAM_ADVISOR_ID } from "../config.server";
 import { ChangeFeed, startChangeFeed } from "../db/change-feed.server";
 import type { Db } from "../db/client.server";
-import { advisors, bookings, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor, createBooking, createSeeker } from "../db/test-factories";
-import { whenFeed } from "../db/test-feed";
+import { advisors, users } from "../db/schema";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { whenFeed } from "../db/feed.test-support";
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisor-directory.server";
 import { type DirectoryRows, directoryRows } from "./directory-rows.server";
 
@@ -87,12 +87,13 @@ let sessions = 0;
 async function review(advisorId: string, stars: 1 | 2 | 3 | 4 | 5, words: string, seeker = "") {
   const userId = await createSeeker(database.db, { firstName: seeker || "Kavya" });
   sessions += 1;
-  const start = new Date(Date.UTC(2026, 0, 5, 10 + sessions)).toISOString();
-  await createBooking(database.db, { advisorId, seekerId: userId, start, status: "completed" });
-  const [booking] = await database.db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(eq(bookings.userId, userId));
+  const datetime = new Date(Date.UTC(2026, 0, 5, 10 + sessions));
+  const booking = await createBooking(database.db, {
+    advisorId,
+    userId,
+    datetime,
+    status: "completed",
+  });
   const actor = { userId, advisorId: null, isAdmin: false };
   const input = {
     ratingHelpfulness: stars,

@@ -89,8 +89,9 @@ export type ProfileSaveResult =
   | { ok: false; status: 404 };
 
 /**
- * Saves the profile (one transaction, so it is whole or not at all), then the weekly schedule
- * (its own transaction). An approved advisor's own edit of the reviewed fields becomes a
+ * Saves the profile and the weekly schedule in one transaction, the schedule in a savepoint:
+ * if only the schedule fails, the profile still commits and the caller warns that it did (the
+ * product's "Profile saved but availability update failed"). An approved advisor's own edit of the reviewed fields becomes a
  * proposal and the live profile stays as it is (ADR 83); any other own save sends a rejected
  * profile back to `pending`; an admin's applies and keeps the status. If only the schedule
  * fails, the caller warns that it did.
@@ -113,7 +114,12 @@ export async function saveProfile(
     if (!input.byAdmin && live.profileStatus === "approved") {
       // The phone number is private and applies at once; the rest waits for review.
       if (live.phone !== d.phone) await tx.update(advisors).set({ phone: d.phone }).where(where);
-      return { underReview: await proposeEdit(tx, live, reviewedPart(d)), discardedPhoto: null };
+      const underReview = await proposeEdit(tx, live, reviewedPart(d));
+      return {
+        underReview,
+        discardedPhoto: null,
+        schedule: await saveSchedule(tx, live.id, d.availability),
+      };
     }
     await tx
       .update(advisors)
@@ -121,14 +127,15 @@ export async function saveProfile(
       .where(where);
     // A profile edited directly has nothing waiting beside it (an admin's save keeps it).
     const discardedPhoto = input.byAdmin ? null : await dropProposal(tx, input.advisorId);
-    return { underReview: !input.byAdmin, discardedPhoto };
+    const schedule = await saveSchedule(tx, input.advisorId, d.availability);
+    return { underReview: !input.byAdmin, discardedPhoto, schedule };
   });
   if (!saved) return { ok: false, status: 404 };
-  const schedule = await saveSchedule(db, input.advisorId, d.availability);
-  if (schedule.ok) return { ok: true, ...saved, availabilitySaved: true };
+  const { schedule, ...profile } = saved;
+  if (schedule.ok) return { ok: true, ...profile, availabilitySaved: true };
   return {
     ok: true,
-    ...saved,
+    ...profile,
     availabilitySaved: false,
     availabilityError: "cause" in schedule ? schedule.cause : schedule.message,
   };

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advisors } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { getSchedule } from "../scheduling/schedule.server";
-import { createAdvisor } from "../db/test-factories";
-import { createBankCipher } from "./bank-crypto.server";
-import { loadOwnBankDetails, saveBankDetails } from "./bank-details.server";
+import { createAdvisor } from "../db/factories.test-support";
+import { createBankCipher } from "../security/bank-cipher.server";
+import { loadOwnBankDetails, saveBankDetails } from "../repositories/bank-details.server";
 import { loadEditableProfile, saveProfile } from "./profile-edit.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -4,10 +4,10 @@ import { type ChangeFeed, startChangeFeed } from "../db/change-feed.server";
 import { type Database, openDatabase, queryRows } from "../db/client.server";
 import { LISTENER_NAME } from "../db/listener.server";
 import { advisors } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor } from "../db/test-factories";
-import { whenFeed } from "../db/test-feed";
-import { startSilencingProxy } from "../db/test-proxy";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor } from "../db/factories.test-support";
+import { whenFeed } from "../db/feed.test-support";
+import { startSilencingProxy } from "../db/proxy.test-support";
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisor-directory.server";
 
 /*

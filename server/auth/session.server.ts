@@ -1,3 +1,4 @@
+import type { AdvisorStatus } from "../../core/admin/advisor-status";
 import { and, eq, lt, ne } from "drizzle-orm";
 import { redirect } from "react-router";
 import { currentRole, type Role, rolesOf } from "../../core/roles";
@@ -16,7 +17,7 @@ export type Viewer = {
   role: Role;
   /** Set from `pending` on: an application still in draft makes nobody an advisor. */
   advisorId: string | null;
-  advisorStatus: (typeof s.PROFILE_STATUSES)[number] | null;
+  advisorStatus: AdvisorStatus | null;
   /** When this sign-in's session began (its auth_sessions row). */
   signedInAt: Date;
 };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardGreeting } from "../../core/dashboard";
 import { buildConfig } from "../config.server";
 import * as s from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { signIn, signUp } from "./accounts.server";
 import { createAuth } from "./auth.server";
 import { getViewer, hasSignedInBefore } from "./session.server";

@@ -11,10 +11,10 @@ import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import { loadServerBundle } from "../../tests/support/server-bundle";
 import { advisors, authUsers, bookings, payments, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { hmacHex } from "../payments/signature.server";
 import { saveSchedule } from "../scheduling/schedule.server";
-import { EVERY_MORNING } from "./test-support";
+import { EVERY_MORNING } from "./bookings.test-support";
 
 /*
  * The booking endpoints and pages through the real HTTP server and production build: who may

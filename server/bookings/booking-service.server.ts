@@ -13,7 +13,7 @@ import { sessionPrice, type SessionPrice } from "../../core/pricing";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, advisorSchedules, bookings, payments, users } from "../db/schema";
 import { isStartOffered } from "../scheduling/slots.server";
-import { onBookingConfirmed } from "./confirmation.server";
+import { confirmBooking } from "./confirmation.server";
 import { type BookingDeps, type Refusal, violatedConstraint } from "./context.server";
 import { releaseExpiredHolds } from "./holds.server";
 
@@ -173,9 +173,11 @@ async function book(
       const bookingId = booking!.id;
 
       let orderId: string | null = null;
+      const events = deps.events.within(tx, now);
       if (free) {
-        await onBookingConfirmed(tx, deps, bookingId, now);
+        await confirmBooking(tx, events, deps.config, bookingId);
       } else {
+        await events.publish({ type: "booking.held", bookingId });
         // Inside the transaction: if the provider refuses, nothing of the booking remains; if
         // the commit fails after it, an unpaid order is left at the provider, which is harmless.
         ({ orderId } = await deps.gateway.createOrder({

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { bookings, emailOutbox, payments, refunds } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import type { OwnCalendars } from "../calendar/own/own-calendars.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { paymentSignature } from "../payments/signature.server";
 import { slotsFor } from "../scheduling/slots.server";
-import { createAdvisor, createSeeker } from "../db/test-factories";
+import { createAdvisor, createSeeker } from "../db/factories.test-support";
 import {
   createBooking,
   createDiscoveryBooking,
@@ -16,7 +16,7 @@ import {
 } from "./booking-service.server";
 import { releaseExpiredHolds } from "./holds.server";
 import { abandonCheckout, verifyPayment } from "./payment-service.server";
-import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "./test-support";
+import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "./bookings.test-support";
 
 /*
  * The booking service decides everything on the server; bad input changes nothing, a time

@@ -5,17 +5,21 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
-import { seededRandom, type SeededRandom } from "../../core/seeded-random";
+import { seededRandom, type SeededRandom } from "../../core/seeded-random.test-support";
 import type { SessionDuration, WeeklySchedule } from "../../core/slots";
 import { buildConfig } from "../config.server";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { datesFor, isStartOffered, slotsFor } from "../scheduling/slots.server";
 import { createBooking } from "./booking-service.server";
 import { rescheduleSession } from "./reschedule.server";
-import { createAdvisor, createBooking as insertBooking, createSeeker } from "./test-factories";
-import { request, testDeps } from "./test-support";
-import { DST_CHANGES_2026, ODD_ZONES } from "../../core/time-zones.fixture";
+import {
+  createAdvisor,
+  createBooking as insertBooking,
+  createSeeker,
+} from "../db/factories.test-support";
+import { request, testDeps, testEvents } from "./bookings.test-support";
+import { DST_CHANGES_2026, ODD_ZONES } from "../../core/time-zones-fixture.test-support";
 
 /*
  * One booking window (ADR 64) seen from every side: whatever the viewer's zone and the clock,
@@ -284,7 +288,7 @@ async function checkCase(seed: number) {
       newStart: new Date(to),
       now,
       config,
-      calendar: null,
+      events: testEvents(config),
     });
   if (!offered!.starts.has(after.getTime()) && after.getTime() - firstStart >= duration * MINUTE) {
     expect(await move(after.getTime()), replay).toMatchObject({

@@ -1,19 +1,13 @@
 import { eq } from "drizzle-orm";
-import { refundPaise } from "../../core/sessions";
+import { FULL_REFUND_HOURS, refundPaise } from "../../core/sessions";
 import type { Config } from "../config.server";
-import { SESSION_MESSAGES } from "../../core/messages/sessions";
-import type { CalendarClient } from "../calendar/calendar.server";
-import { queueSessionEvent } from "../calendar/own/session-events.server";
-import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
-import type { Logger } from "../logger.server";
 import { bookings, payments } from "../db/schema";
-import { queueRefund } from "../payments/refunds.server";
+import type { BookingEvents } from "../events/booking-events.server";
 import type { Actor } from "./actor";
 import { checkModifiable, type ModifyFailure } from "./modify-check";
-import { auditAdminSessionChange } from "./session-audit.server";
-import { loadSession, partOf } from "./session-record.server";
-import { queueCancelEmails } from "./session-emails.server";
+import { loadSession } from "../repositories/booking-parties.server";
+import { partOf } from "./session-record.server";
 
 export type CancelResult =
   /** warning: the session is cancelled but its Google Calendar event could not be. */
@@ -21,11 +15,12 @@ export type CancelResult =
 
 /**
  * Cancels a confirmed session with the caller's reason, in one transaction: the status (which
- * frees the advisor's time at once), the refund owed under the refund rule, and the
- * cancellation e-mails with a calendar CANCEL. The refund itself is sent by the refund job,
- * so a provider outage or a crash right after the commit loses nothing. A second cancel
- * finds the session no longer confirmed and changes nothing. The booking's Google Calendar
- * event (if any) is cancelled after the commit.
+ * frees the advisor's time at once) and `booking.cancelled` with the refund owed under the
+ * refund rule, then `refund.requested` when money goes back. Their subscribers write the
+ * refund, the ledger's debit, the e-mails with a calendar CANCEL and the audit line in the same
+ * transaction; the refund job sends the money later, so a provider outage or a crash right
+ * after the commit loses nothing. A second cancel finds the session no longer confirmed and
+ * changes nothing. The booking's Google Calendar event (if any) is cancelled after the commit.
  */
 export async function cancelSession(
   db: Db,
@@ -35,18 +30,17 @@ export async function cancelSession(
     reason: string;
     now: Date;
     config: Config;
-    /** Google Calendar, whose event follows the change after the commit (null: none). */
-    calendar: CalendarClient | null;
-    logger?: Logger;
+    events: BookingEvents;
   },
 ): Promise<CancelResult> {
   const { actor, bookingId, reason, now, config } = input;
   const result = await db.transaction(async (tx) => {
+    const events = input.events.within(tx, now);
     const record = await loadSession(tx, bookingId, true);
     const refused = checkModifiable(record, actor, "cancel", now, config.supportEmail);
     if (refused || !record) return refused!;
     const by = partOf(record, actor)!;
-    const [cancelled] = await tx
+    await tx
       .update(bookings)
       .set({
         status: "cancelled",
@@ -56,20 +50,7 @@ export async function cancelSession(
         calendarSequence: record.booking.calendarSequence + 1,
         updatedAt: now,
       })
-      .where(eq(bookings.id, bookingId))
-      .returning();
-    await queueSessionEvent(tx, bookingId, "cancelled", now);
-    await auditAdminSessionChange(tx, {
-      record,
-      actor,
-      action: "booking.cancel",
-      before: {
-        status: record.booking.status,
-        cancellation_reason: record.booking.cancellationReason,
-      },
-      after: { status: "cancelled", cancellation_reason: reason },
-    });
-
+      .where(eq(bookings.id, bookingId));
     let refund = 0;
     const paymentId = record.booking.paymentId;
     if (paymentId) {
@@ -84,31 +65,30 @@ export async function cancelSession(
           cancelledAt: now,
           by,
         });
-        if (refund > 0)
-          await queueRefund(
-            tx,
-            {
-              bookingId,
-              paymentId,
-              amount: refund,
-              reason:
-                by === "seeker"
-                  ? "Cancelled 24 hours or more before the start"
-                  : `Cancelled by the ${by}`,
-            },
-            now,
-          );
       }
     }
-    await queueCancelEmails(tx, { ...record, booking: cancelled! }, refund, config, now);
-    return { ok: true as const, refundPaise: refund, cancelled: cancelled! };
+    await events.publish({
+      type: "booking.cancelled",
+      bookingId,
+      actor: { userId: actor.userId, role: by },
+      reason,
+      refundPaise: refund,
+    });
+    if (refund > 0 && paymentId) {
+      const why =
+        by === "seeker"
+          ? `Cancelled ${FULL_REFUND_HOURS} hours or more before the start`
+          : `Cancelled by the ${by}`;
+      await events.publish({
+        type: "refund.requested",
+        bookingId,
+        paymentId,
+        amount: refund,
+        reason: why,
+      });
+    }
+    return { ok: true as const, refundPaise: refund, events };
   });
   if (!result.ok) return result;
-  const calendar = await syncCalendarEvent(
-    "cancel",
-    result.cancelled,
-    input,
-    SESSION_MESSAGES.cancelCalendarWarning,
-  );
-  return { ok: true, refundPaise: result.refundPaise, ...calendar };
+  return { ok: true, refundPaise: result.refundPaise, ...(await result.events.afterCommit()) };
 }

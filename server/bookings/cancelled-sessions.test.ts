@@ -1,3 +1,4 @@
+import { testEvents } from "./bookings.test-support";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,15 +8,15 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { advisors, refunds } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createUser } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createBooking, createSeeker, createUser } from "../db/factories.test-support";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { createTestGateway } from "../payments/test-gateway.server";
-import { applyRefundEvent, processRefunds } from "../payments/refund-job.server";
+import { applyRefundEvent, processRefunds } from "../refunds/refund-job.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
 import { findSession, listSessions } from "./session-list.server";
-import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * The query behind the Cancelled tab and the session details: who cancelled (as a part, never
@@ -55,7 +56,7 @@ async function cancel(by: Actor, seeker: Actor, start: Date, reason: string, pai
     reason,
     now: NOW,
     config,
-    calendar: null,
+    events: testEvents(config),
   });
   expect(result.ok).toBe(true);
   return booking.id;
@@ -155,10 +156,11 @@ describe("the Cancelled tab's rows", () => {
       .from(refunds)
       .where(eq(refunds.bookingId, ids.advisor));
     expect(
-      await applyRefundEvent(database.db, {
-        event: "refund.failed",
-        refundId: advisorRefund!.providerId!,
-      }),
+      await applyRefundEvent(
+        database.db,
+        { event: "refund.failed", refundId: advisorRefund!.providerId! },
+        NOW,
+      ),
     ).toBe(true);
 
     rows = await cancelledTab();
@@ -176,13 +178,16 @@ describe("the Cancelled tab's rows", () => {
       .select({ providerId: refunds.razorpayRefundId })
       .from(refunds)
       .where(eq(refunds.bookingId, ids.admin));
-    await applyRefundEvent(database.db, {
-      event: "refund.processed",
-      refundId: adminRefund!.providerId!,
-    });
+    // The webhook's time, from the clock it is handed.
+    const processedAt = at(30);
+    await applyRefundEvent(
+      database.db,
+      { event: "refund.processed", refundId: adminRefund!.providerId! },
+      processedAt,
+    );
     const row = (await cancelledTab()).get(ids.admin)!;
     expect(row.refundStatus).toBe("processed");
-    expect(row.refundProcessedAt).toBeInstanceOf(Date);
+    expect(row.refundProcessedAt).toEqual(processedAt);
   });
 
   it("are each seeker's own: another seeker neither lists nor finds them", async () => {

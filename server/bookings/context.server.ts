@@ -1,9 +1,21 @@
-import type { CalendarClient } from "../calendar/calendar.server";
-import type { OwnCalendars } from "../calendar/own/own-calendars.server";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
+import type { BookingEvents } from "../events/booking-events.server";
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
+
+/**
+ * The advisors' own calendars as the booking services ask them (the calendar feature provides
+ * it): is this time still free there? `ownTime` is the session's own current time, not busy.
+ */
+export type BusyCalendars = {
+  confirmFree(
+    advisorId: string,
+    start: Date,
+    end: Date,
+    ownTime?: { start: Date; end: Date },
+  ): Promise<boolean>;
+};
 
 /** What the booking and payment services need; routes build it from the load context. */
 export type BookingDeps = {
@@ -11,10 +23,10 @@ export type BookingDeps = {
   gateway: PaymentGateway;
   config: Config;
   logger: Logger;
-  /** Google Calendar for the sessions' events and Meet rooms; null when not configured. */
-  calendar: CalendarClient | null;
+  /** What follows a booking's change (calendar, e-mails, ledger, refunds, audit). */
+  events: BookingEvents;
   /** Advisors' own Google Calendars, asked again before a time is held (null: not set up). */
-  ownCalendars?: OwnCalendars | null;
+  ownCalendars?: BusyCalendars | null;
   /** The clock: the composition root's, or a test's. */
   now: () => Date;
 };
@@ -45,8 +57,8 @@ export function bookingDeps(context: {
   payments: PaymentGateway;
   config: Config;
   logger: Logger;
-  calendar: CalendarClient | null;
-  ownCalendars: OwnCalendars | null;
+  events: BookingEvents;
+  ownCalendars: BusyCalendars | null;
   now: () => Date;
 }): BookingDeps {
   return {
@@ -54,7 +66,7 @@ export function bookingDeps(context: {
     gateway: context.payments,
     config: context.config,
     logger: context.logger,
-    calendar: context.calendar,
+    events: context.events,
     ownCalendars: context.ownCalendars,
     now: context.now,
   };

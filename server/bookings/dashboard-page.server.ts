@@ -35,7 +35,7 @@ export async function loadDashboard(
   }
   const stats =
     role === "admin"
-      ? { role, admin: await adminStats(db) }
+      ? { role, admin: await adminStats(db, now.getTime()) }
       : role === "advisor"
         ? { role, advisor: await advisorStats(db, viewer.advisorId) }
         : { role, seeker: await seekerStats(db, viewer.userId, now) };

@@ -10,8 +10,8 @@ import {
   reviews,
   users,
 } from "../db/schema";
-import { earnedTotal } from "../payouts/earnings.server";
-import { ratingsFor } from "./ratings.server";
+import { earnedTotal } from "../repositories/advisor-ledger.server";
+import { ratingsFor } from "../repositories/advisor-ratings.server";
 
 /** The seeker's tiles: upcoming confirmed sessions and reviews given. */
 export async function seekerStats(db: Db, userId: string, now: Date) {
@@ -108,7 +108,7 @@ async function countTotals(db: Db): Promise<Totals> {
  * The admin's tiles and the first pending applications. The applications waiting (count and
  * list) are read live, since the admin acts on them; the totals are kept a minute.
  */
-export async function adminStats(db: Db, now = Date.now()): Promise<AdminStats> {
+export async function adminStats(db: Db, now: number): Promise<AdminStats> {
   const [advisorCount] = await db.select({ n: count() }).from(advisors);
   const [pendingCount] = await db
     .select({ n: count() })

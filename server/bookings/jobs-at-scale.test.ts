@@ -7,16 +7,12 @@ import { REMINDER_HOURS } from "../../core/sessions";
 import { buildConfig } from "../config.server";
 import { type Database, type Db, openDatabase, queryRows } from "../db/client.server";
 import { bookingReminders, bookings, emailOutbox } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { ADMIN_TOTALS_MS, adminStats } from "./dashboard.server";
 import { lapsedHolds } from "./holds.server";
 import { finishedSessions, sendDueReminders, unsentReminders } from "./session-jobs.server";
-import {
-  createAdvisor,
-  createBookableAdvisor,
-  createBooking,
-  createSeeker,
-} from "./test-factories";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * The jobs at a year's scale: a reminder run costs what it sends (nothing once all are sent),

@@ -2,15 +2,15 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { bookingReminders, bookings, emailOutbox, payments, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createSeeker } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createSeeker } from "../db/factories.test-support";
 import { paymentSignature } from "../payments/signature.server";
 import { isStartOffered } from "../scheduling/slots.server";
 import { createBooking, type BookingCreated } from "./booking-service.server";
 import { verifyPayment } from "./payment-service.server";
 import { rescheduleSession } from "./reschedule.server";
 import { sendDueReminders } from "./session-jobs.server";
-import { bookableAdvisor, request, testDeps } from "./test-support";
+import { bookableAdvisor, request, testDeps, testEvents } from "./bookings.test-support";
 
 /*
  * Issue 36, "terms before money" and the reminders: a paid session booked less than 24 hours
@@ -189,7 +189,7 @@ describe("the reminders of a session booked less than 24 hours ahead", () => {
       newStart: new Date(SUNDAY),
       now: movedAt,
       config: deps.config,
-      calendar: null,
+      events: testEvents(deps.config),
     });
     expect(moved.ok).toBe(true);
     await sendDueReminders(database.db, deps.config, new Date(movedAt.getTime() + 38_000));

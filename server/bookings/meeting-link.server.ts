@@ -11,22 +11,7 @@ export function meetingLink(baseUrl: string): string {
   return `${base}BeenThere-${randomBytes(16).toString("hex")}`;
 }
 
-/** The stable calendar UID of a booking's event (kept in bookings.calendar_event_id). */
-export function calendarUid(bookingId: string): string {
-  return `booking-${bookingId}@beenthere`;
-}
-
-/**
- * The link a party joins by: the Google Meet link when the calendar made one, else the
- * booking's own room. `joinLinkSql` is the same rule for a select list.
- */
-export function joinLinkOf(booking: {
-  googleMeetLink: string | null;
-  videoCallLink: string | null;
-}): string | null {
-  return booking.googleMeetLink ?? booking.videoCallLink;
-}
-
+/** The link a party joins by (core/session-links.ts `joinLinkOf`), for a select list. */
 export const joinLinkSql = sql<
   string | null
 >`coalesce(${bookings.googleMeetLink}, ${bookings.videoCallLink})`;

@@ -1,7 +1,8 @@
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { hoursRemaining, modificationDenial } from "../../core/sessions";
 import type { Actor } from "./actor";
-import { isVisibleSession, partOf, type SessionRecord } from "./session-record.server";
+import { type SessionRecord } from "../repositories/booking-parties.server";
+import { isVisibleSession, partOf } from "./session-record.server";
 
 export type ModifyFailure = {
   ok: false;

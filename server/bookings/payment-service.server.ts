@@ -2,11 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { bookings, payments } from "../db/schema";
 import { paymentSecrets } from "../payments/create-gateway.server";
-import { queueRefund } from "../payments/refunds.server";
-import { creditSession } from "../payouts/ledger.server";
 import { isValidPaymentSignature } from "../payments/signature.server";
 import { busyIntervals } from "../scheduling/busy.server";
-import { onBookingConfirmed } from "./confirmation.server";
+import { confirmBooking } from "./confirmation.server";
 import { type BookingDeps, type Refusal, type TxDeps, violatedConstraint } from "./context.server";
 
 /**
@@ -34,6 +32,8 @@ export type PaymentReport = {
 export async function settlePayment(deps: TxDeps, report: PaymentReport): Promise<Settlement> {
   const { tx } = deps;
   const now = deps.now();
+  // Confirming and refunding have no work after the commit: nothing waits for `afterCommit`.
+  const events = deps.events.within(tx, now);
   const [payment] = await tx
     .select()
     .from(payments)
@@ -79,28 +79,21 @@ export async function settlePayment(deps: TxDeps, report: PaymentReport): Promis
       .update(bookings)
       .set({ status: "confirmed", holdExpiresAt: null })
       .where(eq(bookings.id, booking.id));
-    await onBookingConfirmed(tx, deps, booking.id, now);
-    await creditSession(tx, {
-      bookingId: booking.id,
-      commissionPercent: deps.config.payouts.commissionPercent,
-      now,
-    });
+    await confirmBooking(tx, events, deps.config, booking.id);
     return "confirmed";
   }
   // Money is never kept without a session.
   if (booking.status === "pending_payment") {
     await tx.update(bookings).set({ status: "expired" }).where(eq(bookings.id, booking.id));
+    await events.publish({ type: "booking.released", bookingId: booking.id });
   }
-  await queueRefund(
-    tx,
-    {
-      bookingId: booking.id,
-      paymentId: payment.id,
-      amount: payment.amount,
-      reason: "Paid after the payment hold lapsed; the time had been booked by someone else.",
-    },
-    now,
-  );
+  await events.publish({
+    type: "refund.requested",
+    bookingId: booking.id,
+    paymentId: payment.id,
+    amount: payment.amount,
+    reason: "Paid after the payment hold lapsed; the time had been booked by someone else.",
+  });
   deps.logger.warn({ bookingId: booking.id }, "late payment for a taken time: refund queued");
   return "refunded";
 }
@@ -205,10 +198,13 @@ export async function releaseHold(
   if (failed && payment.status === "created") {
     await tx.update(payments).set({ status: "failed" }).where(eq(payments.id, payment.id));
   }
-  await tx
+  const released = await tx
     .update(bookings)
     .set({ status: "expired" })
-    .where(and(eq(bookings.paymentId, payment.id), eq(bookings.status, "pending_payment")));
+    .where(and(eq(bookings.paymentId, payment.id), eq(bookings.status, "pending_payment")))
+    .returning({ id: bookings.id });
+  const events = deps.events.within(tx, deps.now());
+  for (const { id } of released) await events.publish({ type: "booking.released", bookingId: id });
   return true;
 }
 

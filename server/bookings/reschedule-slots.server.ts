@@ -4,7 +4,8 @@ import type { Auth } from "../auth/auth.server";
 import type { Db } from "../db/client.server";
 import type { Rescheduling } from "../scheduling/slots.server";
 import { actorOf } from "./actor";
-import { loadSession, partOf } from "./session-record.server";
+import { loadSession } from "../repositories/booking-parties.server";
+import { partOf } from "./session-record.server";
 
 /**
  * The `exclude` parameter of the slot endpoints: a booking being rescheduled, whose own time

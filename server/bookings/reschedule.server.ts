@@ -1,21 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import type { Config } from "../config.server";
-import type { CalendarClient } from "../calendar/calendar.server";
-import type { OwnCalendars } from "../calendar/own/own-calendars.server";
 import { passOverLateReminders } from "./session-jobs.server";
-import { queueSessionEvent } from "../calendar/own/session-events.server";
-import { syncCalendarEvent } from "../calendar/sync.server";
 import type { Db } from "../db/client.server";
-import type { Logger } from "../logger.server";
+import type { BookingEvents } from "../events/booking-events.server";
 import { blockedSlots, bookings } from "../db/schema";
 import { sqlState } from "../db/sql-state";
 import { isStartOffered } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
 import { checkModifiable, type ModifyFailure } from "./modify-check";
-import { auditAdminSessionChange } from "./session-audit.server";
-import { loadSession } from "./session-record.server";
-import { queueRescheduleEmails } from "./session-emails.server";
+import { partOf } from "./session-record.server";
+import { loadSession } from "../repositories/booking-parties.server";
+import type { BusyCalendars } from "./context.server";
 
 export type RescheduleResult =
   /** warning: the session moved but its Google Calendar event could not be updated. */
@@ -23,8 +19,8 @@ export type RescheduleResult =
 
 /**
  * Moves a confirmed session to another time the advisor offers. The same booking row moves
- * (its meeting link and calendar UID stay; the invitation's SEQUENCE rises), and both
- * parties are e-mailed. Two reschedules racing for one time: the exclusion constraint lets
+ * (its meeting link and calendar UID stay; the invitation's SEQUENCE rises), and
+ * `booking.rescheduled` is published in the same transaction (both parties are e-mailed). Two reschedules racing for one time: the exclusion constraint lets
  * one win, the other gets "no longer available". The booking's Google Calendar event (if any)
  * moves after the commit, keeping its Meet link.
  */
@@ -36,11 +32,9 @@ export async function rescheduleSession(
     newStart: Date;
     now: Date;
     config: Config;
-    /** Google Calendar, whose event follows the change after the commit (null: none). */
-    calendar: CalendarClient | null;
+    events: BookingEvents;
     /** Advisors' own Google Calendars, asked again before the new time is taken. */
-    ownCalendars?: OwnCalendars | null;
-    logger?: Logger;
+    ownCalendars?: BusyCalendars | null;
   },
 ): Promise<RescheduleResult> {
   const { actor, bookingId, newStart, now, config } = input;
@@ -75,6 +69,7 @@ export async function rescheduleSession(
   let result;
   try {
     result = await db.transaction(async (tx) => {
+      const events = input.events.within(tx, now);
       const record = await loadSession(tx, bookingId, true);
       const again = checkModifiable(record, actor, "reschedule", now, config.supportEmail);
       if (again || !record) return again!;
@@ -82,7 +77,7 @@ export async function rescheduleSession(
       const moved = sameTime(previous.datetime, newStart); // another request got there first
       if (moved) return moved;
       const endsAt = new Date(newStart.getTime() + previous.duration * 60_000);
-      const [row] = await tx
+      await tx
         .update(bookings)
         .set({
           datetime: newStart,
@@ -90,17 +85,8 @@ export async function rescheduleSession(
           calendarSequence: previous.calendarSequence + 1,
           updatedAt: now,
         })
-        .where(eq(bookings.id, bookingId))
-        .returning();
-      await queueSessionEvent(tx, bookingId, "moved", now);
+        .where(eq(bookings.id, bookingId));
       await passOverLateReminders(tx, bookingId, newStart, now);
-      await auditAdminSessionChange(tx, {
-        record,
-        actor,
-        action: "booking.reschedule",
-        before: { datetime: previous.datetime.toISOString() },
-        after: { datetime: newStart.toISOString() },
-      });
       // A time blocked for this booking moves with it.
       await tx
         .update(blockedSlots)
@@ -112,8 +98,13 @@ export async function rescheduleSession(
             eq(blockedSlots.reason, "booked"),
           ),
         );
-      await queueRescheduleEmails(tx, { ...record, booking: row! }, previous.datetime, config, now);
-      return { ok: true as const, datetime: newStart, moved: row! };
+      await events.publish({
+        type: "booking.rescheduled",
+        bookingId,
+        from: previous.datetime,
+        actor: { userId: actor.userId, role: partOf(record, actor)! },
+      });
+      return { ok: true as const, datetime: newStart, events };
     });
   } catch (error) {
     if (sqlState(error) === "23P01")
@@ -121,13 +112,7 @@ export async function rescheduleSession(
     throw error;
   }
   if (!result.ok) return result;
-  const calendar = await syncCalendarEvent(
-    "reschedule",
-    result.moved,
-    input,
-    SESSION_MESSAGES.rescheduleCalendarWarning,
-  );
-  return { ok: true, datetime: result.datetime, ...calendar };
+  return { ok: true, datetime: result.datetime, ...(await result.events.afterCommit()) };
 }
 
 /** A "reschedule" to the session's current time would change nothing and notify both parties. */

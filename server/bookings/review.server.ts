@@ -5,7 +5,7 @@ import type { Db } from "../db/client.server";
 import { bookings, reviews } from "../db/schema";
 import { sqlState } from "../db/sql-state";
 import type { Actor } from "./actor";
-import { loadSession } from "./session-record.server";
+import { loadSession } from "../repositories/booking-parties.server";
 
 export type ReviewResult =
   { ok: true } | { ok: false; code: "not-found" | "not-allowed"; message: string };

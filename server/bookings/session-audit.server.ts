@@ -1,34 +1,52 @@
-import type { AuditAction } from "../../core/admin/audit-actions";
-import { auditLabel, writeAudit } from "../admin/audit.server";
+import { auditLabel, writeAudit } from "../audit/audit.server";
 import type { Tx } from "../db/client.server";
-import type { Actor } from "./actor";
-import { partOf, type SessionRecord } from "./session-record.server";
+import type { EventActor, Subscriber } from "../events/booking-events.server";
+import { loadSession } from "../repositories/booking-parties.server";
 
 /**
- * Records an admin's cancellation or reschedule of someone else's session in the audit log,
- * through the transaction of the change itself. A party's own change (even by a party who is
- * also an admin) is not an admin action and writes nothing.
+ * The audit log records an admin's cancellation or reschedule of someone else's session, in
+ * the transaction of the change itself. A party's own change (even by a party who is also an
+ * admin) is not an admin action and writes nothing.
  */
-export async function auditAdminSessionChange(
+export const sessionAudit: Subscriber = {
+  name: "audit",
+  on: {
+    "booking.rescheduled": async (tx, { bookingId, actor, from }) => {
+      await auditAdminChange(tx, bookingId, actor, "booking.reschedule", (booking) => ({
+        before: { datetime: from.toISOString() },
+        after: { datetime: booking.datetime.toISOString() },
+      }));
+    },
+    "booking.cancelled": async (tx, { bookingId, actor, reason }) => {
+      await auditAdminChange(tx, bookingId, actor, "booking.cancel", () => ({
+        // Only a confirmed session can be cancelled, and it had no reason before.
+        before: { status: "confirmed", cancellation_reason: null },
+        after: { status: "cancelled", cancellation_reason: reason },
+      }));
+    },
+  },
+};
+
+async function auditAdminChange(
   tx: Tx,
-  input: {
-    record: SessionRecord;
-    actor: Actor;
-    action: Extract<AuditAction, "booking.cancel" | "booking.reschedule">;
+  bookingId: string,
+  actor: EventActor,
+  action: "booking.cancel" | "booking.reschedule",
+  change: (booking: { datetime: Date }) => {
     before: Record<string, unknown>;
     after: Record<string, unknown>;
   },
-): Promise<void> {
-  const { record, actor } = input;
-  if (partOf(record, actor) !== "admin") return;
+) {
+  if (actor.role !== "admin") return;
+  const record = await loadSession(tx, bookingId);
+  if (!record) return;
   const { seeker, advisor } = record;
   await writeAudit(tx, {
     actorUserId: actor.userId,
-    action: input.action,
+    action,
     targetType: "booking",
-    targetId: record.booking.id,
+    targetId: bookingId,
     targetLabel: `${auditLabel(seeker)} with ${auditLabel(advisor)}`,
-    before: input.before,
-    after: input.after,
+    ...change(record.booking),
   });
 }

@@ -2,13 +2,13 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionRowEvent } from "../../core/session-event";
 import { advisors, bookings, emailOutbox } from "../db/schema";
-import { startTestApp, type TestApp } from "../http/test-app";
+import { startTestApp, type TestApp } from "../http/app.test-support";
 import { saveSchedule } from "../scheduling/schedule.server";
-import { calendarUid } from "./meeting-link.server";
-import { sessionEventOf } from "./session-invitation.server";
+import { calendarUid } from "../../core/session-links";
+import { sessionEventOf } from "../../core/session-event";
 import { findSession } from "./session-list.server";
-import { loadSession } from "./session-record.server";
-import { EVERY_MORNING } from "./test-support";
+import { loadSession } from "../repositories/booking-parties.server";
+import { EVERY_MORNING } from "./bookings.test-support";
 
 /*
  * "Download .ics" (/sessions/:id/calendar.ics) through the real HTTP server and production

@@ -1,24 +1,21 @@
+import { testEvents } from "./bookings.test-support";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
-import { listAudit } from "../admin/audit.server";
+import { listAudit } from "../audit/audit.server";
 import { auditLog, bookings, emailOutbox, refunds } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { datesFor, slotsFor } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
-import { calendarUid } from "./meeting-link.server";
+import { calendarUid } from "../../core/session-links";
 import { rescheduleSession } from "./reschedule.server";
-import {
-  createAdvisor,
-  createBookableAdvisor,
-  createBooking,
-  createSeeker,
-} from "./test-factories";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * Reschedule and cancel: only a party or an admin, only confirmed future sessions, 12 hours'
@@ -58,10 +55,11 @@ const book = (
   datetime: Date,
   extra: Parameters<typeof createBooking>[1] extends infer T ? Partial<T> : never = {},
 ) => createBooking(database.db, { advisorId, userId: seeker.userId, datetime, ...extra });
+const events = testEvents(config);
 const reschedule = (actor: Actor, bookingId: string, newStart: Date, now = NOW) =>
-  rescheduleSession(database.db, { actor, bookingId, newStart, now, config, calendar: null });
+  rescheduleSession(database.db, { actor, bookingId, newStart, now, config, events });
 const cancel = (actor: Actor, bookingId: string, now = NOW, reason = "Something came up") =>
-  cancelSession(database.db, { actor, bookingId, reason, now, config, calendar: null });
+  cancelSession(database.db, { actor, bookingId, reason, now, config, events });
 const mailsTo = (address: string) =>
   database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 const auditOf = (bookingId: string) =>

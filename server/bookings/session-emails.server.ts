@@ -1,39 +1,72 @@
-import { joinLinkOf } from "./meeting-link.server";
+import { joinLinkOf } from "../../core/session-links";
 import { invitationAttachment } from "./session-invitation.server";
-import { formatSessionTime } from "../../core/format";
+import { sessionTypeLabel } from "../../core/booking";
+import { advisorDisplayName, formatSessionTime } from "../../core/format";
+import { seekerDisplayName } from "../../core/session-event";
 import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
 import { queueEmail } from "../mail/mailer.server";
-import type { SessionRecord } from "./session-record.server";
+import type { SessionRecord } from "../repositories/booking-parties.server";
 
 type Party = {
-  name: string;
   email: string;
+  /** Their first name, for the greeting. */
+  greeting: string;
   timeZone: string;
+  /** The other party's name as this one reads it. */
   other: string;
   /** Whose copy of the invitation this party gets. */
   reader: "seeker" | "advisor";
 };
 
-function parties(record: SessionRecord): Party[] {
-  const seekerName = `${record.seeker.firstName} ${record.seeker.lastName}`.trim();
-  const advisorName = `${record.advisor.firstName} ${record.advisor.lastName}`.trim();
+function parties({ booking, seeker, advisor }: SessionRecord): Party[] {
   return [
     {
-      name: seekerName,
-      email: record.seeker.email,
-      timeZone: record.booking.seekerTimezone,
-      other: advisorName,
+      email: seeker.email,
+      greeting: seeker.firstName,
+      timeZone: booking.seekerTimezone,
+      other: advisorDisplayName(advisor),
       reader: "seeker",
     },
     {
-      name: advisorName,
-      email: record.advisor.email,
-      timeZone: record.booking.advisorTimezone,
-      other: seekerName,
+      email: advisor.email,
+      greeting: advisor.firstName,
+      timeZone: booking.advisorTimezone,
+      other: seekerDisplayName(seeker),
       reader: "advisor",
     },
   ];
+}
+
+/**
+ * Both parties learn the session is booked, each with their own copy of the invitation (it
+ * names the other only in its text) showing the time in their zone. Sent through the outbox
+ * after the confirming transaction commits.
+ */
+export async function queueConfirmationEmails(
+  tx: Tx,
+  record: SessionRecord,
+  config: Config,
+  now: Date,
+) {
+  const { booking } = record;
+  const type = sessionTypeLabel(booking.sessionType);
+  const link = joinLinkOf(booking);
+  for (const party of parties(record)) {
+    await queueEmail(tx, {
+      to: party.email,
+      subject: `Booking confirmed: ${type} with ${party.other}`,
+      heading: "Your session is booked",
+      paragraphs: [
+        `Hi ${party.greeting || "there"}, your ${type} with ${party.other} is confirmed.`,
+        `When: ${formatSessionTime(booking.datetime, party.timeZone)}, ${booking.duration} minutes.`,
+        `Meeting link: ${link} (opens 15 minutes before the start).`,
+        "The calendar invitation is attached.",
+      ],
+      action: { label: "Go to Dashboard", url: `${config.appUrl}/dashboard` },
+      attachments: [invitationAttachment(record, "REQUEST", config, now, party.reader)],
+    });
+  }
 }
 
 /** Both parties learn the new time, each in their own zone, with an updated invitation. */

@@ -1,50 +1,28 @@
 import { advisorDisplayName } from "../../core/format";
 import { buildIcs } from "../../core/ics";
-import { type SessionEvent, seekerDisplayName, sessionEvent } from "../../core/session-event";
+import {
+  type SessionEvent,
+  type SessionRecordFacts,
+  seekerDisplayName,
+  sessionEventOf,
+} from "../../core/session-event";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import type { bookings } from "../db/schema";
 import type { Actor } from "./actor";
-import { calendarUid, joinLinkOf } from "./meeting-link.server";
-import { isVisibleSession, loadSession, partOf } from "./session-record.server";
+import { calendarUid } from "../../core/session-links";
+import { loadSession } from "../repositories/booking-parties.server";
+import { isVisibleSession, partOf } from "./session-record.server";
 
-/** A booking with both parties, as loadSession (or the confirming transaction) reads it. */
-export type InvitationRecord = {
-  booking: Pick<
-    typeof bookings.$inferSelect,
-    | "id"
-    | "sessionType"
-    | "datetime"
-    | "duration"
-    | "topics"
-    | "additionalInfo"
-    | "seekerTimezone"
-    | "advisorTimezone"
-    | "calendarSequence"
-    | "googleMeetLink"
-    | "videoCallLink"
-  >;
-  seeker: { firstName: string; lastName: string; email: string };
-  advisor: { firstName: string; lastName: string; email: string; jobTitle: string | null };
+/** A booking with both parties, as the booking-parties repository reads it. */
+export type InvitationRecord = SessionRecordFacts & {
+  booking: SessionRecordFacts["booking"] &
+    Pick<typeof bookings.$inferSelect, "id" | "calendarSequence">;
+  seeker: { email: string };
+  advisor: { email: string };
 };
 
 type InvitationConfig = Pick<Config, "appUrl" | "mail">;
-
-export function sessionEventOf(record: InvitationRecord, appUrl: string): SessionEvent {
-  const { booking } = record;
-  return sessionEvent({
-    sessionType: booking.sessionType,
-    start: booking.datetime,
-    duration: booking.duration,
-    topics: booking.topics,
-    additionalInfo: booking.additionalInfo,
-    joinLink: joinLinkOf(booking),
-    seeker: record.seeker,
-    advisor: record.advisor,
-    dashboardUrl: `${appUrl}/dashboard`,
-    zones: [booking.seekerTimezone, booking.advisorTimezone],
-  });
-}
 
 /**
  * Whose copy of the invitation it is. A party's copy names its reader as its one attendee

@@ -3,8 +3,9 @@ import { REMINDER_HOURS, type ReminderHours, remindersPassedOver } from "../../c
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import { bookingReminders, bookings } from "../db/schema";
+import type { BookingEvents } from "../events/booking-events.server";
 import { queueReminderEmails } from "./session-emails.server";
-import { loadSession } from "./session-record.server";
+import { loadSession } from "../repositories/booking-parties.server";
 
 const HOUR_MS = 3_600_000;
 
@@ -13,16 +14,25 @@ export const finishedSessions = (now: Date) =>
   and(eq(bookings.status, "confirmed"), lte(bookings.endsAt, now));
 
 /**
- * Confirmed sessions whose end has passed become completed. One UPDATE: on several
- * instances at once the row locks make each session complete exactly once.
+ * Confirmed sessions whose end has passed become completed, each publishing
+ * `booking.completed` in the same transaction. One UPDATE: on several instances at once the
+ * row locks make each session complete exactly once.
  */
-export async function completeFinishedSessions(db: Db, now: Date): Promise<string[]> {
-  const done = await db
-    .update(bookings)
-    .set({ status: "completed", updatedAt: now })
-    .where(finishedSessions(now))
-    .returning({ id: bookings.id });
-  return done.map((row) => row.id);
+export async function completeFinishedSessions(
+  db: Db,
+  now: Date,
+  events: BookingEvents,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .update(bookings)
+      .set({ status: "completed", updatedAt: now })
+      .where(finishedSessions(now))
+      .returning({ id: bookings.id });
+    const scope = events.within(tx, now);
+    for (const { id } of done) await scope.publish({ type: "booking.completed", bookingId: id });
+    return done.map((row) => row.id);
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createBookingEvents } from "../events/booking-events.server";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,13 +9,14 @@ import { reviewSchema } from "../../core/review";
 import { buildConfig } from "../config.server";
 import { type Database, openDatabase } from "../db/client.server";
 import { bookingReminders, bookings, emailOutbox, reviews } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { deliverOutbox } from "../mail/mailer.server";
 import type { Actor } from "./actor";
-import { ratingsFor } from "./ratings.server";
+import { ratingsFor } from "../repositories/advisor-ratings.server";
 import { submitReview } from "./review.server";
 import { completeFinishedSessions, sendDueReminders } from "./session-jobs.server";
-import { createBookableAdvisor, createBooking, createSeeker } from "./test-factories";
+import { createBooking, createSeeker } from "../db/factories.test-support";
+import { createBookableAdvisor } from "./factories.test-support";
 
 /*
  * Reviews of completed sessions, and the completion and reminder jobs — run by two app
@@ -152,8 +154,8 @@ describe("the session jobs", () => {
     const second: Database = database.url ? await openDatabase({ url: database.url }) : database;
     try {
       const [a, b] = await Promise.all([
-        completeFinishedSessions(database.db, now),
-        completeFinishedSessions(second.db, now),
+        completeFinishedSessions(database.db, now, createBookingEvents([])),
+        completeFinishedSessions(second.db, now, createBookingEvents([])),
       ]);
       const completed = [...a, ...b];
       expect(new Set(completed).size).toBe(completed.length); // none completed twice

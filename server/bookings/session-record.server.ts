@@ -1,45 +1,6 @@
-import { alias } from "drizzle-orm/pg-core";
-import { eq } from "drizzle-orm";
 import type { CancelledByRole } from "../../core/sessions";
-import type { Db, Tx } from "../db/client.server";
-import { advisors, bookings, users } from "../db/schema";
+import type { SessionRecord } from "../repositories/booking-parties.server";
 import type { Actor } from "./actor";
-
-const advisorUsers = alias(users, "advisor_users");
-
-/**
- * One booking with both parties, optionally locked (`FOR UPDATE` of the booking row) so a
- * reschedule, cancel or review decides on the row as it is and no other one slips between.
- */
-export async function loadSession(db: Db | Tx, bookingId: string, lock = false) {
-  const query = db
-    .select({
-      booking: bookings,
-      seeker: {
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-      },
-      advisor: {
-        id: advisors.id,
-        userId: advisors.userId,
-        hourlyRateInr: advisors.hourlyRateInr,
-        firstName: advisorUsers.firstName,
-        lastName: advisorUsers.lastName,
-        email: advisorUsers.email,
-        jobTitle: advisors.jobTitle,
-      },
-    })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .innerJoin(advisors, eq(advisors.id, bookings.advisorId))
-    .innerJoin(advisorUsers, eq(advisorUsers.id, advisors.userId))
-    .where(eq(bookings.id, bookingId));
-  const [row] = lock ? await query.for("update", { of: bookings }) : await query;
-  return row ?? null;
-}
-export type SessionRecord = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
 
 /** The actor's part in this session, or null when it is none of their business. */
 export function partOf(record: SessionRecord, actor: Actor): CancelledByRole | null {

@@ -8,14 +8,14 @@ import type { Actor } from "../bookings/actor";
 import { createBooking } from "../bookings/booking-service.server";
 import { cancelSession } from "../bookings/cancel.server";
 import { rescheduleSession } from "../bookings/reschedule.server";
-import { bookableAdvisor, NOW, request, testDeps } from "../bookings/test-support";
+import { bookableAdvisor, NOW, request, testDeps } from "../bookings/bookings.test-support";
 import { buildConfig } from "../config.server";
 import { bookings, emailOutbox, users } from "../db/schema";
-import { createSeeker } from "../db/test-factories";
-import { createTestDatabase } from "../db/test-database";
+import { createSeeker } from "../db/factories.test-support";
+import { createTestDatabase } from "../db/database.test-support";
 import type { Logger } from "../logger.server";
 import { createCalendar } from "./calendar.server";
-import { startGoogleServer } from "./test-google-server";
+import { startGoogleServer } from "./google-server.test-support";
 
 /*
  * With Google Calendar configured: a confirmed session gets one Google event with a Meet link,
@@ -74,8 +74,7 @@ const reschedule = (actor: Actor, bookingId: string, newStart: string) =>
     newStart: new Date(newStart),
     now: NOW,
     config: deps.config,
-    calendar: deps.calendar,
-    logger: deps.logger,
+    events: deps.events,
   });
 const cancel = (actor: Actor, bookingId: string) =>
   cancelSession(database.db, {
@@ -84,8 +83,7 @@ const cancel = (actor: Actor, bookingId: string) =>
     reason: "Something came up",
     now: NOW,
     config: deps.config,
-    calendar: deps.calendar,
-    logger: deps.logger,
+    events: deps.events,
   });
 
 describe("sessions with Google Calendar", () => {

@@ -1,5 +1,5 @@
 import { createSign } from "node:crypto";
-import type { CalendarClient, CalendarEventInput } from "./calendar.server";
+import type { CalendarClient, CalendarEventInput } from "./calendar-client";
 import { GoogleCalendarError } from "./google-error.server";
 
 // Still exported from here: the callers that know it by this module keep working.

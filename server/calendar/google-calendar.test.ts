@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { createCalendar } from "./calendar.server";
 import { createGoogleCalendar } from "./google-calendar.server";
-import { startGoogleServer } from "./test-google-server";
+import { startGoogleServer } from "./google-server.test-support";
 
 /*
  * The Google Calendar client against a local server playing Google: the signed service-account

@@ -7,7 +7,7 @@ import {
   GoogleCalendarError,
   googleFailure,
 } from "./google-user-calendar.server";
-import { startGoogleServer } from "./test-google-server";
+import { startGoogleServer } from "./google-server.test-support";
 
 /*
  * The client of an advisor's own Google Calendar against a local server playing Google: the

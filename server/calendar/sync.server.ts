@@ -1,5 +1,6 @@
 import type { Logger } from "../logger.server";
-import { type CalendarClient, googleEventId } from "./calendar.server";
+import { googleEventId } from "../../core/session-links";
+import type { CalendarClient } from "./calendar-client";
 
 type Booking = { id: string; calendarEventId: string | null; datetime: Date; endsAt: Date };
 

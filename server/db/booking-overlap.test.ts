@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "./schema";
-import { createTestDatabase, sqlState } from "./test-database";
-import { createAdvisor, createSeeker } from "./test-factories";
+import { createTestDatabase, sqlState } from "./database.test-support";
+import { createAdvisor, createSeeker } from "./factories.test-support";
 
 /*
  * ADR 2: a database exclusion constraint makes two live bookings of one advisor that

@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveDraft } from "../advisors/application.server";
-import { createBankCipher } from "../advisors/bank-crypto.server";
-import { saveBankDetails } from "../advisors/bank-details.server";
+import { createBankCipher } from "../security/bank-cipher.server";
+import { saveBankDetails } from "../repositories/bank-details.server";
 import { ChangeFeed, startChangeFeed, type Topic } from "./change-feed.server";
 import { LISTENER_NAME } from "./listener.server";
 import { advisors, bookings, reviews, users } from "./schema";
-import { createTestDatabase } from "./test-database";
-import { createAdvisor, createBooking, createSeeker } from "./test-factories";
-import { whenFeed } from "./test-feed";
+import { createTestDatabase } from "./database.test-support";
+import { createAdvisor, createBooking, createSeeker } from "./factories.test-support";
+import { whenFeed } from "./feed.test-support";
 
 /*
  * The database's change notifications (migrations 0005, 0006, 0015) as an app instance sees them, on
@@ -131,8 +131,8 @@ describe("the change feed", () => {
     const seekerId = await createSeeker(db);
     await createBooking(db, {
       advisorId,
-      seekerId,
-      start: "2030-01-07T10:00:00Z",
+      userId: seekerId,
+      datetime: new Date("2030-01-07T10:00:00Z"),
       status: "confirmed",
     });
     await heardAllSoFar("directory");
@@ -186,16 +186,12 @@ describe("the change feed", () => {
       .select({ userId: advisors.userId })
       .from(advisors)
       .where(eq(advisors.id, advisorId));
-    await createBooking(db, {
+    const booking = await createBooking(db, {
       advisorId,
-      seekerId,
-      start: "2030-02-04T10:00:00Z",
+      userId: seekerId,
+      datetime: new Date("2030-02-04T10:00:00Z"),
       status: "completed",
     });
-    const [booking] = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(eq(bookings.advisorId, advisorId));
     await heardAllSoFar("directory");
 
     expect(
@@ -206,7 +202,7 @@ describe("the change feed", () => {
     expect(
       await directoryPayloads(() =>
         db.insert(reviews).values({
-          bookingId: booking!.id,
+          bookingId: booking.id,
           advisorId,
           userId: seekerId,
           ratingHelpfulness: 5,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "./client.server";
-import { createTestDatabase, sqlState, TEST_ROLES } from "./test-database";
+import { createTestDatabase, sqlState, TEST_ROLES } from "./database.test-support";
 
 /*
  * The app's database role (ADR 77), on a real server as deployed: it owns nothing, so it can

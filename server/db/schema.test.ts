@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, advisors, reviews, bookings, scheduleSlots, advisorSchedules } from "./schema";
 import { queryRows } from "./client.server";
-import { createTestDatabase, sqlState } from "./test-database";
+import { createTestDatabase, sqlState } from "./database.test-support";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {

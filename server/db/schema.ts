@@ -20,6 +20,7 @@ import {
   CALENDAR_EVENT_WANTS,
   type ConnectedCalendar,
 } from "../../core/advisor-calendar";
+import { ADVISOR_STATUSES } from "../../core/admin/advisor-status";
 import { LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, TRANSFER_STATUSES } from "../../core/ledger";
 import {
   BOOKING_STATUSES,
@@ -49,13 +50,6 @@ const textList = (name: string) =>
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 
-export const PROFILE_STATUSES = [
-  "draft",
-  "pending",
-  "pending_activation",
-  "approved",
-  "rejected",
-] as const;
 export { BOOKING_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, SESSION_TYPES };
 export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
 
@@ -199,10 +193,10 @@ export const advisors = pgTable(
     businessAdviceTopics: textList("business_advice_topics"),
     sessionTimezone: text("session_timezone").notNull().default("Asia/Kolkata"),
     termsAccepted: boolean("terms_accepted").notNull().default(false),
-    profileStatus: text("profile_status", { enum: PROFILE_STATUSES }).notNull().default("draft"),
+    profileStatus: text("profile_status", { enum: ADVISOR_STATUSES }).notNull().default("draft"),
     bankAccountHolderName: text("bank_account_holder_name"),
     bankName: text("bank_name"),
-    // AES-256-GCM ciphertext (server/advisors/bank-crypto.server.ts, ADR 22); only the owner sees it.
+    // AES-256-GCM ciphertext (server/security/bank-cipher.server.ts, ADR 22); only the owner sees it.
     bankAccountNumber: text("bank_account_number"),
     bankIfscCode: text("bank_ifsc_code"),
     bankBranch: text("bank_branch"),
@@ -216,7 +210,7 @@ export const advisors = pgTable(
     // The admin review sections and debug page, newest first by keys.
     index("advisors_status_created_id_idx").on(t.profileStatus, t.createdAt, t.id),
     index("advisors_created_id_idx").on(t.createdAt, t.id),
-    check("advisors_profile_status_check", inList("profile_status", PROFILE_STATUSES)),
+    check("advisors_profile_status_check", inList("profile_status", ADVISOR_STATUSES)),
     check(
       "advisors_experience_check",
       sql`${t.totalExperienceYears} is null or ${t.totalExperienceYears} between 0 and 50`,

@@ -3,14 +3,14 @@ import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAdvisorValues } from "../../core/admin/add-advisor.fixture";
-import { createAdvisor, createUser } from "../admin/test-people";
+import { newAdvisorValues } from "../../core/admin/add-advisor-fixture.test-support";
+import { createAdvisor, createUser } from "../admin/people.test-support";
 import { signIn, signUp } from "../auth/accounts.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import { loadServerBundle } from "../../tests/support/server-bundle";
 import * as s from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 
 /*
  * Every admin page and action, called directly as a visitor, a seeker and an advisor (forged

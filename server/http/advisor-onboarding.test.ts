@@ -4,14 +4,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validApplication } from "../../core/advisor-application.fixture";
-import { jpegWithExif } from "../advisors/test-fixtures";
+import { validApplication } from "../../core/advisor-application-fixture.test-support";
+import { jpegWithExif } from "../advisors/fixtures.test-support";
 import { signIn, signUp } from "../auth/accounts.server";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import { loadServerBundle } from "../../tests/support/server-bundle";
 import { advisorProfileProposals, advisors, authUsers, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 
 /*
  * The onboarding endpoints over HTTP with the production build: who may call them, and that

@@ -1,10 +1,11 @@
 import type { AdvisorDirectory } from "../advisors/advisor-directory.server";
 import type { Auth } from "../auth/auth.server";
-import type { CalendarClient } from "../calendar/calendar.server";
 import type { OwnCalendars } from "../calendar/own/own-calendars.server";
 import type { Config, PublicConfig } from "../config.server";
 import type { Db } from "../db/client.server";
+import type { BookingEvents } from "../events/booking-events.server";
 import type { Logger } from "../logger.server";
+import type { BankCipher } from "../security/bank-cipher.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import type { FileStorage } from "../storage/storage.server";
 
@@ -32,8 +33,10 @@ export type AppContext = {
   directory: AdvisorDirectory;
   /** Where uploads go: an S3-compatible bucket or the local disk. */
   storage: FileStorage;
-  /** Google Calendar; null when not configured. */
-  calendar: CalendarClient | null;
+  /** Advisors' bank account numbers, encrypted at rest. */
+  bankCipher: BankCipher;
+  /** What follows a booking's change (calendar events, e-mails, money, audit). */
+  events: BookingEvents;
   /** Advisors' own Google Calendars; null without a Google OAuth client. */
   ownCalendars: OwnCalendars | null;
   /** The clock every rule that depends on the time reads. */

@@ -10,7 +10,7 @@ import type { Services } from "../compose.server";
 import { publicConfig } from "../config.server";
 import type { AppContext } from "./app-context";
 import { csrfGuard } from "./csrf.server";
-import { isLoopbackAddress } from "./loopback";
+import { isLoopbackAddress } from "../security/loopback";
 import { methodGuard } from "./method-guard.server";
 import { builtAssetTexts } from "./built-asset-text.server";
 import { gzipReusingParts } from "./gzip-reusing-parts";
@@ -91,7 +91,8 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       payments: services.payments,
       directory: services.directory,
       storage: services.storage,
-      calendar: services.calendar,
+      events: services.events,
+      bankCipher: services.bankCipher,
       ownCalendars: services.ownCalendars,
       now: services.now,
     };

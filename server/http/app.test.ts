@@ -9,8 +9,8 @@ import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import { loadServerBundle } from "../../tests/support/server-bundle";
 import { advisors, authUsers, users } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor } from "../db/factories.test-support";
 
 /*
  * The HTTP server with the real production build (`npm run build` runs first in `npm test`):

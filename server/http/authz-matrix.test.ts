@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeTable from "../../app/routes";
-import { type Expected, MATRIX, type MatrixRow } from "./authz-matrix.rows";
+import { type Expected, MATRIX, type MatrixRow } from "./authz-matrix-rows.test-support";
 import {
   type BuiltRoute,
   declaredRoutes,
@@ -9,11 +9,11 @@ import {
   type Persona,
   PERSONAS,
   startMatrixApp,
-} from "./matrix-fixture";
-import type { TestApp } from "./test-app";
+} from "./matrix-fixture.test-support";
+import type { TestApp } from "./app.test-support";
 
 /*
- * The authorization matrix over HTTP: every row of authz-matrix.rows.ts, sent as each persona
+ * The authorization matrix over HTTP: every row of authz-matrix-rows.test-support.ts, sent as each persona
  * to the production build. The route table itself decides what needs rows, so a new route,
  * loader or action without one fails here.
  */

@@ -9,7 +9,7 @@ import {
   json,
   type Kind,
   READS_NO_BODY,
-} from "./bad-input-matrix.rows";
+} from "./bad-input-matrix-rows.test-support";
 import {
   type BuiltRoute,
   databaseSnapshot,
@@ -17,12 +17,12 @@ import {
   type People,
   type Persona,
   startMatrixApp,
-} from "./matrix-fixture";
-import type { TestApp } from "./test-app";
+} from "./matrix-fixture.test-support";
+import type { TestApp } from "./app.test-support";
 import { DRAIN_MAX_BYTES } from "./unread-body.server";
 
 /*
- * The bad-input matrix over HTTP (rows in bad-input-matrix.rows.ts): each row's request, sent
+ * The bad-input matrix over HTTP (rows in bad-input-matrix-rows.test-support.ts): each row's request, sent
  * as its persona over a keep-alive connection, gets its 4xx and message, changes nothing in
  * the database, and leaves the server answering the next request, on the same connection
  * unless the answer said `Connection: close`. The route table comes from the build, so an

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, startTestApp } from "./test-app";
+import { type TestApp, startTestApp } from "./app.test-support";
 
 /*
  * /readyz and /metrics on the production build (ADR 70): readiness for a load balancer, and

@@ -11,7 +11,7 @@ import {
   type SlotDatesQuery,
   type WeeklySchedule,
 } from "../../core/slots";
-import { seededRandom, type SeededRandom as Random } from "../../core/seeded-random";
+import { seededRandom, type SeededRandom as Random } from "../../core/seeded-random.test-support";
 import { parseAdvisorSearch, parseSuggestionQuery } from "../../core/advisor-search-params";
 import { BOOKING_PARAMS, NOTES_PARAM } from "../../core/booking-url-state";
 import { DISCOVERY_PARAMS } from "../../core/discovery-url-state";

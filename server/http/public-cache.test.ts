@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES } from "../../core/messages/booking";
 import { advisors } from "../db/schema";
-import { createAdvisor, createBooking, createSeeker } from "../db/test-factories";
-import { type TestApp, startTestApp } from "./test-app";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { type TestApp, startTestApp } from "./app.test-support";
 
 /*
  * Visitors' public reads answered from memory (server/http/public-cache.server.ts) over the
@@ -153,8 +153,8 @@ describe("visitors' public reads", () => {
     const seekerId = await createSeeker(app.database.db);
     await createBooking(app.database.db, {
       advisorId: booked,
-      seekerId,
-      start: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      userId: seekerId,
+      datetime: new Date(Date.now() + 3 * 86_400_000),
       status: "confirmed",
     });
     await reported;

@@ -9,7 +9,7 @@ import { buildConfig } from "../config.server";
 import type { ServerBuild } from "react-router";
 import { renderGate } from "./render-gate.server";
 import { createRouteMatcher } from "./route-match.server";
-import { type TestApp, startTestApp } from "./test-app";
+import { type TestApp, startTestApp } from "./app.test-support";
 
 /*
  * The guard of renders (server/http/render-gate.server.ts): bounded concurrency with a bounded

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "./content-security-policy";
 import { CSRF_REFUSED } from "./csrf.server";
-import { isLoopbackAddress } from "./loopback";
-import { startTestApp, type TestApp } from "./test-app";
+import { isLoopbackAddress } from "../security/loopback";
+import { startTestApp, type TestApp } from "./app.test-support";
 
 /*
  * Security headers, cookie flags, the cross-site request check and the local-only outbox,

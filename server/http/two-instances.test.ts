@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess } from "../../tests/support/app-process";
-import { DEMO_PASSWORD } from "../db/seed/seed.server";
-import { createEmptyServerDatabase } from "../db/test-database";
+import { DEMO_PASSWORD } from "../seed/seed.server";
+import { createEmptyServerDatabase } from "../db/database.test-support";
 
 /*
  * Two app instances on one PostgreSQL database, as a deployment runs them: an admin approves

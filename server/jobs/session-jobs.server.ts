@@ -1,22 +1,23 @@
 import { completeFinishedSessions, sendDueReminders } from "../bookings/session-jobs.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
-import { createBankCipher } from "../advisors/bank-crypto.server";
+import type { BookingEvents } from "../events/booking-events.server";
+import type { BankCipher } from "../security/bank-cipher.server";
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
-import { processRefunds } from "../payments/refund-job.server";
+import { processRefunds } from "../refunds/refund-job.server";
 import { processPayouts } from "../payouts/payout-job.server";
 import { reconcile } from "../payouts/reconcile.server";
 
 const MINUTE = 60_000;
 
 /** Completion (on start and every 30 minutes) and the reminders, which need a finer tick. */
-export function sessionJobs(db: Db, config: Config, now: () => Date) {
+export function sessionJobs(db: Db, config: Config, now: () => Date, events: BookingEvents) {
   return [
     {
       name: "complete-sessions",
       everyMs: 30 * MINUTE,
-      run: () => completeFinishedSessions(db, now()),
+      run: () => completeFinishedSessions(db, now(), events),
     },
     // Reminders are due at a moment; checking every 5 minutes keeps them close to it.
     {
@@ -39,10 +40,15 @@ export function refundJob(db: Db, deps: Omit<Parameters<typeof processRefunds>[1
 /** Advisors' payouts every minute; the ledger's reconciliation every hour (ADR 74). */
 export function payoutJobs(
   db: Db,
-  deps: { gateway: PaymentGateway; config: Config; logger: Logger; now: () => Date },
+  deps: {
+    gateway: PaymentGateway;
+    cipher: BankCipher;
+    config: Config;
+    logger: Logger;
+    now: () => Date;
+  },
 ) {
-  const { gateway, config, logger, now } = deps;
-  const cipher = createBankCipher(config.bankEncryptionKey);
+  const { gateway, cipher, config, logger, now } = deps;
   return [
     {
       name: "send-payouts",

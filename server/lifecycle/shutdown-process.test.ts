@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appCommand, freePort } from "../../tests/support/app-process";
 import { signIn, signUp } from "../auth/accounts.server";
 import { createAuth } from "../auth/auth.server";
-import { createBooking } from "../bookings/test-factories";
-import { EVERY_MORNING } from "../bookings/test-support";
+import { createBooking } from "../db/factories.test-support";
+import { EVERY_MORNING } from "../bookings/bookings.test-support";
 import { buildConfig } from "../config.server";
 import { type Database, type Db, openDatabase, queryRows } from "../db/client.server";
 import { advisors, authUsers, bookings, payments, users } from "../db/schema";
-import { createEmptyServerDatabase } from "../db/test-database";
+import { createEmptyServerDatabase } from "../db/database.test-support";
 import { saveSchedule } from "../scheduling/schedule.server";
 
 /*

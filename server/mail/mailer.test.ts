@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { emailOutbox } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { createTransport, deliverOutbox, queueEmail } from "./mailer.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

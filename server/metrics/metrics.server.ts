@@ -10,7 +10,7 @@ import {
   Registry,
 } from "prom-client";
 import type { Database } from "../db/client.server";
-import { isLoopbackAddress } from "../http/loopback";
+import { isLoopbackAddress } from "../security/loopback";
 import { RequestDurations } from "./request-durations";
 
 export type Metrics = {

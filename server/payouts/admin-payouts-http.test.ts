@@ -17,9 +17,9 @@ import {
   reconciliationRuns,
   users,
 } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor, createSeeker } from "../db/test-factories";
-import { createCreditedSession } from "./test-payouts";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor, createSeeker } from "../db/factories.test-support";
+import { createCreditedSession } from "./credited-session.test-support";
 
 /*
  * /admin/payouts through the real HTTP server and production build: an admin retries a failed

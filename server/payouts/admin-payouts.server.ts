@@ -1,15 +1,8 @@
 import { and, count, desc, eq, ilike, type SQL, sql, sum } from "drizzle-orm";
-import type { PageKeys } from "../../core/admin/list-page";
-import {
-  releaseAt,
-  unaccounted,
-  type Balances,
-  type MonthTotals,
-  type PayoutAccountStatus,
-} from "../../core/ledger";
+import { releaseAt, unaccounted, type MonthTotals } from "../../core/ledger";
 import { formatInr } from "../../core/format";
 import { PAYOUT_MESSAGES as M } from "../../core/messages/payouts";
-import { auditLabel, writeAudit } from "../admin/audit.server";
+import { auditLabel, writeAudit } from "../audit/audit.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import {
@@ -36,6 +29,13 @@ import {
 } from "../db/schema";
 import { balancesByAdvisor } from "./balances.server";
 import { reconcile, type Difference } from "./reconcile.server";
+import type {
+  AdvisorBalanceRow,
+  FailedTransferRow,
+  HeldTransferRow,
+  PayoutList,
+  PayoutListPage,
+} from "../../core/admin/payouts";
 
 /*
  * The admin's Payouts screen (ADR 74): what advisors are owed and have been paid, the
@@ -51,45 +51,10 @@ import { reconcile, type Difference } from "./reconcile.server";
 /** Rows per page of each list: there may be thousands. */
 export const PAGE_SIZE = 25;
 
-/** The screen's lists, each paged on its own. */
-export type PayoutList = "failed" | "held" | "advisors";
-
-export type AdvisorBalance = Balances & {
-  advisorId: string;
-  name: string;
-  email: string;
-  /** The payout account's status, or null without bank details. */
-  accountStatus: PayoutAccountStatus | null;
-};
-
-export type HeldTransfer = {
-  id: string;
-  advisorName: string;
-  sessionAt: Date;
-  amount: number;
-  /** When the share may leave the hold; null while the session is not over. */
-  releaseAt: Date | null;
-};
-
-export type FailedTransfer = {
-  id: string;
-  advisorName: string;
-  advisorEmail: string;
-  sessionAt: Date;
-  amount: number;
-  lastError: string | null;
-  failedAt: Date;
-  accountStatus: PayoutAccountStatus | null;
-};
-
-/** One page of a list: its rows, where it is, and the keys of its neighbours' links. */
-export type ListPage<Row> = {
-  rows: Row[];
-  total: number;
-  page: number;
-  pageCount: number;
-  keys: PageKeys;
-};
+type AdvisorBalance = AdvisorBalanceRow;
+type HeldTransfer = HeldTransferRow;
+type FailedTransfer = FailedTransferRow;
+type ListPage<Row> = PayoutListPage<Row>;
 
 export type PayoutsOverview = {
   summary: { owed: number; onHold: number; onHoldCount: number; failedCount: number; paid: number };

@@ -9,16 +9,16 @@ import {
   payoutTransfers,
   reconciliationRuns,
 } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor, createSeeker, createUser } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor, createSeeker, createUser } from "../db/factories.test-support";
 import {
   loadPayoutsOverview,
   PAGE_SIZE,
-  type PayoutList,
   retryTransfer,
   runReconciliation,
 } from "./admin-payouts.server";
-import { createCreditedSession } from "./test-payouts";
+import type { PayoutList } from "../../core/admin/payouts";
+import { createCreditedSession } from "./credited-session.test-support";
 
 /*
  * The admin's Payouts screen against a real database: balances from the ledger, the

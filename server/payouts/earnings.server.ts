@@ -1,4 +1,4 @@
-import { and, type AnyColumn, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StatementRow, StatementTotals } from "../../core/earnings";
 import { type Balances, monthKey, monthRange, type PayoutAccountStatus } from "../../core/ledger";
@@ -205,21 +205,4 @@ export async function loadStatementPage(
     .limit(STATEMENT_PAGE_SIZE)
     .offset((shown - 1) * STATEMENT_PAGE_SIZE);
   return { rows: rows.map(toStatementRow), totals, count: n, page: shown, pageCount };
-}
-
-/**
- * The dashboard tile's "earned so far": what pending + available + paid add up to, which is
- * the session credits less their refunds, however far each has got.
- */
-export async function earnedTotal(db: Db, advisorId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.advisorId, advisorId),
-        inArray(ledgerEntries.kind, ["session_credit", "refund_debit"]),
-      ),
-    );
-  return row?.total ?? 0;
 }

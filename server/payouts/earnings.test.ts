@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdvisor, createBooking, createSeeker } from "../bookings/test-factories";
-import { createTestDatabase } from "../db/test-database";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { createTestDatabase } from "../db/database.test-support";
 import { advisors, payoutAccounts, payoutTransfers, refunds } from "../db/schema";
 import { statementCsv } from "../../core/statement-csv";
+import { earnedTotal } from "../repositories/advisor-ledger.server";
 import {
-  earnedTotal,
   loadEarnings,
   loadStatement,
   loadStatementPage,

@@ -2,11 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooking } from "../bookings/test-factories";
 import { type Database, MIGRATIONS_DIR, openDatabase } from "../db/client.server";
 import { advisors, ledgerEntries, payoutAccounts, payoutTransfers, refunds } from "../db/schema";
-import { createAdvisor, createSeeker } from "../db/test-factories";
-import { sqlState } from "../db/test-database";
+import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
+import { sqlState } from "../db/database.test-support";
 import { findDifferences } from "./reconcile.server";
 
 /*

@@ -1,13 +1,28 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { splitFee } from "../../core/ledger";
+import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
 import { bookings, ledgerEntries, payments, payoutAccounts, payoutTransfers } from "../db/schema";
+import type { Subscriber } from "../events/booking-events.server";
 
 /*
  * Writing the ledger (ADR 74). Each function runs in its caller's transaction, so a
  * confirmation and its credit, or a refund and its debit, are written together or not at
  * all; the unique indexes make a repeat a no-op.
  */
+
+/** The ledger follows the bookings: a confirmed paid session is credited, a refund debited. */
+export function ledgerSubscriber(config: Pick<Config, "payouts">): Subscriber {
+  return {
+    name: "ledger",
+    on: {
+      "booking.confirmed": (tx, { bookingId }, { now }) =>
+        creditSession(tx, { bookingId, commissionPercent: config.payouts.commissionPercent, now }),
+      "refund.queued": (tx, { bookingId, refundId }, { now }) =>
+        debitRefund(tx, { bookingId, refundId, now }),
+    },
+  };
+}
 
 /**
  * A paid session was confirmed: credit the advisor with the fee (GST excluded) less the

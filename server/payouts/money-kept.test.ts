@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monthTotals } from "../../core/ledger";
-import { seededRandom } from "../../core/seeded-random";
+import { seededRandom } from "../../core/seeded-random.test-support";
 import { type Db, queryRows } from "../db/client.server";
 import { advisorBalances, moneyMonths } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor, createSeeker } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import { createAdvisor, createSeeker } from "../db/factories.test-support";
 import { loadPayoutsOverview } from "./admin-payouts.server";
 import { findDifferences, paymentFacts, paymentMoney } from "./reconcile.server";
 
@@ -262,7 +262,11 @@ describe("the kept monthly totals and balances", () => {
     expect(months.length).toBeGreaterThan(2);
 
     // What the Payouts page shows is what the rule says, with each month's difference.
-    const overview = await loadPayoutsOverview(db, { holdDays: 3, now: new Date(), q: "" });
+    const overview = await loadPayoutsOverview(db, {
+      holdDays: 3,
+      now: new Date(FROM + SPAN),
+      q: "",
+    });
     expect(overview.months).toEqual(
       months.map(({ payments: _payments, ...t }) => ({
         ...t,

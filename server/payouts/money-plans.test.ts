@@ -1,10 +1,10 @@
 import { NoopLogger, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../db/client.server";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { loadPayoutsOverview } from "./admin-payouts.server";
 import { checkChanges } from "./reconcile.server";
-import { payoutWorld } from "./test-support";
+import { payoutWorld } from "./payout-world.test-support";
 
 /*
  * What the money's busy paths cost, read from PostgreSQL's own plans on a database with enough

@@ -1,12 +1,12 @@
 import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { holdPassedFor, releaseAt } from "../../core/ledger";
-import { loadOwnBankDetails } from "../advisors/bank-details.server";
-import type { BankCipher } from "../advisors/bank-crypto.server";
+import { loadOwnBankDetails } from "../repositories/bank-details.server";
+import type { BankCipher } from "../security/bank-cipher.server";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, bookings, payments, payoutAccounts, payoutTransfers, users } from "../db/schema";
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
-import { retryDelayMs } from "../payments/refund-job.server";
+import { retryDelayMs } from "../../core/retry";
 import { recordTransferEntry } from "./ledger.server";
 
 /*

@@ -1,8 +1,8 @@
+import { createBookingEvents } from "../events/booking-events.server";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { monthKey, splitFee } from "../../core/ledger";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
-import { createBooking as createPaidBooking } from "../bookings/test-factories";
 import {
   bookings,
   emailOutbox,
@@ -11,8 +11,12 @@ import {
   payoutTransfers,
   reconciliationRuns,
 } from "../db/schema";
-import { createTestDatabase, sqlState } from "../db/test-database";
-import { createSeeker, createUser } from "../db/test-factories";
+import { createTestDatabase, sqlState } from "../db/database.test-support";
+import {
+  createBooking as insertBooking,
+  createSeeker,
+  createUser,
+} from "../db/factories.test-support";
 import { loadPayoutsOverview } from "./admin-payouts.server";
 import { findDifferences, reconcile } from "./reconcile.server";
 import {
@@ -24,7 +28,7 @@ import {
   type PayoutWorld,
   settlementEvent,
   transferEvent,
-} from "./test-support";
+} from "./payout-world.test-support";
 
 /*
  * The ledger and the payout job through the real services: payments settled by signed
@@ -151,7 +155,7 @@ describe("the books at every accepted commission", () => {
         refundPaise: refunded.amount,
       });
       w.deps.clock.now = at("2026-03-05T04:00:00Z");
-      await completeFinishedSessions(database.db, w.now());
+      await completeFinishedSessions(database.db, w.now(), createBookingEvents([]));
       w.deps.clock.now = at("2026-03-09T04:00:00Z");
       await w.runPayouts();
 
@@ -353,7 +357,9 @@ describe("the payout job", () => {
     w.deps.clock.now = new Date(end.getTime() + HOLD_DAYS * DAY);
     expect(await w.runPayouts()).toMatchObject({ released: 0 });
     w.deps.clock.now = end;
-    expect(await completeFinishedSessions(database.db, w.now())).toEqual([held.bookingId]);
+    expect(await completeFinishedSessions(database.db, w.now(), createBookingEvents([]))).toEqual([
+      held.bookingId,
+    ]);
     w.deps.clock.now = new Date(end.getTime() + HOLD_DAYS * DAY - 1);
     expect(await w.runPayouts()).toMatchObject({ released: 0 });
     expect((await w.balances()).get(advisorId)).toMatchObject({ available: 0 });
@@ -396,7 +402,7 @@ describe("the payout job", () => {
       .where(eq(bookings.id, held.bookingId));
     expect((await w.transferOf(held.bookingId))?.nextAttemptAt).toEqual(end);
     w.deps.clock.now = end;
-    await completeFinishedSessions(database.db, w.now());
+    await completeFinishedSessions(database.db, w.now(), createBookingEvents([]));
     w.deps.clock.now = new Date(end.getTime() + HOLD_DAYS * DAY);
     expect(await w.runPayouts()).toMatchObject({ released: 1 });
   });
@@ -508,7 +514,7 @@ describe("Route's webhooks", () => {
     const held = await w.paidSession(advisorId, at("2026-03-05T03:30:00Z"));
     await w.runPayouts();
     w.deps.clock.now = at("2026-03-05T04:00:00Z");
-    await completeFinishedSessions(database.db, w.now());
+    await completeFinishedSessions(database.db, w.now(), createBookingEvents([]));
     w.advance(HOLD_DAYS * DAY);
     await w.runPayouts();
     const transfer = (await w.transferOf(held.bookingId))!;
@@ -583,7 +589,7 @@ describe("Route's webhooks", () => {
     const next = await w.paidSession(advisorId, at("2026-03-10T03:30:00Z"));
     await w.runPayouts();
     w.deps.clock.now = at("2026-03-10T04:00:00Z");
-    await completeFinishedSessions(database.db, w.now());
+    await completeFinishedSessions(database.db, w.now(), createBookingEvents([]));
     w.advance(HOLD_DAYS * DAY);
     await w.runPayouts();
     const account = (await w.accountOf(advisorId))!;
@@ -630,7 +636,7 @@ describe("the ledger itself", () => {
     await createUser(database.db, { admin: "Y", email: "admin@example.com" });
     // Written around the services: paid and confirmed, never credited.
     const seekerId = await createSeeker(database.db);
-    const planted1 = await createPaidBooking(database.db, {
+    const planted1 = await insertBooking(database.db, {
       advisorId,
       userId: seekerId,
       datetime: at("2026-03-06T03:30:00Z"),

@@ -9,7 +9,7 @@ import {
   type MonthTotals,
   type PaymentMoney,
 } from "../../core/ledger";
-import { formatInr } from "../../core/format";
+import { formatPaise } from "../../core/format";
 import { isUuid } from "../../core/ids";
 import type { Config } from "../config.server";
 import { type Db, queryRows, type Tx } from "../db/client.server";
@@ -34,8 +34,6 @@ export type Difference = { check: string; ref: string; detail: string };
 export const OVERLAP_MS = 10 * 60_000;
 /** Months each run checks in full: hourly, 24 months are each checked at least once a day. */
 export const SWEEP_MONTHS = 1;
-
-const rupees = (paise: number) => formatInr(paise / 100);
 
 /** A month's money as the database keeps it (money_months, payment_money). */
 type Kept = MonthTotals & { payments: number };
@@ -178,7 +176,7 @@ function checkPayment(facts: readonly PaymentFact[], add: (d: Difference) => voi
     const ref = f.booking_id ?? f.payment_id;
     const confirmed = ["confirmed", "completed", "cancelled"].includes(f.booking_status ?? "");
     if (confirmed && f.fee > 0 && f.credit === null) {
-      push("credit", ref, `a paid session of ${rupees(f.fee)} has no credit`);
+      push("credit", ref, `a paid session of ${formatPaise(f.fee)} has no credit`);
     }
     if (f.credit !== null) {
       const expected = splitFee(f.fee, Number(f.commission_percent)).share;
@@ -186,19 +184,23 @@ function checkPayment(facts: readonly PaymentFact[], add: (d: Difference) => voi
         push(
           "credit",
           ref,
-          `credit ${rupees(f.credit)} differs from the fee's share ${rupees(expected)}`,
+          `credit ${formatPaise(f.credit)} differs from the fee's share ${formatPaise(expected)}`,
         );
       }
       // A zero credit (a 100 % commission) has no transfer and nothing to debit.
       const owed = f.credit > 0 ? f.credit : null;
       if (f.refunded > 0 && f.debit !== (owed === null ? null : -owed)) {
-        push("refund", ref, `refunded, but the debit is ${rupees(-(f.debit ?? 0))}`);
+        push("refund", ref, `refunded, but the debit is ${formatPaise(-(f.debit ?? 0))}`);
       }
       if (f.refunded === 0 && f.debit !== null) {
-        push("refund", ref, `debited ${rupees(-f.debit)} without a refund`);
+        push("refund", ref, `debited ${formatPaise(-f.debit)} without a refund`);
       }
       if (f.transfer_amount !== owed) {
-        push("transfer", ref, `transfer ${rupees(f.transfer_amount ?? 0)} differs from the credit`);
+        push(
+          "transfer",
+          ref,
+          `transfer ${formatPaise(f.transfer_amount ?? 0)} differs from the credit`,
+        );
       }
     }
     // What left the platform per the ledger must be what the transfers say is released.
@@ -211,7 +213,7 @@ function checkPayment(facts: readonly PaymentFact[], add: (d: Difference) => voi
       push(
         "payout",
         ref,
-        `paid out ${rupees(f.payouts)}, the transfer says ${rupees(expectedPaid)}`,
+        `paid out ${formatPaise(f.payouts)}, the transfer says ${formatPaise(expectedPaid)}`,
       );
     }
   }
@@ -231,7 +233,7 @@ function checkMonth(kept: Kept | undefined, actual: Kept | null, add: (d: Differ
     add({
       check: "month",
       ref: totals!.month,
-      detail: `${rupees(missing)} collected is unaccounted for`,
+      detail: `${formatPaise(missing)} collected is unaccounted for`,
     });
   }
   const wrong = actual && keptDifference(actual, kept);

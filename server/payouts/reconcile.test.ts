@@ -1,12 +1,16 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBooking } from "../bookings/test-factories";
 import { emailOutbox, reconciliationRuns } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { createAdvisor, createSeeker, createUser } from "../db/test-factories";
+import { createTestDatabase } from "../db/database.test-support";
+import {
+  createAdvisor,
+  createBooking,
+  createSeeker,
+  createUser,
+} from "../db/factories.test-support";
 import { creditSession } from "./ledger.server";
 import { checkChanges, findDifferences, reconcile } from "./reconcile.server";
-import { createCreditedSession } from "./test-payouts";
+import { createCreditedSession } from "./credited-session.test-support";
 
 /*
  * The reconciliation at scale (ADR 80): a run checks what was written since the last one, by

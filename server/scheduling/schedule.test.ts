@@ -7,7 +7,7 @@ import {
 import type { WeeklySchedule } from "../../core/slots";
 import { INVALID_TIME_ZONE_MESSAGE } from "../../core/time-zones";
 import { advisors, advisorSchedules, scheduleSlots } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import {
   defaultScheduleFor,
   getSchedule,
@@ -15,7 +15,7 @@ import {
   SAVE_FAILURES,
   saveSchedule,
 } from "./schedule.server";
-import { createAdvisor } from "../db/test-factories";
+import { createAdvisor } from "../db/factories.test-support";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WeeklySchedule } from "../../core/slots";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { saveSchedule } from "./schedule.server";
 import { datesFor, slotsFor } from "./slots.server";
-import { blockTime, createAdvisor, createBooking, createSeeker } from "../db/test-factories";
+import {
+  blockTime,
+  createAdvisor,
+  createBooking,
+  createSeeker,
+} from "../db/factories.test-support";
 
 /*
  * The public slots come from the database through the pure engine: live bookings and blocked
@@ -68,8 +73,8 @@ describe("slotsFor", () => {
     ) =>
       createBooking(database.db, {
         advisorId,
-        seekerId,
-        start: at(time),
+        userId: seekerId,
+        datetime: new Date(at(time)),
         status,
         holdExpiresAt: hold,
       });
@@ -87,8 +92,8 @@ describe("slotsFor", () => {
     const other = await createAdvisor(database.db);
     await createBooking(database.db, {
       advisorId: other,
-      seekerId,
-      start: "2026-03-06T03:30:00Z",
+      userId: seekerId,
+      datetime: new Date("2026-03-06T03:30:00Z"),
       status: "confirmed",
     });
     expect(await startsOn("2026-03-06")).toHaveLength(6);

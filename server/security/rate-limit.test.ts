@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../db/test-database";
+import { createTestDatabase } from "../db/database.test-support";
 import { hitRateLimit } from "./rate-limit.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FileStorage } from "./storage.server";
+import type { FileStorage } from "./file-storage";
 
 const PUBLIC_PREFIX = "/uploads/";
 

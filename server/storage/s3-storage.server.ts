@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { FileStorage } from "./storage.server";
+import type { FileStorage } from "./file-storage";
 
 export type S3Settings = {
   bucket: string;

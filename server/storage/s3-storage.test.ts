@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConfig } from "../config.server";
 import { deleteDraft, saveDraft } from "../advisors/application.server";
 import { replaceHeadshot } from "../advisors/headshot.server";
-import { createPerson, jpegWithExif } from "../advisors/test-fixtures";
+import { createPerson, jpegWithExif } from "../advisors/fixtures.test-support";
 import { advisors } from "../db/schema";
-import { createTestDatabase } from "../db/test-database";
-import { newAdvisorHeadshots } from "../admin/headshot-store.server";
+import { createTestDatabase } from "../db/database.test-support";
+import { newAdvisorHeadshots } from "../advisors/headshot-store.server";
 import { createStorage, type FileStorage } from "./storage.server";
 
 /*

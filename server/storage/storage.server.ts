@@ -1,18 +1,9 @@
 import type { Config } from "../config.server";
 import { createLocalStorage } from "./local-storage.server";
+import type { FileStorage } from "./file-storage";
 import { createS3Storage } from "./s3-storage.server";
 
-/**
- * Where uploaded files live: an S3-compatible bucket when S3_BUCKET is set, else the local
- * disk (DATA_DIR/uploads, served at /uploads). Both take server-made keys only.
- */
-export type FileStorage = {
-  /** Stores the file and returns the URL browsers load it from. */
-  put(key: string, body: Buffer, contentType?: string): Promise<string>;
-  /** The key of a URL this storage handed out, or null for anything else (seed art, …). */
-  keyOf(url: string): string | null;
-  remove(key: string): Promise<void>;
-};
+export type { FileStorage } from "./file-storage";
 
 export function createStorage(config: Pick<Config, "storage">): FileStorage {
   const { s3, dir } = config.storage;

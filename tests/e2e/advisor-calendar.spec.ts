@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADVISOR_CALENDAR_MESSAGES as M } from "../../core/messages/advisor-calendar";
-import { startGoogleServer } from "../../server/calendar/test-google-server";
+import { startGoogleServer } from "../../server/calendar/google-server.test-support";
 import { type AppProcess, freePort, startAppProcess } from "../support/app-process";
 import { DEMO_ADVISOR, DEMO_PASSWORD, signIn } from "./support/auth";
 import { advisorPath, chooseTopicAndOption } from "./support/booking";

@@ -9,6 +9,7 @@ import {
   fillContent,
 } from "./support/advisor-wizard";
 import { expect, test } from "./support/fresh-app";
+import { pageIdle } from "./support/navigation";
 
 /*
  * Issue 22, points 4 and 7, on the advisor profile forms (the application wizard and the
@@ -19,6 +20,17 @@ import { expect, test } from "./support/fresh-app";
 test.setTimeout(120_000);
 
 const toasts = (page: Page) => page.locator("[data-sonner-toast]");
+
+/**
+ * No toast came of the last step. sonner loads lazily: once its toaster is on the page (it
+ * mounts when the page is first idle, or at the first toast) and the page has run all it had
+ * queued, a toast raised by the step would be on screen.
+ */
+async function expectNoToast(page: Page) {
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
+  await pageIdle(page);
+  await expect(toasts(page)).toHaveCount(0);
+}
 /** The one non-empty summary (role=alert) of the page. */
 const summary = (page: Page) => page.getByRole("alert").filter({ hasText: /\S/ });
 
@@ -81,8 +93,7 @@ for (const width of [375, 1280]) {
       "Please fix errors" + "Complete all required fields before continuing.",
     );
     expect(await overlaps(summary(page), next)).toBe(false);
-    await page.waitForTimeout(500); // sonner loads lazily: a toast would be there by now
-    await expect(toasts(page)).toHaveCount(0);
+    await expectNoToast(page);
 
     // Fixing a field takes its error away as it is typed.
     await page.getByLabel("First name").fill("Aarav");
@@ -131,8 +142,7 @@ test("the profile edit form says a rate over the limit is over it, beside the fi
   await expect(rate).toBeFocused();
   await expect(summary(page)).toHaveText(PROFILE_EDIT_MESSAGES.validationError);
   expect(await overlaps(summary(page), save)).toBe(false);
-  await page.waitForTimeout(500);
-  await expect(toasts(page)).toHaveCount(0);
+  await expectNoToast(page);
   await expect(page).toHaveURL(/\/edit$/);
 
   await rate.fill("1000000");
@@ -181,6 +191,5 @@ test("the server's refusal of a submit is the last step's summary, not a toast",
     `${APPLICATION_MESSAGES.accessDeniedTitle}${APPLICATION_MESSAGES.accessDenied}`,
   );
   expect(await overlaps(summary(page), submit)).toBe(false);
-  await page.waitForTimeout(500);
-  await expect(toasts(page)).toHaveCount(0);
+  await expectNoToast(page);
 });

@@ -1,7 +1,8 @@
 import { UserPlus } from "lucide-react";
 import { Link } from "react-router";
-import { addAdvisorSchema, type AddAdvisorValues } from "../../../core/admin/add-advisor";
-import { blankProfile } from "../../../core/advisor-fields";
+import type { AddAdvisorValues } from "../../../core/admin/add-advisor";
+import { blankProfile } from "../../../core/advisor-profile";
+import { addAdvisorSchema } from "../../../core/forms/add-advisor";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
 import type { WeeklySchedule } from "../../../core/slots";
 import { cn } from "../../lib/cn";

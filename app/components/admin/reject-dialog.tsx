@@ -1,5 +1,6 @@
 import type { useFetcher } from "react-router";
-import { REJECTION_REASON_MAX, rejectReasonForm } from "../../../core/admin/admin-forms";
+import { REJECTION_REASON_MAX } from "../../../core/admin/admin-forms";
+import { rejectReasonForm } from "../../../core/forms/admin";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../ui/dialog";

@@ -7,10 +7,10 @@ import {
   hasProgress,
   reachableStep,
   readWizardStep,
-  STEP_SCHEMAS,
   type StepNumber,
   type StoredDraft,
 } from "../../../core/advisor-application";
+import { STEP_SCHEMAS } from "../../../core/forms/advisor-application";
 import { defaultWeeklySchedule } from "../../../core/availability";
 import { APPLICATION_MESSAGES as M } from "../../../core/messages/advisor";
 import { isValidTimeZone } from "../../../core/time-zones";

@@ -5,9 +5,9 @@ import {
   BANK_FIELDS,
   type BankDetails,
   type BankField,
-  bankDetailsSchema,
   checkBankDetails,
 } from "../../../core/bank-details";
+import { bankDetailsSchema } from "../../../core/forms/bank-details";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";

@@ -1,7 +1,8 @@
 import { Save } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { profileEditSchema, type ProfileValues } from "../../../core/advisor-profile";
+import type { ProfileValues } from "../../../core/advisor-profile";
+import { profileEditSchema } from "../../../core/forms/advisor-profile";
 import { HEADSHOT_MESSAGES, PROFILE_EDIT_MESSAGES as M } from "../../../core/messages/advisor";
 import { useFetcherForm } from "../../lib/fetcher-form";
 import { Button } from "../ui/button";

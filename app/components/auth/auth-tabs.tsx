@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import type { FieldErrors, FormValues } from "../../../core/form";
 import { signInSchema, signUpSchema } from "../../../core/forms/auth";
 import { AUTH_MESSAGES } from "../../../core/messages/auth";
 import { useZodForm } from "../../lib/forms";
-import type { AuthActionData } from "../../routes/auth/auth";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
@@ -14,6 +14,22 @@ import { LegalDialog } from "./legal-dialog";
 import { NewPasswordField } from "./new-password-field";
 
 export type AuthTab = "signup" | "signin";
+
+/**
+ * What the auth route's action answers: a form-level message (the product's title and text), or
+ * per-field errors from the schema.
+ */
+export type AuthActionData = {
+  intent: AuthTab;
+  ok: boolean;
+  title?: string;
+  message?: string;
+  hint?: string;
+  jumpTo?: AuthTab;
+  email?: string;
+  fieldErrors?: FieldErrors<typeof signUpSchema> | FieldErrors<typeof signInSchema>;
+  values?: Partial<FormValues<typeof signUpSchema>>;
+};
 
 type Props = {
   initialTab: AuthTab;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../ui/dialog";
 import { GST_LABEL } from "../../../core/pricing";
+import { REFUND_DAYS } from "../../../core/messages/sessions";
 import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
 
 const SUMMARIES = {
@@ -12,7 +13,7 @@ const SUMMARIES = {
       "BeenThere is a platform only: it connects you with people who share their own experience.",
       "Advice given in sessions is not legal, medical or financial advice.",
       `Prices are in INR and include ${GST_LABEL}. Sessions can be rescheduled or cancelled until ${MODIFY_CUTOFF_HOURS} hours before they start.`,
-      `Cancel ${FULL_REFUND_HOURS} hours or more before the start for a full refund, paid back in 7-10 business days.`,
+      `Cancel ${FULL_REFUND_HOURS} hours or more before the start for a full refund, paid back in ${REFUND_DAYS}.`,
       "Be respectful, keep sessions on the platform, and follow our Code of Conduct.",
     ],
   },

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { sessionTypeLabel, type SessionType } from "../../../core/session-types";
-import { formatInr, formatSessionTime } from "../../../core/format";
+import { formatPaise, formatSessionTime } from "../../../core/format";
 import { GST_PERCENT } from "../../../core/pricing";
 
 /** The session's date and time in the seeker's and the advisor's zones, one line each. */
@@ -61,15 +61,15 @@ export function PriceBreakdown({
     <dl className="grid gap-1 text-sm">
       <div className="flex justify-between gap-4">
         <dt className="text-muted">Session fee</dt>
-        <dd>{formatInr(fee / 100)}</dd>
+        <dd>{formatPaise(fee)}</dd>
       </div>
       <div className="flex justify-between gap-4">
         <dt className="text-muted">GST ({GST_PERCENT}%)</dt>
-        <dd>{formatInr(gst / 100)}</dd>
+        <dd>{formatPaise(gst)}</dd>
       </div>
       <div className="flex justify-between gap-4 border-t border-line pt-1 text-base font-semibold">
         <dt>{totalLabel}</dt>
-        <dd data-testid="price-total">{formatInr(total / 100)}</dd>
+        <dd data-testid="price-total">{formatPaise(total)}</dd>
       </div>
     </dl>
   );

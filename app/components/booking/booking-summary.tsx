@@ -2,7 +2,7 @@ import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { SessionOption } from "../../../core/booking";
-import { type SummaryStepValues, summaryStepRules } from "../../../core/booking-steps";
+import { type SummaryStepValues, summaryStepRules } from "../../../core/forms/booking-steps";
 import { bookingTerms, refundDeadline } from "../../../core/booking-terms";
 import { formatInr } from "../../../core/format";
 import { useZodForm } from "../../lib/forms";

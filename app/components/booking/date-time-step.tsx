@@ -1,17 +1,15 @@
 import { AlertCircle, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { formatLongDate } from "../../../core/format";
+import { DATE_TIME_MESSAGES } from "../../../core/messages/booking";
 import type { AdvisorDates, AdvisorSlots, OfferedSlot, SessionDuration } from "../../../core/slots";
 import { guessTimeZone, timeZoneOptions } from "../../../core/time-zones";
 import { TimeZoneSelect } from "../availability/time-zone-select";
 import { Button } from "../ui/button";
 import { BookingNotice } from "./booking-notice";
-import { DATE_TIME_MESSAGES } from "./date-time-messages";
 import { SlotCalendar } from "./slot-calendar";
 import { SlotPicker } from "./slot-picker";
 import { useBrowserTimeZone, useJson } from "./use-json";
-
-export { DATE_TIME_MESSAGES };
 
 /** What the step hands on: the slot, on which date and in which zones. */
 export type SlotChoice = OfferedSlot & {

@@ -8,7 +8,11 @@ import {
   writeBookingUrl,
 } from "../../../core/booking-url-state";
 import { formatInr, formatLongDate } from "../../../core/format";
-import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
+import {
+  BOOKING_MESSAGES as M,
+  DATE_TIME_MESSAGES,
+  NO_SLOTS_REASONS,
+} from "../../../core/messages/booking";
 import type { AdvisorDates, AdvisorSlots } from "../../../core/slots";
 import { timeZoneOptions } from "../../../core/time-zones";
 import { cn } from "../../lib/cn";
@@ -16,8 +20,6 @@ import { TimeZoneSelect } from "../availability/time-zone-select";
 import { Button } from "../ui/button";
 import { BookingNotice } from "./booking-notice";
 import { BookingReview } from "./booking-review";
-import { DATE_TIME_MESSAGES } from "./date-time-messages";
-import { NO_SLOTS_REASONS } from "./slot-picker";
 
 /*
  * The booking steps as plain HTML (ADR 85): GET forms and links whose fields are the URL's

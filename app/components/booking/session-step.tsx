@@ -1,5 +1,5 @@
 import type { SessionOption } from "../../../core/booking";
-import { type SessionStepValues, sessionStepRules } from "../../../core/booking-steps";
+import { type SessionStepValues, sessionStepRules } from "../../../core/forms/booking-steps";
 import type { BookingUrlState } from "../../../core/booking-url-state";
 import { formatInr } from "../../../core/format";
 import { GST_PERCENT } from "../../../core/pricing";

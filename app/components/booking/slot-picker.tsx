@@ -1,19 +1,10 @@
 import { LoaderCircle } from "lucide-react";
-import { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS } from "../../../core/booking-limits";
 import { formatLongDate } from "../../../core/format";
-import type { NoSlotsReason } from "../../../core/slots";
+import { NO_SLOTS_REASONS } from "../../../core/messages/booking";
 import type { AdvisorSlots, OfferedSlot } from "../../../core/slots";
 import { cn } from "../../lib/cn";
 import { Button } from "../ui/button";
 import type { JsonState } from "./use-json";
-
-/** One line under "No available slots for this date" saying why. */
-export const NO_SLOTS_REASONS: Record<NoSlotsReason, string> = {
-  "not-working": "The advisor doesn't take sessions on this day.",
-  "fully-booked": "Every time on this day is already booked.",
-  "too-soon": `Sessions must be booked at least ${MIN_LEAD_HOURS} hours in advance.`,
-  "out-of-range": `Sessions can be booked up to ${BOOKING_WINDOW_DAYS} days ahead.`,
-};
 
 /** The times of the chosen date: loading, error with Try Again, empty with a reason, or a grid. */
 export function SlotPicker({

@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
 import { useEffect } from "react";
 import { ADDITIONAL_INFO_MAX } from "../../../core/booking-limits";
-import { type TopicsStepValues, topicsStepRules } from "../../../core/booking-steps";
+import { type TopicsStepValues, topicsStepRules } from "../../../core/forms/booking-steps";
 import { type BookingUrlState, NOTES_PARAM } from "../../../core/booking-url-state";
 import { cn } from "../../lib/cn";
 import { useZodForm } from "../../lib/forms";

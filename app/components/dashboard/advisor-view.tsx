@@ -1,7 +1,7 @@
 import { CalendarDays, IndianRupee, MessageCircle, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatInr } from "../../../core/format";
+import { formatInr, formatPaise } from "../../../core/format";
 import { STATUS_BANNERS } from "../../../core/messages/advisor";
 import { ADVISOR_CALENDAR_MESSAGES } from "../../../core/messages/advisor-calendar";
 import { EARNINGS_MESSAGES } from "../../../core/messages/earnings";
@@ -97,7 +97,7 @@ export function AdvisorView({
             <StatTile
               icon={IndianRupee}
               label="Earnings"
-              value={formatInr(stats.earnedPaise / 100)}
+              value={formatPaise(stats.earnedPaise)}
               note={EARNINGS_MESSAGES.dashboardTileNote}
               to="/dashboard/earnings"
             />

@@ -14,7 +14,7 @@ import { AUTH_MESSAGES } from "../../../core/messages/auth";
 import type { ViewerSummary } from "../../lib/viewer";
 import { toast } from "../ui/toaster";
 import { accountLinks } from "./nav-links";
-import { TRIGGER_CLASS, TriggerFace, viewerName } from "./user-menu";
+import { TRIGGER_CLASS, TriggerFace, viewerName } from "./user-menu-trigger";
 
 const ICONS: Record<string, LucideIcon> = {
   "/dashboard/earnings": IndianRupee,

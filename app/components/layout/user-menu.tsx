@@ -1,25 +1,9 @@
 import { type ComponentType, useEffect, useState } from "react";
 import type { ViewerSummary } from "../../lib/viewer";
 import { whenIdle } from "../../lib/when-idle";
+import { TRIGGER_CLASS, TriggerFace } from "./user-menu-trigger";
 
 type Dropdown = ComponentType<{ viewer: ViewerSummary; defaultOpen: boolean }>;
-
-export const TRIGGER_CLASS =
-  "grid size-10 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white uppercase hover:bg-brand-800";
-
-export const viewerName = (viewer: ViewerSummary) =>
-  `${viewer.firstName} ${viewer.lastName}`.trim();
-
-/** The initials are a picture of the person; the name says whose menu it is. */
-export function TriggerFace({ viewer }: { viewer: ViewerSummary }) {
-  const initials = (viewer.firstName[0] ?? "") + (viewer.lastName[0] ?? "");
-  return (
-    <>
-      <span aria-hidden="true">{initials || "?"}</span>
-      <span className="sr-only">Account menu for {viewerName(viewer)}</span>
-    </>
-  );
-}
 
 let dropdown: Promise<Dropdown> | null = null;
 const loadDropdown = () =>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DISCOVERY_MINUTES } from "../../../core/booking-limits";
 import { Button } from "../ui/button";
 
 /** The closing invitation on the about page: book a call, browse advisors, or become one. */
@@ -16,8 +17,8 @@ export function PageCta() {
         Talk to someone who has been there
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-brand-100">
-        Start with a free 15-minute discovery call, browse advisors yourself, or share your own
-        journey as an advisor.
+        Start with a free {DISCOVERY_MINUTES}-minute discovery call, browse advisors yourself, or
+        share your own journey as an advisor.
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row sm:flex-wrap">
         <Button asChild size="lg" variant="accent" className="focus-visible:outline-white">

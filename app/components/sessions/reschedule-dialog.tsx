@@ -7,8 +7,12 @@ import { DateTimeStep, type SlotChoice } from "../booking/date-time-step";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { toast } from "../ui/toaster";
-import type { SessionActionResult } from "./sessions-list";
-import { counterpart, type SessionRow, sessionTimes } from "./session-view";
+import {
+  counterpart,
+  type SessionActionResult,
+  type SessionRow,
+  sessionTimes,
+} from "./session-view";
 
 /**
  * Current and new time, and the advisor's slot picker: the session's own time does not block a

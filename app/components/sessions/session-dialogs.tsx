@@ -14,7 +14,7 @@ import {
   FEEDBACK_MAX,
   REVIEW_FIELDS,
   reviewSchema,
-} from "../../../core/review";
+} from "../../../core/forms/sessions";
 import type { Role } from "../../../core/roles";
 import { canJoin, joinLabel } from "../../../core/sessions";
 import { Button } from "../ui/button";
@@ -26,10 +26,10 @@ import { FormSummary } from "../ui/form-summary";
 import { Textarea } from "../ui/input";
 import { StarRating } from "../ui/star-rating";
 import { toast } from "../ui/toaster";
-import type { SessionActionResult } from "./sessions-list";
 import {
   counterpart,
   SESSION_TYPE_LABELS,
+  type SessionActionResult,
   type SessionRow,
   sessionTimes,
   viewerZone,
@@ -134,7 +134,7 @@ export function DetailsDialog({
                     </a>
                   </Button>
                 ) : (
-                  <Button disabled title="The link opens 15 minutes before the start">
+                  <Button disabled title={SESSION_MESSAGES.joinNotYet}>
                     <Video aria-hidden="true" /> {joinLabel(row.meetingLink)}
                   </Button>
                 )

@@ -4,6 +4,20 @@ import type { SessionRow } from "../../../core/sessions";
 
 export type { SessionRow };
 
+/** What the dashboard's action answers a session dialog (details, reschedule, cancel, review). */
+export type SessionActionResult = {
+  intent: string;
+  ok: boolean;
+  code?: string;
+  message?: string;
+  hoursRemaining?: number;
+  refundPaise?: number;
+  /** The change stands, but the calendar could not follow it. */
+  warning?: string;
+  /** A form that did not pass: each field's message (the form kit's FormFailure key). */
+  fieldErrors?: Record<string, string | undefined>;
+};
+
 /** The other party's name as this viewer sees it; an admin sees both. */
 export function counterpart(row: SessionRow, role: Role): string {
   if (role === "admin") return `${row.seekerName} with ${row.advisorName}`;

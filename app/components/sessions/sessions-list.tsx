@@ -25,19 +25,6 @@ import {
 } from "./session-view";
 import { useNow } from "./use-now";
 
-export type SessionActionResult = {
-  intent: string;
-  ok: boolean;
-  code?: string;
-  message?: string;
-  hoursRemaining?: number;
-  refundPaise?: number;
-  /** The change stands, but the calendar could not follow it. */
-  warning?: string;
-  /** A form that did not pass: each field's message (the form kit's FormFailure key). */
-  fieldErrors?: Record<string, string | undefined>;
-};
-
 type ListData = {
   counts: Record<SessionTab, number>;
   rows: SessionRow[];
@@ -310,7 +297,7 @@ function SessionItem({
               </a>
             </Button>
           ) : (
-            <Button size="sm" disabled title="The link opens 15 minutes before the start">
+            <Button size="sm" disabled title={SESSION_MESSAGES.joinNotYet}>
               <Video aria-hidden="true" /> Join
             </Button>
           )

@@ -7,7 +7,10 @@ import { isUuid } from "../../../core/ids";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
 import type { FieldChange } from "../../../core/profile-review";
 import { requireAdmin } from "../../../server/auth/session.server";
-import { decideProposal, loadProposalReview } from "../../../server/admin/profile-changes.server";
+import {
+  decideProposal,
+  loadProposalReview,
+} from "../../../server/advisors/profile-changes.server";
 import { removeStoredFile } from "../../../server/storage/storage.server";
 import { AdminPage } from "../../components/admin/admin-page";
 import { PersonPhoto } from "../../components/admin/person-photo";

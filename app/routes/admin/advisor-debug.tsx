@@ -2,7 +2,7 @@ import { Suspense, useEffect } from "react";
 import { Await, Link, useFetcher } from "react-router";
 import { allowedActions } from "../../../core/admin/advisor-status";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
-import { listAdvisorsForDebug } from "../../../server/admin/advisor-review.server";
+import { listAdvisorsForDebug } from "../../../server/advisors/advisor-review.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { readPosition } from "../../../server/db/keyset";
 import { ListPager } from "../../components/admin/list-pager";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { isUuid } from "../../../core/ids";
 import { PROFILE_EDIT_MESSAGES as P } from "../../../core/messages/advisor";
-import { saveProfileAsAdmin } from "../../../server/admin/advisor-edit.server";
+import { saveProfileAsAdmin } from "../../../server/advisors/advisor-edit.server";
 import { loadEditableProfile } from "../../../server/advisors/profile-edit.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { flashCookie } from "../../lib/flash";

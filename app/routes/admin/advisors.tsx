@@ -1,11 +1,8 @@
 import { Plus } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, useFetcher } from "react-router";
-import {
-  advisorReviewForm,
-  formObject,
-  resendInvitationForm,
-} from "../../../core/admin/admin-forms";
+import { formObject } from "../../../core/admin/admin-forms";
+import { advisorReviewForm, resendInvitationForm } from "../../../core/forms/admin";
 import {
   allowedActions,
   REVIEW_SECTIONS,
@@ -13,13 +10,13 @@ import {
 } from "../../../core/admin/advisor-status";
 import { firstErrorPerField } from "../../../core/form";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
-import { countProposals, listProposals } from "../../../server/admin/profile-changes.server";
+import { countProposals, listProposals } from "../../../server/advisors/profile-changes.server";
 import {
   changeAdvisorStatus,
   countAdvisorsBySection,
   listAdvisorsForReview,
-} from "../../../server/admin/advisor-review.server";
-import { resendInvitation } from "../../../server/admin/invitations.server";
+} from "../../../server/advisors/advisor-review.server";
+import { resendInvitation } from "../../../server/advisors/invitations.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { readPosition, START } from "../../../server/db/keyset";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";

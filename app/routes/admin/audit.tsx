@@ -2,10 +2,11 @@ import { Filter } from "lucide-react";
 import { Form } from "react-router";
 import { adminSearchText } from "../../../core/admin/admin-forms";
 import { countLabel } from "../../../core/admin/list-page";
+import { formatAdminDateTime } from "../../../core/format";
 import { isUuid } from "../../../core/ids";
 import { AUDIT_ACTIONS, isAuditAction } from "../../../core/admin/audit-actions";
 import { describeAudit } from "../../../core/admin/audit-entry";
-import { listAudit, listAuditActors } from "../../../server/admin/audit.server";
+import { listAudit, listAuditActors } from "../../../server/audit/audit.server";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { readPosition } from "../../../server/db/keyset";
 import { AdminPage, LoadError } from "../../components/admin/admin-page";
@@ -51,12 +52,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { filters, failed: true as const };
   }
 }
-
-const when = new Intl.DateTimeFormat("en-IN", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Kolkata",
-});
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { filters } = loaderData;
@@ -152,7 +147,7 @@ function AuditRow({ entry }: { entry: Entry }) {
     <Tr>
       <Td className="whitespace-nowrap text-muted max-md:w-full md:align-top">
         <time dateTime={new Date(entry.createdAt).toISOString()}>
-          {when.format(new Date(entry.createdAt))}
+          {formatAdminDateTime(new Date(entry.createdAt))}
         </time>
       </Td>
       <Td className="max-md:w-full md:align-top">

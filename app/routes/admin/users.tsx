@@ -10,12 +10,12 @@ import {
   useNavigation,
 } from "react-router";
 import {
-  adminRoleForm,
   adminSearchText,
   formObject,
   USER_ROLE_FILTERS,
   type UserRoleFilter,
 } from "../../../core/admin/admin-forms";
+import { adminRoleForm } from "../../../core/forms/admin";
 import { countLabel } from "../../../core/admin/list-page";
 import { isUuid } from "../../../core/ids";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";

@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { BANK_MESSAGES as M } from "../../../core/messages/advisor";
-import { createBankCipher } from "../../../server/advisors/bank-crypto.server";
 import {
   loadOwnBankDetails,
   maskBankDetails,
   saveBankDetails,
-} from "../../../server/advisors/bank-details.server";
+} from "../../../server/repositories/bank-details.server";
 import { requireAdvisor } from "../../../server/auth/session.server";
 import { readJson } from "../../lib/request-body";
 import type { Route } from "./+types/advisor-bank-details";
@@ -22,8 +21,7 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireAdvisor(request, context);
-  const cipher = createBankCipher(context.config.bankEncryptionKey);
-  const own = await loadOwnBankDetails(context.db, cipher, viewer.advisorId);
+  const own = await loadOwnBankDetails(context.db, context.bankCipher, viewer.advisorId);
   const summary = new URL(request.url).searchParams.has("summary");
   return data({ details: own && summary ? maskBankDetails(own) : own }, { headers: PRIVATE });
 }
@@ -38,8 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdvisor(request, context);
   const body = await readJson(request, { maxBytes: 16 * 1024 });
   try {
-    const cipher = createBankCipher(context.config.bankEncryptionKey);
-    const result = await saveBankDetails(context.db, cipher, viewer.advisorId, body);
+    const result = await saveBankDetails(context.db, context.bankCipher, viewer.advisorId, body);
     if (result.ok)
       return data(
         { ok: true as const, message: M.saved, details: result.details },

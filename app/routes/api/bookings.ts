@@ -1,4 +1,4 @@
-import { bookingRequestSchema } from "../../../core/booking";
+import { bookingRequestSchema } from "../../../core/forms/booking";
 import { firstErrorPerField } from "../../../core/form";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import { createBooking } from "../../../server/bookings/booking-service.server";

@@ -1,4 +1,4 @@
-import { discoveryRequestSchema } from "../../../core/booking";
+import { discoveryRequestSchema } from "../../../core/forms/booking";
 import { firstErrorPerField } from "../../../core/form";
 import { BOOKING_MESSAGES as M } from "../../../core/messages/booking";
 import { createDiscoveryBooking } from "../../../server/bookings/booking-service.server";

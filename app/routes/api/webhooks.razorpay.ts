@@ -1,5 +1,5 @@
 import { bookingDeps } from "../../../server/bookings/context.server";
-import { handleRazorpayWebhook } from "../../../server/payments/webhooks.server";
+import { handleRazorpayWebhook } from "../../../server/webhooks/webhooks.server";
 import { json } from "../../lib/json-api.server";
 import { readJsonText } from "../../lib/request-body";
 import type { Route } from "./+types/webhooks.razorpay";

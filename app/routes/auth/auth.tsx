@@ -1,13 +1,12 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { safeRedirect } from "../../../core/auth-rules";
-import type { FieldErrors, FormValues } from "../../../core/form";
 import { signInSchema, signUpSchema } from "../../../core/forms/auth";
 import { AUTH_MESSAGES as MESSAGES } from "../../../core/messages/auth";
 import { checkEmail, signIn, signUp } from "../../../server/auth/accounts.server";
 import { GOOGLE_PROVIDER_ID } from "../../../server/auth/auth.server";
 import { getViewer } from "../../../server/auth/session.server";
 import { AuthCard } from "../../components/auth/auth-card";
-import { type AuthTab, AuthTabs } from "../../components/auth/auth-tabs";
+import { type AuthActionData, type AuthTab, AuthTabs } from "../../components/auth/auth-tabs";
 import { flashCookie } from "../../lib/flash";
 import { invalidForm, parseForm } from "../../lib/forms";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
@@ -54,19 +53,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab: (signInFirst ? "signin" : "signup") as AuthTab,
   };
 }
-
-/** A form-level answer (the product's title and text), or per-field errors from the schema. */
-export type AuthActionData = {
-  intent: AuthTab;
-  ok: boolean;
-  title?: string;
-  message?: string;
-  hint?: string;
-  jumpTo?: AuthTab;
-  email?: string;
-  fieldErrors?: FieldErrors<typeof signUpSchema> | FieldErrors<typeof signInSchema>;
-  values?: Partial<FormValues<typeof signUpSchema>>;
-};
 
 const fail = (
   intent: AuthTab,

@@ -5,7 +5,7 @@ import { ProseBody, ProseList, ProsePage, TextLink } from "../../components/page
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 import { GST_LABEL } from "../../../core/pricing";
 import { FULL_REFUND_HOURS } from "../../../core/sessions";
-import { BOOKING_WINDOW_DAYS } from "../../../core/booking-limits";
+import { BOOKING_WINDOW_DAYS, DISCOVERY_MINUTES } from "../../../core/booking-limits";
 
 export function meta() {
   return [
@@ -59,7 +59,8 @@ const STEPS = [
       <>
         <TextLink to="/advisors">Search advisors</TextLink> by the move you are planning, such as
         &quot;Moving to Dubai&quot; or &quot;MS in Germany&quot;, and read their story before you
-        choose. Not sure who fits? Start with a free 15-minute discovery call with our team.
+        choose. Not sure who fits? Start with a free {DISCOVERY_MINUTES}-minute discovery call with
+        our team.
       </>
     ),
   },

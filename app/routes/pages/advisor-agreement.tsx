@@ -9,7 +9,7 @@ import {
 import { SupportEmailLink } from "../../components/pages/support-email";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 import { GST_LABEL } from "../../../core/pricing";
-import { MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
+import { FULL_REFUND_HOURS, JOIN_EARLY_MINUTES, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
 
 export function meta() {
   return [
@@ -107,10 +107,11 @@ const SECTIONS: readonly ProseSection[] = [
     title: "Use the approved communication tools",
     content: (
       <p>
-        Hold every session on the video link that comes with the booking: it opens 15 minutes before
-        the start time. Do not move a session to WhatsApp, a phone call or another video app, and do
-        not share personal contact details to continue a conversation elsewhere. If the link fails,
-        contact support so we can help and keep a record of what happened.
+        Hold every session on the video link that comes with the booking: it opens{" "}
+        {JOIN_EARLY_MINUTES} minutes before the start time. Do not move a session to WhatsApp, a
+        phone call or another video app, and do not share personal contact details to continue a
+        conversation elsewhere. If the link fails, contact support so we can help and keep a record
+        of what happened.
       </p>
     ),
   },
@@ -182,8 +183,8 @@ const SECTIONS: readonly ProseSection[] = [
         <p>
           Seekers plan around the time you offered, so treat every booking as a commitment. Join on
           time, and follow the same rules as seekers: you can cancel or reschedule until{" "}
-          {MODIFY_CUTOFF_HOURS} hours before the start, and we ask you to give at least 24
-          hours&apos; notice.
+          {MODIFY_CUTOFF_HOURS} hours before the start, and we ask you to give at least{" "}
+          {FULL_REFUND_HOURS} hours&apos; notice.
         </p>
         <p>
           When you cancel, the seeker receives a full refund and no fee is paid for that session.

@@ -11,7 +11,8 @@ import { SupportEmailLink, useSupportEmail } from "../../components/pages/suppor
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 import { GST_LABEL } from "../../../core/pricing";
 import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
-import { SESSION_MESSAGES } from "../../../core/messages/sessions";
+import { REFUND_DAYS, SESSION_MESSAGES } from "../../../core/messages/sessions";
+import { supportHoursText, SUPPORT_REPLY_TIME } from "../../../core/contact";
 import { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS } from "../../../core/booking-limits";
 
 export function meta() {
@@ -19,8 +20,7 @@ export function meta() {
     { title: "Cancellation & Refunds | BeenThere" },
     {
       name: "description",
-      content:
-        "How to cancel or reschedule a BeenThere session, when you get a full refund, and how long refunds take to reach your account (7-10 business days).",
+      content: `How to cancel or reschedule a BeenThere session, when you get a full refund, and how long refunds take to reach your account (${REFUND_DAYS}).`,
     },
   ];
 }
@@ -64,9 +64,9 @@ const SECTIONS: readonly ProseSection[] = [
         </p>
         <SupportBlockMessage />
         <p>
-          <strong>We recommend giving at least 24 hours&apos; notice.</strong> It gives your advisor
-          time to offer the slot to someone else, and it is what decides whether you get your money
-          back.
+          <strong>We recommend giving at least {FULL_REFUND_HOURS} hours&apos; notice.</strong> It
+          gives your advisor time to offer the slot to someone else, and it is what decides whether
+          you get your money back.
         </p>
         <p>
           Rescheduling keeps your booking and your payment: you simply pick a new time, at least{" "}
@@ -119,8 +119,8 @@ const SECTIONS: readonly ProseSection[] = [
             or wallet) through Razorpay. We cannot send them anywhere else.
           </li>
           <li>
-            Refunds reach your account in <strong>7-10 business days</strong> from when we start
-            them. UPI refunds are often quicker; some banks take the full time.
+            Refunds reach your account in <strong>{REFUND_DAYS}</strong> from when we start them.
+            UPI refunds are often quicker; some banks take the full time.
           </li>
           <li>We e-mail you when a refund is started, with its reference number.</li>
         </ProseList>
@@ -175,8 +175,8 @@ const SECTIONS: readonly ProseSection[] = [
       <p>
         If money left your account but you did not receive a booking confirmation, or you were
         charged twice for one booking, the extra amount is refunded to the original payment method
-        in 7-10 business days. If it has not arrived by then, contact us with the payment ID or your
-        bank statement entry.
+        in {REFUND_DAYS}. If it has not arrived by then, contact us with the payment ID or your bank
+        statement entry.
       </p>
     ),
   },
@@ -187,8 +187,8 @@ const SECTIONS: readonly ProseSection[] = [
       <p>
         If something unexpected got in the way, such as a medical emergency, talk to us. Write to{" "}
         <SupportEmailLink /> or use the <TextLink to="/contact">contact form</TextLink> and choose
-        &quot;Refund&quot;. Our team replies within 2-4 hours during support hours (Monday to Friday
-        9:00-18:00 IST, Saturday and Sunday 10:00-16:00 IST).
+        &quot;Refund&quot;. Our team replies within {SUPPORT_REPLY_TIME} during support hours (
+        {supportHoursText(", ")}).
       </p>
     ),
   },
@@ -211,13 +211,13 @@ export default function CancellationRefunds() {
             Cancel or reschedule from your dashboard until {MODIFY_CUTOFF_HOURS} hours before the
             start.
           </li>
-          <li>We recommend 24 hours&apos; notice.</li>
+          <li>We recommend {FULL_REFUND_HOURS} hours&apos; notice.</li>
           <li>
             Cancelled {FULL_REFUND_HOURS} hours or more before the start: automatic full refund.
           </li>
           <li>Cancelled later: no refund.</li>
           <li>Cancelled by your advisor or by our team: full refund.</li>
-          <li>Refunds reach your original payment method in 7-10 business days.</li>
+          <li>Refunds reach your original payment method in {REFUND_DAYS}.</li>
         </ProseList>
       </Callout>
     </ProsePage>

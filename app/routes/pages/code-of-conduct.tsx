@@ -8,7 +8,8 @@ import {
 } from "../../components/pages/prose-page";
 import { SupportEmailLink } from "../../components/pages/support-email";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
-import { MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
+import { SUPPORT_REPLY_TIME } from "../../../core/contact";
+import { FULL_REFUND_HOURS, JOIN_EARLY_MINUTES, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
 
 export function meta() {
   return [
@@ -82,8 +83,8 @@ const SECTIONS: readonly ProseSection[] = [
     content: (
       <ProseList>
         <li>
-          Join on time. The video link opens 15 minutes before the start, so you can check your
-          camera and microphone.
+          Join on time. The video link opens {JOIN_EARLY_MINUTES} minutes before the start, so you
+          can check your camera and microphone.
         </li>
         <li>
           Find a quiet place with a stable connection, and give the session your full attention.
@@ -94,8 +95,8 @@ const SECTIONS: readonly ProseSection[] = [
         </li>
         <li>
           If you cannot make it, cancel or reschedule as early as possible. You can do so until{" "}
-          {MODIFY_CUTOFF_HOURS} hours before the start, and we ask for at least 24 hours&apos;
-          notice.
+          {MODIFY_CUTOFF_HOURS} hours before the start, and we ask for at least {FULL_REFUND_HOURS}{" "}
+          hours&apos; notice.
         </li>
       </ProseList>
     ),
@@ -152,7 +153,10 @@ const SECTIONS: readonly ProseSection[] = [
           the other person&apos;s name if you can.
         </p>
         <ProseList>
-          <li>We take every report seriously and reply within 2-4 hours during support hours.</li>
+          <li>
+            We take every report seriously and reply within {SUPPORT_REPLY_TIME} during support
+            hours.
+          </li>
           <li>
             We handle reports confidentially and share details only as needed to look into them.
           </li>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { formValues } from "../../../core/form";
+import { SUPPORT_REPLY_TIME } from "../../../core/contact";
 import { contactSchema } from "../../../core/forms/contact";
 import { type ContactActionData, ContactForm } from "../../components/pages/contact-form";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
@@ -15,8 +16,7 @@ export function meta() {
     { title: "Contact Us | BeenThere" },
     {
       name: "description",
-      content:
-        "Questions about a booking, a refund or becoming an advisor? Write to BeenThere support: we reply within 2-4 hours during support hours (Mon-Fri 9:00-18:00, Sat-Sun 10:00-16:00 IST).",
+      content: `Questions about a booking, a refund or becoming an advisor? Write to BeenThere support: we reply within ${SUPPORT_REPLY_TIME} during support hours (Mon-Fri 9:00-18:00, Sat-Sun 10:00-16:00 IST).`,
     },
   ];
 }

@@ -10,8 +10,15 @@ import {
 import { SupportEmailLink } from "../../components/pages/support-email";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 import { GST_LABEL } from "../../../core/pricing";
-import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
-import { BOOKING_WINDOW_DAYS, MIN_LEAD_HOURS } from "../../../core/booking-limits";
+import { FULL_REFUND_HOURS, JOIN_EARLY_MINUTES, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
+import {
+  BOOKING_WINDOW_DAYS,
+  DISCOVERY_MINUTES,
+  HOLD_MINUTES,
+  MIN_LEAD_HOURS,
+} from "../../../core/booking-limits";
+import { SUPPORT_REPLY_TIME } from "../../../core/contact";
+import { REFUND_DAYS } from "../../../core/messages/sessions";
 
 export function meta() {
   return [
@@ -125,8 +132,8 @@ const SECTIONS: readonly ProseSection[] = [
         <p>Sessions are one-to-one video calls. There are three kinds:</p>
         <ProseList>
           <li>
-            <strong>Free Discovery Call</strong>: a free 15-minute call with our team to work out
-            what you need and which advisor could help.
+            <strong>Free Discovery Call</strong>: a free {DISCOVERY_MINUTES}-minute call with our
+            team to work out what you need and which advisor could help.
           </li>
           <li>
             <strong>First Call</strong>: your first session with an advisor, 30 minutes long.
@@ -140,8 +147,8 @@ const SECTIONS: readonly ProseSection[] = [
           You can book a slot that starts at least {MIN_LEAD_HOURS} hours from now and no more than{" "}
           {BOOKING_WINDOW_DAYS} days ahead. Times are shown in your own time zone. A booking is
           confirmed once payment succeeds (or straight away for a free session), and both of you
-          receive a confirmation e-mail with the video link. The link opens 15 minutes before the
-          start time.
+          receive a confirmation e-mail with the video link. The link opens {JOIN_EARLY_MINUTES}{" "}
+          minutes before the start time.
         </p>
         <p>
           Please join on time. A session ends at its scheduled end time even if it started late.
@@ -165,8 +172,8 @@ const SECTIONS: readonly ProseSection[] = [
             banking or wallets. We never see or store your card number, CVV or UPI PIN.
           </li>
           <li>
-            While you complete payment, the slot is held for you for 15 minutes. If the payment is
-            not completed in that time, the slot is released.
+            While you complete payment, the slot is held for you for {HOLD_MINUTES} minutes. If the
+            payment is not completed in that time, the slot is released.
           </li>
           <li>
             The amount you pay is collected by BeenThere, which pays advisors after the session.
@@ -189,13 +196,13 @@ const SECTIONS: readonly ProseSection[] = [
         <p>
           You can cancel or reschedule a confirmed session from your dashboard until{" "}
           {MODIFY_CUTOFF_HOURS} hours before it starts; after that, sessions cannot be cancelled or
-          rescheduled online. We recommend giving at least 24 hours&apos; notice.
+          rescheduled online. We recommend giving at least {FULL_REFUND_HOURS} hours&apos; notice.
         </p>
         <p>
           If you cancel {FULL_REFUND_HOURS} hours or more before the start, you get a full refund
           automatically. If your advisor or our team cancels, you always get a full refund. Refunds
-          reach your original payment method in 7-10 business days. The full rules, including
-          no-shows and free sessions, are in our{" "}
+          reach your original payment method in {REFUND_DAYS}. The full rules, including no-shows
+          and free sessions, are in our{" "}
           <TextLink to="/cancellation-refunds">Cancellation & Refunds policy</TextLink>.
         </p>
       </>
@@ -337,8 +344,8 @@ const SECTIONS: readonly ProseSection[] = [
       <>
         <p>
           Questions about these terms? Write to <SupportEmailLink /> or use our{" "}
-          <TextLink to="/contact">contact form</TextLink>. We reply within 2-4 hours during support
-          hours.
+          <TextLink to="/contact">contact form</TextLink>. We reply within {SUPPORT_REPLY_TIME}{" "}
+          during support hours.
         </p>
         <ProseHeading>Grievance Officer</ProseHeading>
         <p>

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOOGLE_CALENDAR_PROVIDER_ID } from "../../auth/auth.server";
 import { advisorCalendarConnections, authAccounts } from "../../db/schema";
-import { startTestApp, type TestApp } from "../../http/test-app";
-import { startGoogleServer } from "../test-google-server";
+import { startTestApp, type TestApp } from "../../http/app.test-support";
+import { startGoogleServer } from "../google-server.test-support";
 
 /*
  * Connecting over HTTP, through better-auth's account linking, against a local server playing

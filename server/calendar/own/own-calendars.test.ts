@@ -12,7 +12,7 @@ import { GOOGLE_CALENDAR_PROVIDER_ID, createAuth } from "../../auth/auth.server"
 import { createBooking } from "../../bookings/booking-service.server";
 import { cancelSession } from "../../bookings/cancel.server";
 import { rescheduleSession } from "../../bookings/reschedule.server";
-import { bookableAdvisor, request, testDeps } from "../../bookings/test-support";
+import { bookableAdvisor, request, testDeps } from "../../bookings/bookings.test-support";
 import { buildConfig } from "../../config.server";
 import {
   advisorCalendarBusy,
@@ -20,14 +20,13 @@ import {
   advisorCalendarEvents,
   advisors,
   authAccounts,
-  bookings,
   authUsers,
   users,
 } from "../../db/schema";
-import { createTestDatabase } from "../../db/test-database";
-import { createBooking as insertBooking, createSeeker } from "../../db/test-factories";
+import { createTestDatabase } from "../../db/database.test-support";
+import { createBooking as insertBooking, createSeeker } from "../../db/factories.test-support";
 import { slotsFor } from "../../scheduling/slots.server";
-import { startGoogleServer } from "../test-google-server";
+import { startGoogleServer } from "../google-server.test-support";
 import { createOwnCalendars, type OwnCalendars } from "./own-calendars.server";
 
 /*
@@ -331,7 +330,7 @@ describe("an advisor's own Google Calendar", () => {
       newStart: new Date(`${day(4)}T04:30:00.000Z`),
       now: deps.now(),
       config: deps.config,
-      calendar: null,
+      events: deps.events,
       ownCalendars: own,
     });
     expect(moved.ok).toBe(true);
@@ -345,7 +344,7 @@ describe("an advisor's own Google Calendar", () => {
       reason: "Plans changed",
       now: deps.now(),
       config: deps.config,
-      calendar: null,
+      events: deps.events,
     });
     expect(cancelled.ok).toBe(true);
     await own.jobs()[1]!.run();
@@ -480,27 +479,23 @@ describe("an advisor's own Google Calendar", () => {
       await syncEvents();
       const seeker = { userId: cancelled.seeker, advisorId: null, isAdmin: false };
       const cancel = { actor: seeker, bookingId: cancelled.bookingId, reason: "Plans changed" };
-      const common = { now: deps.now(), config: deps.config, calendar: null };
+      const common = { now: deps.now(), config: deps.config, events: deps.events };
       expect((await cancelSession(database.db, { ...cancel, ...common })).ok).toBe(true);
       await syncEvents();
       const queued = await book(`${day(6)}T05:30:00.000Z`);
       // A past session whose event was written: not moved.
       const pastStart = `${day(-2)}T03:30:00.000Z`;
-      await insertBooking(database.db, {
+      const past = await insertBooking(database.db, {
         advisorId,
-        seekerId: written.seeker,
-        start: pastStart,
+        userId: written.seeker,
+        datetime: new Date(pastStart),
         status: "confirmed",
       });
-      const [past] = await database.db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(eq(bookings.datetime, new Date(pastStart)));
       await database.db.insert(advisorCalendarEvents).values({
-        bookingId: past!.id,
+        bookingId: past.id,
         advisorId,
         calendarId: PRIMARY,
-        eventId: sessionEventId(past!.id, 1),
+        eventId: sessionEventId(past.id, 1),
         syncedVersion: 1,
       });
       expect(inCalendars(written.bookingId)).toEqual([[PRIMARY, "confirmed"]]);
@@ -516,7 +511,7 @@ describe("an advisor's own Google Calendar", () => {
       }
       expect(eventsOf(written.bookingId)[0]?.id).toBe(sessionEventId(written.bookingId, 1));
       expect(inCalendars(cancelled.bookingId)).toEqual([[PRIMARY, "cancelled"]]);
-      expect(await eventRow(past!.id)).toMatchObject({ calendarId: PRIMARY, wantedVersion: 1 });
+      expect(await eventRow(past.id)).toMatchObject({ calendarId: PRIMARY, wantedVersion: 1 });
     });
 
     it("a move whose answer was lost is neither made twice nor left behind", async () => {

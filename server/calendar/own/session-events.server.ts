@@ -1,8 +1,9 @@
 import { and, asc, eq, lt, lte, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.server";
 import { advisorCalendarConnections, advisorCalendarEvents, bookings } from "../../db/schema";
-import { loadBookingParties } from "../../bookings/confirmation.server";
-import { sessionEventOf } from "../../bookings/session-invitation.server";
+import type { Subscriber } from "../../events/booking-events.server";
+import { loadSession } from "../../repositories/booking-parties.server";
+import { sessionEventOf } from "../../../core/session-event";
 import { sessionEventId } from "../../../core/advisor-calendar";
 import { connectionOf, leaseFree } from "./connection-rows.server";
 import type { OwnCalendarDeps } from "./deps.server";
@@ -68,6 +69,19 @@ export async function queueSessionEvent(
     .where(eq(advisorCalendarEvents.bookingId, bookingId));
 }
 
+/** Each session change queues what its event in the advisor's own calendar should become. */
+export const ownCalendarEvents: Subscriber = {
+  name: "own-calendar",
+  on: {
+    "booking.confirmed": (tx, { bookingId }, { now }) =>
+      queueSessionEvent(tx, bookingId, "confirmed", now),
+    "booking.rescheduled": (tx, { bookingId }, { now }) =>
+      queueSessionEvent(tx, bookingId, "moved", now),
+    "booking.cancelled": (tx, { bookingId }, { now }) =>
+      queueSessionEvent(tx, bookingId, "cancelled", now),
+  },
+};
+
 /** The advisor's future confirmed sessions, queued when they connect or choose a calendar. */
 export async function queueUpcomingSessions(tx: Tx, advisorId: string, now: Date) {
   const upcoming = await tx
@@ -127,7 +141,7 @@ async function syncOne(deps: OwnCalendarDeps, row: EventRow): Promise<boolean> {
     if (row.wanted === "cancelled") {
       if (eventId) await google.cancelEvent(calendarId, eventId);
     } else {
-      const loaded = await loadBookingParties(db, row.bookingId);
+      const loaded = await loadSession(db, row.bookingId);
       if (!loaded) return false;
       const event = sessionEventOf(loaded, deps.appUrl);
       // The event goes to the calendar the advisor chose last. One not in the old calendar

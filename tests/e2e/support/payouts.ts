@@ -1,7 +1,7 @@
 import path from "node:path";
 import { openDatabase } from "../../../server/db/client.server";
-import { createAdvisor, createSeeker } from "../../../server/db/test-factories";
-import { createCreditedSession } from "../../../server/payouts/test-payouts";
+import { createAdvisor, createSeeker } from "../../../server/db/factories.test-support";
+import { createCreditedSession } from "../../../server/payouts/credited-session.test-support";
 
 /*
  * Money for the Payouts screen, added to a seeded data directory (no server may hold it

@@ -1,0 +1,121 @@
+import type { CancelledByRole } from "../../core/sessions";
+import type { Tx } from "../db/client.server";
+
+/**
+ * The life of a booking as events (ADR 87). The booking services publish what happened inside
+ * the transaction that made it happen; every subscriber runs in that same transaction, so its
+ * writes (a ledger entry, a refund, an e-mail in the outbox, an audit line, a calendar event
+ * queued) commit or roll back with the change. Work that must wait for the commit (a call to
+ * Google) is returned by the subscriber and run by `afterCommit`.
+ */
+export type BookingEvent =
+  /** A paid booking holds its time while the seeker pays. */
+  | { type: "booking.held"; bookingId: string }
+  /** Confirmed: free at once, or paid. Its room and calendar UID are stored already. */
+  | { type: "booking.confirmed"; bookingId: string }
+  /** A hold that ended without a session: released, failed, or paid too late. */
+  | { type: "booking.released"; bookingId: string }
+  | { type: "booking.rescheduled"; bookingId: string; from: Date; actor: EventActor }
+  | {
+      type: "booking.cancelled";
+      bookingId: string;
+      actor: EventActor;
+      reason: string;
+      /** Paise owed back under the refund rule (0: none). */
+      refundPaise: number;
+    }
+  | { type: "booking.completed"; bookingId: string }
+  /** Money must go back to the seeker: the refunds feature records it. */
+  | {
+      type: "refund.requested";
+      bookingId: string;
+      paymentId: string;
+      amount: number;
+      reason: string;
+    }
+  /** A refund was recorded (once per booking) and will be sent by the refund job. */
+  | { type: "refund.queued"; bookingId: string; refundId: string; amount: number };
+
+/** Who made a change, in the part they play in the session. */
+export type EventActor = { userId: string; role: CancelledByRole };
+
+export type BookingEventType = BookingEvent["type"];
+type EventOf<T extends BookingEventType> = Extract<BookingEvent, { type: T }>;
+
+/** Runs once the transaction has committed; a warning is shown to the person who acted. */
+export type AfterCommit = () => Promise<string | undefined>;
+
+export type EventContext = {
+  /** The time of the change, from the service's clock. */
+  now: Date;
+  /**
+   * Publishes a consequence in the same transaction (a refund recorded: `refund.queued`); its
+   * subscribers run once every subscriber has heard the current event.
+   */
+  publish: (event: BookingEvent) => Promise<void>;
+};
+
+export type Subscriber = {
+  name: string;
+  on: {
+    [T in BookingEventType]?: (
+      tx: Tx,
+      event: EventOf<T>,
+      context: EventContext,
+    ) => Promise<AfterCommit | void>;
+  };
+};
+
+type Handler = (tx: Tx, event: BookingEvent, context: EventContext) => Promise<AfterCommit | void>;
+
+/** One transaction's publications: publish inside it, then `afterCommit` once it committed. */
+export type EventScope = EventContext & {
+  afterCommit(): Promise<{ warning?: string }>;
+};
+
+export type BookingEvents = {
+  /** The scope of one transaction, at the time of its change. */
+  within(tx: Tx, now: Date): EventScope;
+};
+
+/**
+ * The bus the composition root builds with every subscriber, in order: one that reads what an
+ * earlier one wrote (the e-mail reads the Meet link the calendar stored) comes after it.
+ */
+export function createBookingEvents(subscribers: readonly Subscriber[]): BookingEvents {
+  return {
+    within(tx, now) {
+      const later: AfterCommit[] = [];
+      // Breadth first: a consequence published by a subscriber waits until every subscriber
+      // has heard its cause, so all of them hear the events in causal order.
+      const queue: BookingEvent[] = [];
+      let dispatching = false;
+      const publish = async (event: BookingEvent) => {
+        queue.push(event);
+        if (dispatching) return;
+        dispatching = true;
+        try {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            for (const subscriber of subscribers) {
+              const handle = subscriber.on[next.type] as Handler | undefined;
+              const after = handle ? await handle(tx, next, { now, publish }) : undefined;
+              if (after) later.push(after);
+            }
+          }
+        } finally {
+          dispatching = false;
+          queue.length = 0;
+        }
+      };
+      return {
+        now,
+        publish,
+        async afterCommit() {
+          let warning: string | undefined;
+          for (const run of later.splice(0)) warning = (await run()) ?? warning;
+          return warning ? { warning } : {};
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,646 @@
+import { expect } from "vitest";
+import { eq } from "drizzle-orm";
+import { advisors, bookings, users } from "../db/schema";
+import { getSchedule } from "../scheduling/schedule.server";
+import { type Fixture, type Persona, PERSONAS } from "./matrix-fixture.test-support";
+
+/*
+ * The authorization matrix: who may do what, for every route module's loader and action in
+ * app/routes.ts. `authz-matrix.test.ts` sends each row's request as each persona over HTTP to
+ * the production build and checks the answer; a route or handler without a row fails it.
+ * To add a route: append rows below (see docs/ARCHITECTURE.md, "The authorization matrix").
+ */
+
+/**
+ * What a persona gets: "allowed" (2xx), "auth" (redirect to /auth?redirect=…), a status code
+ * (403 not yours to do, 404 not found or not yours to see, 400 refused input, 401 a forged
+ * credential, 405 no such method, 409 a rule of the resource refuses it), or a redirect to a
+ * given place.
+ */
+export type Expected =
+  "allowed" | "auth" | 400 | 401 | 403 | 404 | 405 | 409 | { redirect: string };
+
+export type MatrixRequest = {
+  /** Path and query sent; the method follows the handler (GET loader, POST action). */
+  path: string;
+  /** Form fields of an action's POST (sent as application/x-www-form-urlencoded). */
+  form?: Record<string, string>;
+  /** A JSON body instead, for the JSON endpoints. */
+  json?: unknown;
+};
+
+export type MatrixRow = {
+  /** The route's pattern as in app/routes.ts with a leading slash: "/advisor/:id", "/". */
+  route: string;
+  handler: "loader" | "action";
+  /** What this row tries, when a route's handler has several rows. */
+  case?: string;
+  request: MatrixRequest | ((f: Fixture, as: Persona) => MatrixRequest);
+  expect: Record<Persona, Expected>;
+  /** The request ends the persona's session (sign-out): the test signs them in again. */
+  endsSession?: boolean;
+  /** Checks after each persona's request that nothing outside their reach changed. */
+  verify?: (f: Fixture, as: Persona) => Promise<void>;
+};
+
+/** The same answer for everyone. */
+export const everyone = (expected: Expected) =>
+  Object.fromEntries(PERSONAS.map((p) => [p, expected])) as Record<Persona, Expected>;
+
+/** Any signed-in person; visitors are sent to sign in. */
+export const signedIn = (expected: Expected = "allowed") => ({
+  ...everyone(expected),
+  anonymous: "auth" as const,
+});
+
+/** Advisor profiles (approved or still pending) only; other signed-in people get 403. */
+export const advisorsOnly = (expected: Expected = "allowed") => ({
+  ...signedIn(403),
+  advisor: expected,
+  otherAdvisor: expected,
+  pendingAdvisor: expected,
+});
+
+/** Admins only; other signed-in people are told the page does not exist. */
+export const adminsOnly = (expected: Expected = "allowed") => ({
+  ...signedIn(404),
+  admin: expected,
+});
+
+const page = (route: string, path = route): MatrixRow => ({
+  route,
+  handler: "loader",
+  request: { path },
+  expect: everyone("allowed"),
+});
+
+const WEEK = JSON.stringify({
+  timeZone: "Asia/Kolkata",
+  windows: { 1: [{ start: "09:00", end: "12:00" }] },
+});
+
+export const MATRIX: MatrixRow[] = [
+  // Public pages and feeds
+  page("/"),
+  page("/advisors", "/advisors?q=product"),
+  page("/api/advisors", "/api/advisors?q=product"),
+  page("/api/advisors/suggestions", "/api/advisors/suggestions?q=reloc"),
+  page("/sitemap.xml"),
+  page("/robots.txt"),
+  page("/about"),
+  page("/contact"),
+  page("/terms"),
+  page("/privacy"),
+  page("/cancellation-refunds"),
+  page("/advisor-agreement"),
+  page("/code-of-conduct"),
+  page("/auth/callback"),
+  page("/forgot-password"),
+  page("/reset-password", "/reset-password?token=not-a-real-token"),
+  {
+    route: "/*",
+    handler: "loader",
+    request: { path: "/no/such/page" },
+    expect: everyone(404),
+  },
+  {
+    route: "/contact",
+    handler: "action",
+    case: "an incomplete message",
+    request: { path: "/contact", form: { name: "", email: "", topic: "", message: "" } },
+    expect: everyone(400),
+  },
+
+  // Advisor profiles and their calendars: approved ones are public, others do not exist
+  {
+    route: "/advisor/:id",
+    handler: "loader",
+    case: "an approved advisor",
+    request: (f) => ({ path: `/advisor/${f.approvedAdvisorId}` }),
+    expect: everyone("allowed"),
+  },
+  {
+    route: "/advisor/:id",
+    handler: "loader",
+    case: "a pending advisor, even to themselves",
+    request: (f) => ({ path: `/advisor/${f.pendingAdvisorId}` }),
+    expect: everyone(404),
+  },
+  {
+    route: "/advisor/:id",
+    handler: "loader",
+    case: "an id nobody has, and one that is no id",
+    request: (f, as) => ({ path: `/advisor/${as === "admin" ? "1%20or%201=1" : f.missingId}` }),
+    expect: everyone(404),
+  },
+  ...(["slots", "dates"] as const).flatMap((feed): MatrixRow[] => {
+    const route = `/api/advisors/:id/${feed}`;
+    const query = `?tz=Asia/Kolkata&duration=30${feed === "slots" ? "&date=2030-01-07" : ""}`;
+    return [
+      {
+        route,
+        handler: "loader",
+        case: "an approved advisor",
+        request: (f) => ({ path: `/api/advisors/${f.approvedAdvisorId}/${feed}${query}` }),
+        expect: everyone("allowed"),
+      },
+      {
+        route,
+        handler: "loader",
+        case: "a pending advisor",
+        request: (f) => ({ path: `/api/advisors/${f.pendingAdvisorId}/${feed}${query}` }),
+        expect: everyone(404),
+      },
+    ];
+  }),
+
+  // Accounts
+  {
+    route: "/auth",
+    handler: "loader",
+    request: { path: "/auth?redirect=%2Fsettings" },
+    expect: { ...everyone({ redirect: "/settings" }), anonymous: "allowed" },
+  },
+  {
+    route: "/auth",
+    handler: "loader",
+    case: "a redirect to another site is not followed",
+    request: { path: "/auth?redirect=https%3A%2F%2Fevil.example" },
+    expect: { ...everyone({ redirect: "/dashboard" }), anonymous: "allowed" },
+  },
+  {
+    route: "/auth",
+    handler: "action",
+    case: "an incomplete sign-up",
+    request: { path: "/auth", form: { intent: "signup", email: "not-an-email" } },
+    // Signed-in people are sent on by the page's loader, as when they open /auth.
+    expect: { ...everyone({ redirect: "/dashboard" }), anonymous: 400 },
+  },
+  {
+    route: "/auth",
+    handler: "action",
+    case: "Google sign-in while it is not configured",
+    request: { path: "/auth", form: { intent: "google" } },
+    expect: everyone(404),
+  },
+  {
+    route: "/forgot-password",
+    handler: "action",
+    case: "no e-mail",
+    request: { path: "/forgot-password", form: { email: "" } },
+    expect: everyone(400),
+  },
+  {
+    route: "/reset-password",
+    handler: "action",
+    case: "a forged token",
+    request: {
+      path: "/reset-password",
+      form: { token: "forged", password: "password-2", confirmPassword: "password-2" },
+    },
+    expect: everyone(400),
+  },
+  {
+    route: "/auth/logout",
+    handler: "loader",
+    request: { path: "/auth/logout" },
+    expect: everyone({ redirect: "/" }),
+  },
+  {
+    route: "/auth/logout",
+    handler: "action",
+    request: { path: "/auth/logout", form: {} },
+    expect: { ...everyone({ redirect: "/" }), anonymous: "auth" },
+    endsSession: true,
+  },
+  // better-auth answers only the links a browser follows; its other endpoints are closed.
+  {
+    route: "/api/auth/*",
+    handler: "loader",
+    case: "the session endpoint",
+    request: { path: "/api/auth/get-session" },
+    expect: everyone(404),
+  },
+  {
+    route: "/api/auth/*",
+    handler: "loader",
+    case: "a confirmation link with a forged token",
+    request: { path: "/api/auth/verify-email?token=forged" },
+    expect: everyone(401),
+  },
+  // Every link it answers is a GET: a POST (signing in around the lockout, changing an
+  // account around our actions) is refused with 405, as on every route without an action.
+  {
+    route: "/api/role",
+    handler: "loader",
+    case: "no reading, only switching (a GET without a loader: 405, bad-input-matrix-rows.test-support.ts)",
+    request: { path: "/api/role" },
+    expect: everyone(405),
+  },
+  {
+    route: "/api/role",
+    handler: "action",
+    case: "claiming the admin role",
+    request: { path: "/api/role", form: { role: "admin" } },
+    expect: { ...signedIn(403), admin: "allowed" },
+  },
+  {
+    route: "/api/role",
+    handler: "action",
+    case: "claiming the advisor role",
+    request: { path: "/api/role", form: { role: "advisor" } },
+    expect: advisorsOnly("allowed"),
+  },
+  {
+    route: "/dashboard",
+    handler: "loader",
+    request: { path: "/dashboard" },
+    expect: signedIn(),
+  },
+  {
+    route: "/dashboard",
+    handler: "action",
+    case: "moving someone's session to a time not offered",
+    request: (f) => ({
+      path: "/dashboard",
+      form: { intent: "reschedule", bookingId: f.booking.id, start: "2030-01-01T03:17:00.000Z" },
+    }),
+    // Only its two parties and admins learn that the session exists.
+    expect: { ...signedIn(404), seeker: 409, advisor: 409, admin: 409 },
+    verify: async (f) => {
+      const [row] = await f.db.select().from(bookings).where(eq(bookings.id, f.booking.id));
+      expect(row?.status).toBe("confirmed");
+    },
+  },
+  {
+    route: "/settings",
+    handler: "loader",
+    request: { path: "/settings" },
+    expect: signedIn(),
+  },
+  // Local runs only, to loopback peers (security.test.ts covers other machines).
+  page("/dev/outbox"),
+
+  // Availability
+  {
+    route: "/dashboard/availability",
+    handler: "loader",
+    request: { path: "/dashboard/availability" },
+    expect: advisorsOnly(),
+  },
+  {
+    route: "/dashboard/availability",
+    handler: "action",
+    case: "a save naming another advisor's id",
+    request: (f) => ({
+      path: "/dashboard/availability",
+      form: { availability: WEEK, advisorId: f.bystanderAdvisorId },
+    }),
+    expect: advisorsOnly(),
+    verify: async (f) => {
+      // Only the poster's own week may change; the advisor named in the form keeps none.
+      expect(await getSchedule(f.db, f.bystanderAdvisorId)).toBeNull();
+    },
+  },
+  {
+    route: "/dashboard/availability",
+    handler: "action",
+    case: "a malformed week",
+    request: { path: "/dashboard/availability", form: { availability: "{" } },
+    expect: advisorsOnly(400),
+  },
+
+  // An advisor's own Google Calendar: without a Google client (as here) there is none to see.
+  {
+    route: "/dashboard/availability/google-calendar",
+    handler: "loader",
+    request: { path: "/dashboard/availability/google-calendar?result=connected" },
+    expect: advisorsOnly(404),
+  },
+  {
+    route: "/dashboard/availability/google-calendar",
+    handler: "action",
+    request: {
+      path: "/dashboard/availability/google-calendar",
+      form: { intent: "disconnect" },
+    },
+    expect: advisorsOnly(404),
+  },
+  {
+    route: "/api/calendar/google/notifications",
+    handler: "action",
+    case: "a notification naming no channel of ours",
+    request: { path: "/api/calendar/google/notifications" },
+    // Trusted through a channel's secret token only, never through a session.
+    expect: everyone(404),
+  },
+
+  // Earnings: each advisor's own, from the session; a month in the URL picks no one's data.
+  ...[
+    "/dashboard/earnings",
+    "/dashboard/earnings/statement",
+    "/dashboard/earnings/statement.csv",
+  ].map((route): MatrixRow => ({
+    route,
+    handler: "loader",
+    request: { path: `${route}?month=2026-11` },
+    expect: advisorsOnly(),
+  })),
+
+  // Booking and payment: a booking is seen by its two parties and admins, nobody else
+  page("/free-discovery-call"),
+  {
+    route: "/free-discovery-call",
+    handler: "action",
+    case: "the plain Book with no advice text",
+    request: {
+      path: "/free-discovery-call?step=2",
+      form: { adviceSought: " ", tz: "Asia/Kolkata", time: "2030-01-01T04:30:00.000Z" },
+    },
+    // Visitors sign in first and come back to the step (ADR 85), as the scripts' path does.
+    expect: signedIn(400),
+  },
+  ...(["/booking-confirmed", "/booking-confirmed/receipt"] as const).map((route): MatrixRow => ({
+    route,
+    handler: "loader",
+    case: "someone's booking",
+    request: (f) => ({ path: `${route}?payment_id=${f.booking.paymentId}` }),
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed", admin: "allowed" },
+  })),
+  {
+    route: "/booking-confirmed",
+    handler: "loader",
+    case: "no payment id",
+    request: { path: "/booking-confirmed" },
+    expect: everyone({ redirect: "/dashboard" }),
+  },
+  // The session's .ics download: its two parties and admins; the malformed and missing ids
+  // are not found for everyone signed in.
+  {
+    route: "/sessions/:id/calendar.ics",
+    handler: "loader",
+    case: "someone's session",
+    request: (f) => ({ path: `/sessions/${f.booking.id}/calendar.ics` }),
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed", admin: "allowed" },
+  },
+  {
+    route: "/sessions/:id/calendar.ics",
+    handler: "loader",
+    case: "a session nobody has",
+    request: (f) => ({ path: `/sessions/${f.missingId}/calendar.ics` }),
+    expect: signedIn(404),
+  },
+  {
+    route: "/sessions/:id/calendar.ics",
+    handler: "loader",
+    case: "a malformed id",
+    request: { path: "/sessions/not-a-uuid/calendar.ics" },
+    expect: signedIn(404),
+  },
+  // JSON endpoints answer POST only (405 to a GET, server/http/method-guard.server.ts).
+  ...[
+    "/api/bookings",
+    "/api/discovery-calls",
+    "/api/payments/verify",
+    "/api/payments/release",
+    "/api/test-checkout",
+    "/api/webhooks/razorpay",
+    "/api/calendar/google/notifications",
+  ].map((route): MatrixRow => ({
+    route,
+    handler: "loader",
+    request: { path: route },
+    expect: everyone(405),
+  })),
+  {
+    route: "/api/bookings",
+    handler: "action",
+    case: "booking a pending advisor",
+    request: (f) => ({
+      path: "/api/bookings",
+      json: {
+        advisorId: f.pendingAdvisorId,
+        topics: ["Career change"],
+        sessionType: "First Call",
+        duration: 30,
+        datetime: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        seekerTimezone: "Asia/Kolkata",
+        amount: 1,
+      },
+    }),
+    expect: { ...everyone(404), anonymous: 401 },
+  },
+  {
+    route: "/api/discovery-calls",
+    handler: "action",
+    case: "no advice text",
+    request: { path: "/api/discovery-calls", json: { adviceSought: " " } },
+    expect: { ...everyone(400), anonymous: 401 },
+  },
+  {
+    route: "/api/payments/verify",
+    handler: "action",
+    case: "the seeker's order with a forged signature",
+    request: (f) => ({
+      path: "/api/payments/verify",
+      json: {
+        razorpay_order_id: f.booking.orderId,
+        razorpay_payment_id: "pay_forged",
+        razorpay_signature: "0".repeat(64),
+      },
+    }),
+    // Only the seeker's own order is found at all; its forged signature is refused.
+    expect: { ...everyone(404), anonymous: 401, seeker: 400 },
+  },
+  {
+    route: "/api/payments/release",
+    handler: "action",
+    case: "releasing someone's confirmed booking",
+    request: (f) => ({
+      path: "/api/payments/release",
+      json: { paymentId: f.booking.paymentId, reason: "dismissed" },
+    }),
+    // Its seeker may close a checkout, which releases only a hold, never a confirmed session.
+    expect: { ...everyone(404), anonymous: 401, seeker: "allowed" },
+    verify: async (f) => {
+      const [row] = await f.db.select().from(bookings).where(eq(bookings.id, f.booking.id));
+      expect(row?.status).toBe("confirmed");
+    },
+  },
+  {
+    route: "/api/test-checkout",
+    handler: "action",
+    case: "signing someone's order",
+    request: (f) => ({ path: "/api/test-checkout", json: { orderId: f.booking.orderId } }),
+    // The order is paid already: nobody, its seeker included, gets a signature for it.
+    expect: { ...everyone(404), anonymous: 401 },
+  },
+  {
+    route: "/api/webhooks/razorpay",
+    handler: "action",
+    case: "an unsigned event",
+    request: { path: "/api/webhooks/razorpay", json: { event: "payment.captured" } },
+    // Trusted through its signature only, never through a session.
+    expect: everyone(400),
+  },
+
+  // Becoming an advisor and keeping the profile
+  page("/become-advisor"),
+  page("/join-as-advisor"),
+  {
+    route: "/become-advisor/apply",
+    handler: "loader",
+    request: { path: "/become-advisor/apply" },
+    expect: signedIn(),
+  },
+  {
+    route: "/become-advisor/apply",
+    handler: "action",
+    case: "submitting a second application",
+    request: { path: "/become-advisor/apply", json: { intent: "submit" } },
+    expect: { ...signedIn(400), advisor: 403, otherAdvisor: 403, pendingAdvisor: 403, admin: 400 },
+  },
+  {
+    route: "/advisor/:id/edit",
+    handler: "loader",
+    case: "another advisor's id opens only one's own profile",
+    request: (f) => ({ path: `/advisor/${f.bystanderAdvisorId}/edit` }),
+    expect: signedIn(),
+  },
+  {
+    route: "/advisor/:id/edit",
+    handler: "action",
+    case: "an empty save naming another advisor",
+    request: (f) => ({ path: `/advisor/${f.bystanderAdvisorId}/edit`, json: { values: {} } }),
+    expect: { ...signedIn(404), advisor: 400, otherAdvisor: 400, pendingAdvisor: 400 },
+  },
+  {
+    route: "/api/advisor/headshot",
+    handler: "loader",
+    request: { path: "/api/advisor/headshot" },
+    expect: everyone(405),
+  },
+  {
+    route: "/api/advisor/headshot",
+    handler: "action",
+    case: "a post without a file",
+    request: (f) => ({ path: "/api/advisor/headshot", form: { advisorId: f.bystanderAdvisorId } }),
+    expect: signedIn(400),
+  },
+  {
+    route: "/api/advisor/bank-details",
+    handler: "loader",
+    request: { path: "/api/advisor/bank-details" },
+    expect: advisorsOnly(),
+  },
+  {
+    route: "/api/advisor/bank-details",
+    handler: "action",
+    case: "a form missing its fields",
+    request: { path: "/api/advisor/bank-details", json: { bankName: "HDFC" } },
+    expect: advisorsOnly(400),
+  },
+
+  // Admin screens: everyone but an admin gets not found (visitors are sent to sign in)
+  ...[
+    "/admin/users",
+    "/admin/advisors",
+    "/admin/advisors/new",
+    "/admin/audit",
+    "/admin/payouts",
+    "/advisor-debug",
+  ].map((route): MatrixRow => ({
+    route,
+    handler: "loader",
+    request: { path: route },
+    expect: adminsOnly(),
+  })),
+  // The admin lists paged by keys: a cursor that is no cursor answers the first page.
+  ...["/admin/users", "/admin/advisors", "/admin/audit", "/advisor-debug"].map(
+    (route): MatrixRow => ({
+      route,
+      handler: "loader",
+      case: "a malformed page cursor",
+      request: { path: `${route}?section=approved&after=%25%27%20or%201%3D1&before=bm8` },
+      expect: adminsOnly(),
+    }),
+  ),
+  {
+    route: "/admin/advisors/:id/profile",
+    handler: "loader",
+    request: (f) => ({ path: `/admin/advisors/${f.bystanderAdvisorId}/profile` }),
+    expect: adminsOnly(),
+  },
+  {
+    route: "/admin/advisors/:id/changes",
+    handler: "loader",
+    case: "an advisor with no changes waiting",
+    request: (f) => ({ path: `/admin/advisors/${f.bystanderAdvisorId}/changes` }),
+    expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/advisors/:id/changes",
+    handler: "action",
+    case: "approving changes that are not waiting",
+    request: (f) => ({
+      path: `/admin/advisors/${f.bystanderAdvisorId}/changes`,
+      form: { intent: "approve", revision: "1" },
+    }),
+    expect: adminsOnly(409),
+  },
+  {
+    route: "/admin/users",
+    handler: "action",
+    case: "revoking the admin's own role",
+    request: (f) => ({
+      path: "/admin/users",
+      form: { intent: "revoke", userId: f.ids.admin!.userId },
+    }),
+    expect: adminsOnly(409),
+    verify: async (f) => {
+      const [admin] = await f.db.select().from(users).where(eq(users.id, f.ids.admin!.userId));
+      expect(admin?.admin).toBe("Y");
+    },
+  },
+  {
+    route: "/admin/advisors",
+    handler: "action",
+    case: "inviting an advisor who is already active",
+    request: (f) => ({
+      path: "/admin/advisors",
+      form: { intent: "resend-invitation", advisorId: f.bystanderAdvisorId },
+    }),
+    expect: adminsOnly(409),
+    verify: async (f) => {
+      const [row] = await f.db.select().from(advisors).where(eq(advisors.id, f.bystanderAdvisorId));
+      expect(row?.profileStatus).toBe("approved");
+    },
+  },
+  {
+    route: "/admin/payouts",
+    handler: "action",
+    case: "retrying a transfer that does not exist",
+    request: {
+      path: "/admin/payouts",
+      form: { intent: "retry", transferId: "00000000-0000-4000-8000-000000000000" },
+    },
+    expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/advisors/new",
+    handler: "action",
+    case: "an empty form",
+    request: { path: "/admin/advisors/new", form: {} },
+    expect: adminsOnly(400),
+  },
+  {
+    route: "/admin/advisors/:id/profile",
+    handler: "action",
+    case: "an empty save",
+    request: (f) => ({
+      path: `/admin/advisors/${f.bystanderAdvisorId}/profile`,
+      json: { values: {} },
+    }),
+    expect: adminsOnly(400),
+  },
+];

@@ -1,0 +1,885 @@
+import { ADMIN_MESSAGES } from "../../core/messages/admin";
+import { ADVISOR_CALENDAR_MESSAGES } from "../../core/messages/advisor-calendar";
+import { BANK_MESSAGES, PROFILE_EDIT_MESSAGES } from "../../core/messages/advisor";
+import { AUTH_MESSAGES } from "../../core/messages/auth";
+import { BOOKING_MESSAGES } from "../../core/messages/booking";
+import { CONTACT_MESSAGES } from "../../core/messages/contact";
+import { PAYOUT_MESSAGES } from "../../core/messages/payouts";
+import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
+import { SESSION_MESSAGES } from "../../core/messages/sessions";
+import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
+import { SLOT_QUERY_ERRORS } from "../scheduling/slot-query";
+import type { Fixture, Persona } from "./matrix-fixture.test-support";
+
+/*
+ * The bad-input matrix: what every action and every API endpoint answers to a request no page
+ * of ours sends (a malformed id, another content type or method, a missing field, a body too
+ * large or unreadable). `bad-input-matrix.test.ts` sends each row to the production build as
+ * its persona (signed in, so the input reaches the action) and checks the status and message,
+ * that the database did not change and that the next request is served, on the same keep-alive
+ * connection unless the answer said `Connection: close`. A route without its rows fails it.
+ * To add a route: `bodyRows(…)` for an action, plus its own "id" and "missing" rows.
+ */
+
+/** What a row checks; the test asks for each kind a route needs (see `kindsFor`). */
+export type Kind = "method" | "type" | "syntax" | "size" | "missing" | "id";
+
+export type BadRequest = {
+  method?: string;
+  path: string;
+  contentType?: string;
+  body?: string;
+  /** Sent without a length, in chunks (a client whose length header cannot be trusted). */
+  chunked?: boolean;
+};
+
+export type BadInputRow = {
+  /** The route's pattern as in app/routes.ts. */
+  route: string;
+  kind: Kind;
+  case: string;
+  as: Persona;
+  request: (f: Fixture) => BadRequest;
+  expect: {
+    status: 400 | 404 | 405 | 413 | 415;
+    /** A text the answer's body contains (JSON `error`, or the page's message). */
+    message: string;
+    /** For a 405, the methods the route does answer. */
+    allow?: string;
+  };
+};
+
+type Path = string | ((f: Fixture) => string);
+const at = (path: Path, f: Fixture) => (typeof path === "function" ? path(f) : path);
+
+export const form = (fields: Record<string, string>) => ({
+  contentType: "application/x-www-form-urlencoded",
+  body: new URLSearchParams(fields).toString(),
+});
+export const json = (value: unknown) => ({
+  contentType: "application/json",
+  body: JSON.stringify(value),
+});
+const BOUNDARY = "bad-input-boundary";
+/** A multipart form, with a small "image" in `file` when asked. */
+export const multipart = (fields: Record<string, string>, file?: string) => ({
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  body: [
+    ...Object.entries(fields).map(
+      ([name, value]) =>
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    ),
+    file
+      ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file}"; filename="a.png"\r\n` +
+        `Content-Type: image/png\r\n\r\nnot really a png\r\n`
+      : "",
+    `--${BOUNDARY}--\r\n`,
+  ].join(""),
+});
+
+type BodySpec = {
+  route: string;
+  as: Persona;
+  path: Path;
+  /** What the action reads: a form (URL-encoded or multipart) or JSON. */
+  body: "form" | "json";
+  /** The action's body limit (app/lib/request-body.ts); rows send 1 kB more. */
+  maxBytes: number;
+  /** The route's methods, as its 405 says. */
+  allow: string;
+  /** What a body over the limit is told, when the route says it its own way. */
+  tooLarge?: string;
+  /** The answer to an unreadable body, when the route checks something before reading it. */
+  syntax?: BadInputRow["expect"];
+};
+
+const KB = 1024;
+
+/** The rows every action that reads a body gets: method, type, syntax and size. */
+export function bodyRows(spec: BodySpec): BadInputRow[] {
+  const { route, as, path, allow } = spec;
+  const tooLarge = { status: 413 as const, message: spec.tooLarge ?? M.tooLarge };
+  const big = "x".repeat(spec.maxBytes + KB);
+  const oversized = spec.body === "form" ? form({ big }) : json({ big });
+  return [
+    {
+      route,
+      kind: "method",
+      case: "a DELETE",
+      as,
+      request: (f) => ({ method: "DELETE", path: at(path, f) }),
+      expect: { status: 405, message: M.methodNotAllowed(allow), allow },
+    },
+    {
+      route,
+      kind: "type",
+      case: "text/plain",
+      as,
+      request: (f) => ({ path: at(path, f), contentType: "text/plain", body: "hello" }),
+      expect: { status: 415, message: spec.body === "form" ? M.notForm : M.notJson },
+    },
+    {
+      route,
+      kind: "type",
+      case: spec.body === "form" ? "JSON instead of a form" : "a form instead of JSON",
+      as,
+      request: (f) => ({
+        path: at(path, f),
+        ...(spec.body === "form" ? json({ a: 1 }) : form({ a: "1" })),
+      }),
+      expect: { status: 415, message: spec.body === "form" ? M.notForm : M.notJson },
+    },
+    {
+      route,
+      kind: "syntax",
+      case: spec.body === "form" ? "a multipart body that is not one" : "broken JSON",
+      as,
+      request: (f) => ({
+        path: at(path, f),
+        ...(spec.body === "form"
+          ? { contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: "no parts here" }
+          : { contentType: "application/json", body: '{"a": ' }),
+      }),
+      expect:
+        spec.syntax ??
+        (spec.body === "form"
+          ? { status: 400, message: M.malformedForm }
+          : { status: 400, message: M.malformedJson }),
+    },
+    {
+      route,
+      kind: "size",
+      case: `${spec.maxBytes + KB} bytes with their length`,
+      as,
+      request: (f) => ({ path: at(path, f), ...oversized }),
+      expect: tooLarge,
+    },
+    {
+      route,
+      kind: "size",
+      case: `${spec.maxBytes + KB} bytes in chunks, without a length`,
+      as,
+      request: (f) => ({ path: at(path, f), ...oversized, chunked: true }),
+      expect: tooLarge,
+    },
+  ];
+}
+
+/** A wrong method to a route that answers only GET and HEAD (a page or a JSON feed). */
+const readOnly = (route: string, path: Path, as: Persona = "anonymous"): BadInputRow => ({
+  route,
+  kind: "method",
+  case: "a POST",
+  as,
+  request: (f) => ({ path: at(path, f), ...form({ a: "1" }) }),
+  expect: { status: 405, message: M.methodNotAllowed("GET, HEAD"), allow: "GET, HEAD" },
+});
+
+const row = (
+  route: string,
+  kind: Kind,
+  what: string,
+  as: Persona,
+  request: (f: Fixture) => BadRequest,
+  expect: BadInputRow["expect"],
+): BadInputRow => ({ route, kind, case: what, as, request, expect });
+
+const PAGE = "GET, HEAD, POST";
+const NOT_A_UUID = "not-a-uuid";
+const later = () => new Date(Date.now() + 5 * 86_400_000).toISOString();
+
+/**
+ * Routes with an action that reads no body, with the reason; they still get a method row.
+ * Every other action gets `bodyRows`.
+ */
+export const READS_NO_BODY: Record<string, string> = {
+  "/auth/logout": "signing out needs nothing but the session (the origin check stops others)",
+  "/api/calendar/google/notifications":
+    "Google's notifications have no body: the channel's id and secret token are headers",
+};
+
+export const BAD_INPUT: BadInputRow[] = [
+  // Public forms
+  ...bodyRows({
+    route: "/contact",
+    as: "anonymous",
+    path: "/contact",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/contact",
+    "missing",
+    "an empty form",
+    "anonymous",
+    () => ({ path: "/contact", ...form({}) }),
+    {
+      status: 400,
+      message: CONTACT_MESSAGES.nameRequired,
+    },
+  ),
+  ...bodyRows({
+    route: "/auth",
+    as: "anonymous",
+    path: "/auth",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/auth",
+    "missing",
+    "a sign-in without its fields",
+    "anonymous",
+    () => ({ path: "/auth", ...form({ intent: "signin" }) }),
+    {
+      status: 400,
+      message: AUTH_MESSAGES.emailInvalid,
+    },
+  ),
+  ...bodyRows({
+    route: "/forgot-password",
+    as: "anonymous",
+    path: "/forgot-password",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/forgot-password",
+    "missing",
+    "no e-mail",
+    "anonymous",
+    () => ({ path: "/forgot-password", ...form({}) }),
+    {
+      status: 400,
+      message: AUTH_MESSAGES.emailInvalid,
+    },
+  ),
+  ...bodyRows({
+    route: "/reset-password",
+    as: "anonymous",
+    path: "/reset-password",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/reset-password",
+    "missing",
+    "no token",
+    "anonymous",
+    () => ({ path: "/reset-password", ...form({ password: "password-2" }) }),
+    {
+      status: 400,
+      message: AUTH_MESSAGES.updatePasswordFailed,
+    },
+  ),
+  row(
+    "/auth/logout",
+    "method",
+    "a PUT",
+    "seeker",
+    () => ({ method: "PUT", path: "/auth/logout" }),
+    {
+      status: 405,
+      message: M.methodNotAllowed(PAGE),
+      allow: PAGE,
+    },
+  ),
+  readOnly("/api/auth/*", "/api/auth/sign-in/email", "seeker"),
+
+  // Public feeds
+  readOnly("/api/advisors", "/api/advisors"),
+  readOnly("/api/advisors/suggestions", "/api/advisors/suggestions?q=reloc"),
+  ...(["slots", "dates"] as const).flatMap((feed): BadInputRow[] => {
+    const route = `/api/advisors/:id/${feed}`;
+    const query = "?tz=Asia/Kolkata&duration=30&date=2030-01-07";
+    return [
+      readOnly(route, (f) => `/api/advisors/${f.approvedAdvisorId}/${feed}${query}`),
+      row(
+        route,
+        "id",
+        "an advisor id that is no id",
+        "anonymous",
+        () => ({ method: "GET", path: `/api/advisors/${NOT_A_UUID}/${feed}${query}` }),
+        {
+          status: 404,
+          message: "Advisor not found",
+        },
+      ),
+      row(
+        route,
+        "missing",
+        "a duration that is not offered",
+        "anonymous",
+        (f) => ({
+          method: "GET",
+          path: `/api/advisors/${f.approvedAdvisorId}/${feed}?date=2030-01-07&duration=45`,
+        }),
+        { status: 400, message: SLOT_QUERY_ERRORS.duration },
+      ),
+    ];
+  }),
+
+  // Role switching and the sessions page
+  ...bodyRows({
+    route: "/api/role",
+    as: "seeker",
+    path: "/api/role",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: "POST",
+  }),
+  row("/api/role", "missing", "no role", "seeker", () => ({ path: "/api/role", ...form({}) }), {
+    status: 400,
+    message: "Choose a role: admin, advisor, seeker.",
+  }),
+  ...bodyRows({
+    route: "/dashboard",
+    as: "seeker",
+    path: "/dashboard",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  ...(["cancel", "reschedule", "review"] as const).map((intent) =>
+    row(
+      "/dashboard",
+      "id",
+      `${intent} with a booking id that is no id`,
+      "seeker",
+      () => ({
+        path: "/dashboard",
+        ...form({ intent, bookingId: NOT_A_UUID, reason: "Plans changed", start: later() }),
+      }),
+      { status: 404, message: SESSION_MESSAGES.notFound },
+    ),
+  ),
+  row(
+    "/dashboard",
+    "missing",
+    "no intent",
+    "seeker",
+    (f) => ({ path: "/dashboard", ...form({ bookingId: f.booking.id }) }),
+    { status: 400, message: "Unknown action" },
+  ),
+  row(
+    "/dashboard",
+    "missing",
+    "a cancel without its reason",
+    "seeker",
+    (f) => ({
+      path: "/dashboard",
+      ...form({ intent: "cancel", bookingId: f.booking.id }),
+    }),
+    { status: 400, message: SESSION_MESSAGES.reasonRequired },
+  ),
+  row(
+    "/dashboard",
+    "missing",
+    "a reschedule without a time",
+    "seeker",
+    (f) => ({
+      path: "/dashboard",
+      ...form({ intent: "reschedule", bookingId: f.booking.id, start: "not a time" }),
+    }),
+    { status: 400, message: SESSION_MESSAGES.newTimeRequired },
+  ),
+  ...bodyRows({
+    route: "/dashboard/availability",
+    as: "advisor",
+    path: "/dashboard/availability",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  ...bodyRows({
+    route: "/dashboard/availability/google-calendar",
+    as: "advisor",
+    path: "/dashboard/availability/google-calendar",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/dashboard/availability/google-calendar",
+    "missing",
+    "no intent",
+    "advisor",
+    () => ({ path: "/dashboard/availability/google-calendar", ...form({}) }),
+    { status: 400, message: ADVISOR_CALENDAR_MESSAGES.unknownAction },
+  ),
+  {
+    route: "/api/calendar/google/notifications",
+    kind: "method",
+    case: "a GET",
+    as: "anonymous",
+    request: () => ({ method: "GET", path: "/api/calendar/google/notifications" }),
+    expect: { status: 405, message: M.methodNotAllowed("POST"), allow: "POST" },
+  },
+  row(
+    "/dashboard/availability",
+    "missing",
+    "no week",
+    "advisor",
+    () => ({ path: "/dashboard/availability", ...form({}) }),
+    {
+      status: 400,
+      message: INVALID_AVAILABILITY_MESSAGE,
+    },
+  ),
+
+  // A session's .ics download: read only, and not found for an id that is no id.
+  readOnly("/sessions/:id/calendar.ics", (f) => `/sessions/${f.booking.id}/calendar.ics`, "seeker"),
+  row(
+    "/sessions/:id/calendar.ics",
+    "id",
+    "a session id that is no id",
+    "seeker",
+    () => ({ method: "GET", path: `/sessions/${NOT_A_UUID}/calendar.ics` }),
+    { status: 404, message: "Not found" },
+  ),
+
+  // Booking and payment (JSON)
+  ...bodyRows({
+    route: "/api/bookings",
+    as: "seeker",
+    path: "/api/bookings",
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: "POST",
+  }),
+  row(
+    "/api/bookings",
+    "id",
+    "an advisor id that is no id",
+    "seeker",
+    () => ({
+      path: "/api/bookings",
+      ...json({
+        advisorId: NOT_A_UUID,
+        topics: ["Career change"],
+        sessionType: "First Call",
+        duration: 30,
+        datetime: later(),
+        seekerTimezone: "Asia/Kolkata",
+      }),
+    }),
+    { status: 400, message: BOOKING_MESSAGES.invalidRequest },
+  ),
+  row(
+    "/api/bookings",
+    "missing",
+    "an empty request",
+    "seeker",
+    () => ({ path: "/api/bookings", ...json({}) }),
+    {
+      status: 400,
+      message: BOOKING_MESSAGES.invalidRequest,
+    },
+  ),
+  ...bodyRows({
+    route: "/free-discovery-call",
+    as: "seeker",
+    path: "/free-discovery-call",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/free-discovery-call",
+    "missing",
+    "an empty form",
+    "seeker",
+    () => ({ path: "/free-discovery-call", ...form({}) }),
+    {
+      status: 400,
+      message: BOOKING_MESSAGES.adviceRequired,
+    },
+  ),
+  ...bodyRows({
+    route: "/api/discovery-calls",
+    as: "seeker",
+    path: "/api/discovery-calls",
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: "POST",
+  }),
+  row(
+    "/api/discovery-calls",
+    "missing",
+    "an empty request",
+    "seeker",
+    () => ({ path: "/api/discovery-calls", ...json({}) }),
+    {
+      status: 400,
+      message: BOOKING_MESSAGES.discoveryFailed,
+    },
+  ),
+  ...bodyRows({
+    route: "/api/payments/verify",
+    as: "seeker",
+    path: "/api/payments/verify",
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: "POST",
+  }),
+  row(
+    "/api/payments/verify",
+    "missing",
+    "an empty request",
+    "seeker",
+    () => ({ path: "/api/payments/verify", ...json({}) }),
+    {
+      status: 400,
+      message: BOOKING_MESSAGES.verificationFailed,
+    },
+  ),
+  ...bodyRows({
+    route: "/api/payments/release",
+    as: "seeker",
+    path: "/api/payments/release",
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: "POST",
+  }),
+  row(
+    "/api/payments/release",
+    "id",
+    "a payment id that is no id",
+    "seeker",
+    () => ({
+      path: "/api/payments/release",
+      ...json({ paymentId: NOT_A_UUID, reason: "dismissed" }),
+    }),
+    { status: 400, message: "Invalid request body" },
+  ),
+  row(
+    "/api/payments/release",
+    "missing",
+    "no reason",
+    "seeker",
+    (f) => ({
+      path: "/api/payments/release",
+      ...json({ paymentId: f.booking.paymentId }),
+    }),
+    { status: 400, message: "Invalid request body" },
+  ),
+  ...bodyRows({
+    route: "/api/test-checkout",
+    as: "seeker",
+    path: "/api/test-checkout",
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: "POST",
+  }),
+  row(
+    "/api/test-checkout",
+    "missing",
+    "no order",
+    "seeker",
+    () => ({ path: "/api/test-checkout", ...json({}) }),
+    {
+      status: 400,
+      message: "Invalid request body",
+    },
+  ),
+  ...bodyRows({
+    route: "/api/webhooks/razorpay",
+    as: "anonymous",
+    path: "/api/webhooks/razorpay",
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: "POST",
+    // The raw body is signed: an unsigned one is refused before it is parsed.
+    syntax: { status: 400, message: "Invalid signature" },
+  }),
+  row(
+    "/api/webhooks/razorpay",
+    "missing",
+    "no event",
+    "anonymous",
+    () => ({ path: "/api/webhooks/razorpay", ...json({}) }),
+    {
+      status: 400,
+      message: "Invalid signature",
+    },
+  ),
+
+  // Becoming an advisor and keeping the profile
+  ...bodyRows({
+    route: "/become-advisor/apply",
+    as: "seeker",
+    path: "/become-advisor/apply",
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/become-advisor/apply",
+    "missing",
+    "no intent",
+    "seeker",
+    () => ({ path: "/become-advisor/apply", ...json({}) }),
+    {
+      status: 400,
+      message: "Bad request",
+    },
+  ),
+  ...bodyRows({
+    route: "/admin/advisors/:id/changes",
+    as: "admin",
+    path: (f) => `/admin/advisors/${f.bystanderAdvisorId}/changes`,
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/advisors/:id/changes",
+    "id",
+    "a decision on an id that is no id",
+    "admin",
+    () => ({
+      path: `/admin/advisors/${NOT_A_UUID}/changes`,
+      ...form({ intent: "approve", revision: "1" }),
+    }),
+    { status: 404, message: "Oops! Page not found" },
+  ),
+  row(
+    "/admin/advisors/:id/changes",
+    "missing",
+    "a decision without its revision",
+    "admin",
+    (f) => ({
+      path: `/admin/advisors/${f.bystanderAdvisorId}/changes`,
+      ...form({ intent: "approve" }),
+    }),
+    { status: 400, message: ADMIN_MESSAGES.updateStatusFailed },
+  ),
+  ...bodyRows({
+    route: "/advisor/:id/edit",
+    as: "advisor",
+    path: (f) => `/advisor/${f.approvedAdvisorId}/edit`,
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/advisor/:id/edit",
+    "id",
+    "an id that is no id (one's own profile is saved)",
+    "advisor",
+    () => ({
+      path: `/advisor/${NOT_A_UUID}/edit`,
+      ...json({ values: {} }),
+    }),
+    { status: 400, message: PROFILE_EDIT_MESSAGES.validationError },
+  ),
+  row(
+    "/advisor/:id/edit",
+    "missing",
+    "no values",
+    "advisor",
+    (f) => ({ path: `/advisor/${f.approvedAdvisorId}/edit`, ...json({}) }),
+    {
+      status: 400,
+      message: PROFILE_EDIT_MESSAGES.validationError,
+    },
+  ),
+  ...bodyRows({
+    route: "/api/advisor/headshot",
+    as: "advisor",
+    path: "/api/advisor/headshot",
+    body: "form",
+    maxBytes: 5 * KB * KB + 64 * KB,
+    allow: "POST",
+    tooLarge: "Image size must be less than 5MB",
+  }),
+  row(
+    "/api/advisor/headshot",
+    "id",
+    "an admin naming an advisor id that is no id",
+    "admin",
+    () => ({
+      path: "/api/advisor/headshot",
+      ...multipart({ advisorId: NOT_A_UUID }, "file"),
+    }),
+    { status: 404, message: ADMIN_MESSAGES.advisorNotFound },
+  ),
+  row(
+    "/api/advisor/headshot",
+    "missing",
+    "no file",
+    "advisor",
+    () => ({ path: "/api/advisor/headshot", ...multipart({}) }),
+    {
+      status: 400,
+      message: "Please select a valid image file",
+    },
+  ),
+  ...bodyRows({
+    route: "/api/advisor/bank-details",
+    as: "advisor",
+    path: "/api/advisor/bank-details",
+    body: "json",
+    maxBytes: 16 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/api/advisor/bank-details",
+    "missing",
+    "an empty form",
+    "advisor",
+    () => ({ path: "/api/advisor/bank-details", ...json({}) }),
+    {
+      status: 400,
+      message: BANK_MESSAGES.allRequired,
+    },
+  ),
+
+  // Admin screens
+  ...bodyRows({
+    route: "/admin/users",
+    as: "admin",
+    path: "/admin/users",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/users",
+    "id",
+    "a user id that is no id",
+    "admin",
+    () => ({ path: "/admin/users", ...form({ intent: "grant", userId: NOT_A_UUID }) }),
+    {
+      status: 400,
+      message: ADMIN_MESSAGES.updateRoleFailed,
+    },
+  ),
+  row(
+    "/admin/users",
+    "missing",
+    "no user",
+    "admin",
+    () => ({ path: "/admin/users", ...form({ intent: "grant" }) }),
+    {
+      status: 400,
+      message: ADMIN_MESSAGES.updateRoleFailed,
+    },
+  ),
+  ...bodyRows({
+    route: "/admin/payouts",
+    as: "admin",
+    path: "/admin/payouts",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/payouts",
+    "id",
+    "a transfer id that is no id",
+    "admin",
+    () => ({ path: "/admin/payouts", ...form({ intent: "retry", transferId: NOT_A_UUID }) }),
+    { status: 400, message: PAYOUT_MESSAGES.retryFailed },
+  ),
+  row(
+    "/admin/payouts",
+    "missing",
+    "a retry without its transfer",
+    "admin",
+    () => ({ path: "/admin/payouts", ...form({ intent: "retry" }) }),
+    { status: 400, message: PAYOUT_MESSAGES.retryFailed },
+  ),
+  ...bodyRows({
+    route: "/admin/advisors",
+    as: "admin",
+    path: "/admin/advisors",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/advisors",
+    "id",
+    "an advisor id that is no id",
+    "admin",
+    () => ({ path: "/admin/advisors", ...form({ intent: "approve", advisorId: NOT_A_UUID }) }),
+    {
+      status: 400,
+      message: ADMIN_MESSAGES.updateStatusFailed,
+    },
+  ),
+  row(
+    "/admin/advisors",
+    "missing",
+    "a decision without its advisor",
+    "admin",
+    () => ({ path: "/admin/advisors", ...form({ intent: "approve" }) }),
+    { status: 400, message: ADMIN_MESSAGES.updateStatusFailed },
+  ),
+  ...bodyRows({
+    route: "/admin/advisors/new",
+    as: "admin",
+    path: "/admin/advisors/new",
+    body: "form",
+    maxBytes: 5 * KB * KB + 256 * KB,
+    allow: PAGE,
+    tooLarge: "Image size must be less than 5MB",
+  }),
+  row(
+    "/admin/advisors/new",
+    "missing",
+    "no values",
+    "admin",
+    () => ({ path: "/admin/advisors/new", ...multipart({}) }),
+    {
+      status: 400,
+      message: ADMIN_MESSAGES.fixHighlighted,
+    },
+  ),
+  ...bodyRows({
+    route: "/admin/advisors/:id/profile",
+    as: "admin",
+    path: (f) => `/admin/advisors/${f.bystanderAdvisorId}/profile`,
+    body: "json",
+    maxBytes: 64 * KB,
+    allow: "GET, HEAD, POST",
+  }),
+  row(
+    "/admin/advisors/:id/profile",
+    "id",
+    "a save to an id that is no id",
+    "admin",
+    () => ({
+      path: `/admin/advisors/${NOT_A_UUID}/profile`,
+      ...json({ values: {} }),
+    }),
+    { status: 404, message: "Not Found" },
+  ),
+  row(
+    "/admin/advisors/:id/profile",
+    "id",
+    "a read of an id that is no id",
+    "admin",
+    () => ({
+      method: "GET",
+      path: `/admin/advisors/${NOT_A_UUID}/profile`,
+    }),
+    { status: 404, message: "Not Found" },
+  ),
+  row(
+    "/admin/advisors/:id/profile",
+    "missing",
+    "no values",
+    "admin",
+    (f) => ({
+      path: `/admin/advisors/${f.bystanderAdvisorId}/profile`,
+      ...json({}),
+    }),
+    { status: 400, message: PROFILE_EDIT_MESSAGES.validationError },
+  ),
+];

@@ -1,0 +1,131 @@
+import { randomUUID } from "node:crypto";
+import { eq, type SQL, sql } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import { loadServerBundle } from "../../tests/support/server-bundle";
+import { createBooking } from "../db/factories.test-support";
+import type { Db } from "../db/client.server";
+import { payments } from "../db/schema";
+import { startTestApp, type TestApp } from "./app.test-support";
+
+/*
+ * What the HTTP matrices (authorization, bad input) share: the production build over a fresh
+ * database with one signed-in account per persona, the ids rows refer to, and the route table
+ * read from the build, so a route without rows fails them.
+ */
+
+export const PERSONAS = [
+  "anonymous",
+  "seeker",
+  "otherSeeker",
+  "advisor",
+  "otherAdvisor",
+  "pendingAdvisor",
+  "admin",
+] as const;
+export type Persona = (typeof PERSONAS)[number];
+
+/** The people and ids every row can use; each persona is a fresh account of its own. */
+export type Fixture = {
+  db: Db;
+  /** The signed-in person's ids (null for anonymous). */
+  ids: Record<Persona, { userId: string; advisorId: string | null } | null>;
+  /** An approved advisor's id (the `advisor` persona's) and a pending one's. */
+  approvedAdvisorId: string;
+  pendingAdvisorId: string;
+  /** An approved advisor who never signs in: someone else's resources for every persona. */
+  bystanderAdvisorId: string;
+  /** An id nobody has. */
+  missingId: string;
+  /** The seeker's paid, confirmed session with the `advisor` persona. */
+  booking: { id: string; paymentId: string; orderId: string };
+};
+
+type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
+export type People = Record<Exclude<Persona, "anonymous">, Person>;
+
+/** The app, its route table, a signed-in account per persona and the fixture rows refer to. */
+export async function startMatrixApp() {
+  const app = await startTestApp();
+  const build = await loadServerBundle();
+  const people = {
+    seeker: await app.createPerson(),
+    otherSeeker: await app.createPerson(),
+    advisor: await app.createPerson({ advisor: "approved" }),
+    otherAdvisor: await app.createPerson({ advisor: "approved" }),
+    pendingAdvisor: await app.createPerson({ advisor: "pending" }),
+    admin: await app.createPerson({ admin: true }),
+  } satisfies People;
+  const bystander = await app.createPerson({ advisor: "approved" });
+  const fixture: Fixture = {
+    db: app.database.db,
+    ids: {
+      anonymous: null,
+      ...(Object.fromEntries(
+        Object.entries(people).map(([p, person]) => [
+          p,
+          { userId: person.userId, advisorId: person.advisorId },
+        ]),
+      ) as Omit<Fixture["ids"], "anonymous">),
+    },
+    approvedAdvisorId: people.advisor.advisorId!,
+    pendingAdvisorId: people.pendingAdvisor.advisorId!,
+    bystanderAdvisorId: bystander.advisorId!,
+    missingId: randomUUID(),
+    booking: await paidBooking(app.database.db, people.seeker.userId, people.advisor.advisorId!),
+  };
+  return { app, routes: builtRoutes(build), people: people as People, fixture };
+}
+
+/** A paid, confirmed session ten days ahead. */
+async function paidBooking(db: Db, userId: string, advisorId: string) {
+  const datetime = new Date(Date.now() + 10 * 86_400_000);
+  datetime.setUTCHours(6, 0, 0, 0);
+  const row = await createBooking(db, { userId, advisorId, datetime });
+  const [payment] = await db.select().from(payments).where(eq(payments.id, row.paymentId!));
+  return { id: row.id, paymentId: row.paymentId!, orderId: payment!.razorpayOrderId! };
+}
+
+export type BuiltRoute = ReturnType<typeof builtRoutes>[number];
+
+/** Every route of the built app: its pattern as in app/routes.ts and its handlers. */
+function builtRoutes(build: ServerBuild) {
+  return Object.values(build.routes)
+    .filter((r) => r && r.id !== "root")
+    .map((r) => ({
+      route: r!.index ? "/" : `/${r!.path ?? ""}`,
+      loader: Boolean(r!.module.loader),
+      action: Boolean(r!.module.action),
+    }));
+}
+
+/** The patterns written in app/routes.ts, nested routes joined to their parents. */
+export function declaredRoutes(
+  entries: { path?: string; index?: boolean; children?: unknown[] }[],
+  prefix = "",
+): string[] {
+  return entries.flatMap((e) => {
+    const own = e.index ? prefix || "/" : `${prefix}/${e.path ?? ""}`.replace(/\/+/g, "/");
+    const children = (e.children ?? []) as typeof entries;
+    return [own, ...declaredRoutes(children, e.index ? prefix : own)];
+  });
+}
+
+/**
+ * Every table's row count and a hash of its contents: equal snapshots mean the database did
+ * not change.
+ */
+export async function databaseSnapshot(db: Db): Promise<Record<string, string>> {
+  const rows = async <T>(query: SQL) => ((await db.execute(query)) as { rows: T[] }).rows;
+  const tables = await rows<{ name: string }>(sql`
+    select quote_ident(table_name) as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const snapshot: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await rows<{ count: number; hash: string | null }>(
+      sql.raw(`select count(*)::int as count,
+        md5(string_agg(t::text, '|' order by t::text)) as hash from ${name} t`),
+    );
+    snapshot[name] = `${row!.count} ${row!.hash ?? ""}`;
+  }
+  return snapshot;
+}

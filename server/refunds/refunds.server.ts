@@ -1,0 +1,54 @@
+import type { Tx } from "../db/client.server";
+import { refunds } from "../db/schema";
+import type { Subscriber } from "../events/booking-events.server";
+
+export type RefundRequest = {
+  bookingId: string;
+  paymentId: string;
+  /** Paise. */
+  amount: number;
+  reason: string;
+};
+
+/**
+ * Records that a booking's payment must be refunded, in the caller's transaction, so a
+ * cancellation and its refund are written together or not at all. The refund job sends it
+ * to the provider later (and retries), so a provider outage never loses a refund. A booking
+ * is refunded at most once: a second request returns null and changes nothing.
+ */
+export async function queueRefund(
+  tx: Tx,
+  request: RefundRequest,
+  now: Date,
+): Promise<{ refundId: string } | null> {
+  const { bookingId, paymentId, amount, reason } = request;
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      bookingId,
+      paymentId,
+      amount,
+      reason,
+      status: "pending",
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: refunds.bookingId })
+    .returning({ refundId: refunds.id });
+  return row ?? null;
+}
+
+/** Money owed back is recorded once; `refund.queued` then tells the ledger to take it back. */
+export const refundRequests: Subscriber = {
+  name: "refunds",
+  on: {
+    "refund.requested": async (tx, request, { now, publish }) => {
+      const queued = await queueRefund(tx, request, now);
+      if (queued) {
+        const { bookingId, amount } = request;
+        await publish({ type: "refund.queued", bookingId, refundId: queued.refundId, amount });
+      }
+    },
+  },
+};
