@@ -7,8 +7,6 @@ import { STEP_SCHEMAS, type ValidApplication } from "./forms/advisor-application
 import { isParagraphText, isSingleLine } from "./plain-text";
 import type { WeeklySchedule } from "./slots";
 
-// The e2e torture data (tests/e2e/support/torture.ts) imports these from here.
-export { step1Schema, step2Schema, step3Schema } from "./forms/advisor-application";
 
 /*
  * The five-step advisor application: its steps, the values the wizard holds, the checks of a

@@ -20,9 +20,6 @@ export {
   type RefundStatus,
 } from "./booking-status";
 export { ADDITIONAL_INFO_MAX, DISCOVERY_MINUTES, HOLD_MINUTES };
-// For the importers outside app/ and core/ (server/bookings, tests/e2e/support), until they
-// import from core/forms/booking.ts.
-export { type BookingRequest, type DiscoveryRequest, topicsField } from "./forms/booking";
 
 export type SessionOption = {
   /** Stable key for a radio group: "First Call-30". */

@@ -1,6 +1,6 @@
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/advisor-directory.server";
 import { type Auth, createAuth } from "./auth/auth.server";
-import { releaseExpiredHolds } from "./bookings/holds.server";
+import { releaseAllExpiredHolds } from "./bookings/holds.server";
 import { sessionAudit } from "./bookings/session-audit.server";
 import { sessionEmails } from "./bookings/session-emails-subscriber.server";
 import type { CalendarClient } from "./calendar/calendar-client";
@@ -134,7 +134,7 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
       // Lapsed payment holds free their time (bookings also release them before writing).
       name: "release-expired-holds",
       everyMs: 60_000,
-      run: () => releaseExpiredHolds(db, now()),
+      run: () => releaseAllExpiredHolds(db, services.events, now()),
     },
     ...sessionJobs(db, config, now, services.events),
     refundJob(db, { gateway: payments, config, logger, now }),

@@ -15,6 +15,7 @@ import {
 } from "../events/booking-events.server";
 import type { Actor } from "./actor";
 import { cancelSession } from "./cancel.server";
+import { releaseAllExpiredHolds } from "./holds.server";
 import { rescheduleSession } from "./reschedule.server";
 import { createBooking, createSeeker } from "../db/factories.test-support";
 import { createBookableAdvisor } from "./factories.test-support";
@@ -46,6 +47,7 @@ function withRecorder(extra: Partial<Subscriber["on"]> = {}) {
   const recorder: Subscriber = {
     name: "recorder",
     on: {
+      "booking.released": record,
       "booking.cancelled": record,
       "booking.rescheduled": record,
       "refund.requested": record,
@@ -169,5 +171,28 @@ describe("booking events", () => {
         actor: { userId: seeker.userId, role: "seeker" },
       },
     ]);
+  });
+
+  it("a hold that lapses is released by the job and published like one its seeker let go", async () => {
+    const hold = await createBooking(database.db, {
+      advisorId,
+      userId: seeker.userId,
+      datetime: new Date(NOW.getTime() + 9 * DAY + 10 * 3_600_000),
+      status: "pending_payment",
+      holdExpiresAt: new Date(NOW.getTime() + 15 * 60_000),
+    });
+    const { events, heard } = withRecorder();
+    // A minute before it lapses nothing moves; at the minute it lapses it is released once.
+    expect(
+      await releaseAllExpiredHolds(database.db, events, new Date(NOW.getTime() + 14 * 60_000)),
+    ).toBe(0);
+    expect(
+      await releaseAllExpiredHolds(database.db, events, new Date(NOW.getTime() + 15 * 60_000)),
+    ).toBe(1);
+    expect(
+      await releaseAllExpiredHolds(database.db, events, new Date(NOW.getTime() + 16 * 60_000)),
+    ).toBe(0);
+    expect(heard).toEqual([{ type: "booking.released", bookingId: hold.id }]);
+    expect(await statusOf(hold.id)).toBe("expired");
   });
 });

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { BookingRequest, DiscoveryRequest } from "../../core/forms/booking";
 import {
-  type BookingRequest,
-  type DiscoveryRequest,
   DISCOVERY_MINUTES,
   HOLD_MINUTES,
   type SessionType,
@@ -138,7 +137,13 @@ async function book(
     return await deps.db.transaction(async (tx) => {
       // Decided again here: anything may have changed while Google was asked.
       const { advisor, price } = await checkPlan(tx, userId, plan, now);
-      await releaseExpiredHolds(tx, now, { advisorId: advisor.id, userId, start: plan.start, end });
+      const events = deps.events.within(tx, now);
+      await releaseExpiredHolds(tx, events, {
+        advisorId: advisor.id,
+        userId,
+        start: plan.start,
+        end,
+      });
 
       const free = price.isFree;
       const [payment] = await tx
@@ -173,7 +178,6 @@ async function book(
       const bookingId = booking!.id;
 
       let orderId: string | null = null;
-      const events = deps.events.within(tx, now);
       if (free) {
         await confirmBooking(tx, events, deps.config, bookingId);
       } else {

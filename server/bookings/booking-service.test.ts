@@ -14,7 +14,7 @@ import {
   sessionOptionsFor,
   type BookingCreated,
 } from "./booking-service.server";
-import { releaseExpiredHolds } from "./holds.server";
+import { releaseAllExpiredHolds } from "./holds.server";
 import { abandonCheckout, verifyPayment } from "./payment-service.server";
 import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "./bookings.test-support";
 
@@ -441,7 +441,9 @@ describe("holds", () => {
     );
     const later = testDeps(database.db, { config: deps.config });
     later.clock.now = new Date(NOW.getTime() + 60 * MINUTE);
-    expect(await releaseExpiredHolds(database.db, later.clock.now)).toBeGreaterThan(0);
+    expect(
+      await releaseAllExpiredHolds(database.db, later.events, later.clock.now),
+    ).toBeGreaterThan(0);
     expect(await verifyPayment(later, seeker, pay(held.orderId!))).toMatchObject({
       settlement: "confirmed",
     });

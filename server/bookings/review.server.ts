@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
-import type { ReviewInput } from "../../core/review";
+import type { ReviewInput } from "../../core/forms/sessions";
 import type { Db } from "../db/client.server";
 import { bookings, reviews } from "../db/schema";
 import { sqlState } from "../db/sql-state";

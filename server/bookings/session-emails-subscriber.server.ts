@@ -1,4 +1,5 @@
 import type { Config } from "../config.server";
+import type { Tx } from "../db/client.server";
 import type { Subscriber } from "../events/booking-events.server";
 import { loadSession } from "../repositories/booking-parties.server";
 import {
@@ -13,7 +14,7 @@ import {
  * Meet link Google just gave the session.
  */
 export function sessionEmails(config: Config): Subscriber {
-  const record = async (...[tx, bookingId]: Parameters<typeof loadSession>) => {
+  const record = async (tx: Tx, bookingId: string) => {
     const found = await loadSession(tx, bookingId);
     if (!found) throw new Error(`Booking ${bookingId} not found for its e-mails`);
     return found;

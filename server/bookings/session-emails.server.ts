@@ -3,6 +3,7 @@ import { invitationAttachment } from "./session-invitation.server";
 import { sessionTypeLabel } from "../../core/booking";
 import { advisorDisplayName, formatSessionTime } from "../../core/format";
 import { seekerDisplayName } from "../../core/session-event";
+import { JOIN_EARLY_MINUTES } from "../../core/sessions";
 import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
 import { queueEmail } from "../mail/mailer.server";
@@ -60,7 +61,7 @@ export async function queueConfirmationEmails(
       paragraphs: [
         `Hi ${party.greeting || "there"}, your ${type} with ${party.other} is confirmed.`,
         `When: ${formatSessionTime(booking.datetime, party.timeZone)}, ${booking.duration} minutes.`,
-        `Meeting link: ${link} (opens 15 minutes before the start).`,
+        `Meeting link: ${link} (opens ${JOIN_EARLY_MINUTES} minutes before the start).`,
         "The calendar invitation is attached.",
       ],
       action: { label: "Go to Dashboard", url: `${config.appUrl}/dashboard` },
@@ -142,7 +143,7 @@ export async function queueReminderEmails(
       heading: hoursBefore === 1 ? "Starting in 1 hour" : "Your session is tomorrow",
       paragraphs: [
         `Your ${record.booking.sessionType} with ${party.other} is on ${formatSessionTime(record.booking.datetime, party.timeZone)}.`,
-        "The link opens 15 minutes before the start.",
+        `The link opens ${JOIN_EARLY_MINUTES} minutes before the start.`,
       ],
       action: link
         ? { label: "Join Meeting", url: link }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviewSchema } from "../../core/review";
+import { reviewSchema } from "../../core/forms/sessions";
 import { buildConfig } from "../config.server";
 import { type Database, openDatabase } from "../db/client.server";
 import { bookingReminders, bookings, emailOutbox, reviews } from "../db/schema";

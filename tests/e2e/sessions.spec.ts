@@ -24,6 +24,12 @@ const PRIYA = "priya.sharma@example.com";
 const rowWith = (page: Page, name: string) =>
   page.getByTestId("session-row").filter({ hasText: name });
 
+/** Each named dashboard tile shows its figure. */
+async function expectTiles(page: Page, figures: Record<string, string>) {
+  for (const [name, figure] of Object.entries(figures))
+    await expect(page.getByTestId(`tile-${name}`)).toHaveText(figure);
+}
+
 async function meetingLinkOf(page: Page, name: string) {
   await rowWith(page, name).getByRole("button", { name: "View Details" }).click();
   const dialog = page.getByRole("dialog", { name: "Session Details" });
@@ -328,10 +334,12 @@ test("a seeker's and an advisor's dashboards show their tiles with the database'
   test.slow(); // two sign-ins
   await signIn(page, DEMO_SEEKER);
   await gotoHydrated(page, "/dashboard");
-  await expect(page.getByTestId("tile-Find Advisors")).toHaveText("500+");
-  await expect(page.getByTestId("tile-My Sessions")).toHaveText("2");
-  await expect(page.getByTestId("tile-Learning Path")).toHaveText("0%");
-  await expect(page.getByTestId("tile-Reviews")).toHaveText("1");
+  await expectTiles(page, {
+    "Find Advisors": "500+",
+    "My Sessions": "2",
+    "Learning Path": "0%",
+    Reviews: "1",
+  });
   await expect(page.getByRole("link", { name: "Upcoming (2)" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Completed (2)" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cancelled (1)" })).toBeVisible();
@@ -401,11 +409,13 @@ ownDataTest.describe("an admin's dashboard, over people and sessions of its own"
     async ({ page }) => {
       await signIn(page, admin);
       await gotoHydrated(page, "/dashboard");
-      await expect(page.getByTestId("tile-Total Users")).toHaveText("7");
-      await expect(page.getByTestId("tile-Total Advisors")).toHaveText("3");
-      await expect(page.getByTestId("tile-Pending Approvals")).toHaveText("1");
-      // Completed of confirmed and completed sessions; a cancelled one is neither.
-      await expect(page.getByTestId("tile-Total Sessions")).toHaveText("1/3");
+      await expectTiles(page, {
+        "Total Users": "7",
+        "Total Advisors": "3",
+        "Pending Approvals": "1",
+        // Completed of confirmed and completed sessions; a cancelled one is neither.
+        "Total Sessions": "1/3",
+      });
       await expect(page.getByRole("link", { name: /Pending Approvals/ })).toHaveAttribute(
         "target",
         "_blank",
