@@ -207,13 +207,18 @@ export async function measureTapReady(
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         if (!recorded?.answered) throw new Error(`${pageUrl}: no tap was answered`);
+        await page
+          .waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, {
+            timeout: timeoutMs,
+          })
+          .catch(() => {});
         // The URL takes the topic once the router has settled (a box ticked before hydration
         // is taken up without a move of its own, ADR 85): waited for briefly, else not shown.
         await page
           .waitForURL(/[?&]topics=/, { timeout: 5_000, waitUntil: "commit" })
           .catch(() => {});
-        const url = await page.evaluate(
-          () => (window as unknown as { __tapReady: Recorded }).__tapReady.url,
+        const { url, hydrated } = await page.evaluate(
+          () => (window as unknown as { __tapReady: Recorded }).__tapReady,
         );
         const scripts = await page.evaluate(() =>
           (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
@@ -228,7 +233,7 @@ export async function measureTapReady(
           tapMs: recorded.answered.tap ?? Number.NaN,
           answeredMs: recorded.answered.at,
           urlMs: url ?? Number.NaN,
-          hydratedMs: recorded.hydrated ?? Number.NaN,
+          hydratedMs: hydrated ?? Number.NaN,
           scriptsLoadedMs: Math.max(0, ...scripts.map((s) => s.end)),
           scriptTransfer: scripts.reduce((sum, s) => sum + s.transfer, 0),
           scriptBytes: scripts.reduce((sum, s) => sum + s.bytes, 0),

@@ -79,7 +79,7 @@ function SessionOptions({
           <label
             key={option.key}
             // Drawn from the radio itself, so a choice made before the page hydrates shows.
-            className="grid cursor-pointer gap-2 rounded-lg border border-line p-4 transition-colors hover:border-brand-300 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+            className="grid cursor-pointer gap-2 rounded-lg border border-line p-4 transition-colors hover:border-brand-300 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:hover:border-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
             <span className="flex items-center justify-between gap-3">
               <span className="flex items-center gap-2">

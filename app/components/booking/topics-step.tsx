@@ -101,7 +101,7 @@ function TopicChips({
       {topics.map((topic, i) => {
         const on = value.includes(topic);
         return (
-          <label key={topic} className="group relative">
+          <label key={topic} className="group/chip relative">
             <input
               type="checkbox"
               name={name}
@@ -121,7 +121,7 @@ function TopicChips({
                 invalid ? "border-red-300" : "border-line",
               )}
             >
-              <Check className="hidden size-3.5 group-has-checked:block" aria-hidden="true" />
+              <Check className="hidden size-3.5 group-has-checked/chip:block" aria-hidden="true" />
               {topic}
             </span>
           </label>
