@@ -185,7 +185,7 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               />
             )}
             <p className="border-t border-line pt-4 text-sm text-muted">
-              Not sure what to ask {name}? Our team can help you plan your questions in a free
+              Not sure what to ask {name}? Our team can help you plan your questions in a free{" "}
               {DISCOVERY_MINUTES}-minute call.{" "}
               <Link to="/free-discovery-call" className="font-medium text-brand-700 underline">
                 Book Free Discovery Call

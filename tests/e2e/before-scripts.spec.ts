@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, type Route, test } from "@playwright/test";
+import { DISCOVERY_MINUTES } from "../../core/booking-limits";
 import { AUTH_MESSAGES } from "../../core/messages/auth";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { DEMO_PASSWORD, mailLink, uniqueEmail } from "./support/auth";
@@ -57,6 +58,9 @@ test("without scripts a visitor books as far as the summary, every step from the
   const profile = await advisorPath(page, KAVYA);
   await page.goto(profile);
   const booking = page.locator("#booking");
+  await expect(booking).toContainText(
+    `Our team can help you plan your questions in a free ${DISCOVERY_MINUTES}-minute call.`,
+  );
 
   // Continue without a topic: the same step again, saying why.
   await booking.getByRole("button", { name: "Continue" }).click();
