@@ -8,6 +8,51 @@ const noSql = [
   { group: ["**/server/db/schema"], message: "Query in a server/ service." },
 ];
 
+/**
+ * The browser runs Preact's compatibility layer, not React DOM (ADR 86): what it lacks, and
+ * what it does differently, is refused in app/ (the server still renders with React).
+ */
+const reactOnly = [
+  {
+    name: "react",
+    importNames: ["useActionState", "useOptimistic", "cache", "Activity", "captureOwnerStack"],
+    message: "Preact's compatibility layer, which the browser runs, has no such export (ADR 86).",
+  },
+  {
+    name: "react-dom",
+    importNames: [
+      "useFormStatus",
+      "requestFormReset",
+      "preload",
+      "preloadModule",
+      "preinit",
+      "preinitModule",
+      "preconnect",
+      "prefetchDNS",
+    ],
+    message: "Preact's compatibility layer, which the browser runs, has no such export (ADR 86).",
+  },
+];
+const preactSyntax = [
+  {
+    selector: "JSXOpeningElement[name.name='title']",
+    message:
+      "Preact leaves a <title> where it is rendered: a route's `meta` export, or <DocumentTitle> (ADR 86).",
+  },
+  {
+    selector:
+      "JSXOpeningElement[name.name=/^[a-z]/]:not([name.name=/^(input|textarea|select)$/]) > JSXAttribute[name.name='onChange']",
+    message:
+      "Under Preact onChange here is the `change` event (React's is every input): use onInput (ADR 86).",
+  },
+  {
+    selector:
+      "JSXOpeningElement:matches([name.name='Form'], [name.property.name='Form']) > JSXAttribute[name.name='onChange']",
+    message:
+      "Under Preact onChange on a form is the `change` event (React's is every input): use onInput (ADR 86).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,7 +105,8 @@ export default tseslint.config(
     // Routes and UI call services; only server/ speaks SQL.
     files: ["app/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: noSql }],
+      "no-restricted-imports": ["error", { patterns: noSql, paths: reactOnly }],
+      "no-restricted-syntax": ["error", ...preactSyntax],
     },
   },
   {
@@ -74,6 +120,7 @@ export default tseslint.config(
             ...noSql,
             { group: ["**/server/**"], message: "Take the data shape from core/, not server/." },
           ],
+          paths: reactOnly,
         },
       ],
     },

@@ -13,6 +13,7 @@ import { AUTH_MESSAGES as MESSAGES } from "../core/messages/auth";
 import { getViewer } from "../server/auth/session.server";
 import type { Route } from "./+types/root";
 import siteCss from "./app.css?url";
+import { DocumentTitle } from "./components/layout/document-title";
 import { SiteStylesheet } from "./components/layout/site-stylesheet";
 import { NotAllowed, NotFound, RequestRefused } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -114,7 +115,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <section className="mx-auto grid max-w-xl flex-1 content-center justify-items-center gap-4 px-4 py-24 text-center">
-      <title>Something went wrong | BeenThere</title>
+      <DocumentTitle>Something went wrong | BeenThere</DocumentTitle>
       <p className="text-sm font-semibold text-brand-700">Error</p>
       <h1 className="text-3xl font-bold">Something went wrong on our side</h1>
       <p className="text-muted">

@@ -75,7 +75,8 @@ export type ZodForm<S extends FormSchema> = FieldHost<FieldName<S>> & {
     noValidate: true;
     onSubmit: (event: FormEvent<HTMLFormElement>) => void;
     onBlur: (event: FocusEvent<HTMLFormElement>) => void;
-    onChange: (event: FormEvent<HTMLFormElement>) => void;
+    /** Every control's `input` event, which bubbles (Preact's onChange on a form is `change`). */
+    onInput: (event: FormEvent<HTMLFormElement>) => void;
   };
 };
 
@@ -160,7 +161,7 @@ function useNativeForm<S extends FormSchema>(
         if (next instanceof HTMLButtonElement && next.form === event.currentTarget) return;
         if (isField(name) && edited.has(name)) recheck(event.currentTarget, name);
       },
-      onChange(event) {
+      onInput(event) {
         const name = nameOf(event.target);
         if (!isField(name)) return;
         edited.add(name);

@@ -67,7 +67,12 @@ test("without scripts a visitor books as far as the summary, every step from the
   await expect(booking.getByText(M.topicsRequired)).toBeVisible();
   await expect(booking.getByRole("checkbox").first()).not.toBeChecked();
 
-  await booking.locator("fieldset label").nth(1).click();
+  // The chip shows the choice without scripts: the stylesheet draws it from the box.
+  const chip = booking.locator("fieldset label").nth(1);
+  await expect(chip.locator("svg")).toBeHidden();
+  await chip.click();
+  await expect(chip.locator("svg")).toBeVisible();
+  await expect(booking.locator("fieldset label").first().locator("svg")).toBeHidden();
   await booking.getByLabel("Additional information (optional)").fill("Moving in March");
   await booking.getByRole("button", { name: "Continue" }).click();
   // One option (a First Call): straight on to the date and time, the topic kept.
@@ -106,7 +111,14 @@ test("without scripts a returning seeker signs in, chooses a session, a date and
   const options = booking.getByRole("radio");
   await expect(options).toHaveCount(2);
   await expect(options.first()).toBeChecked();
+  // The chosen card is drawn from its radio, so the choice shows without scripts.
+  const card = (i: number) => booking.locator('label:has(input[type="radio"])').nth(i);
+  const look = (i: number) => card(i).evaluate((el) => getComputedStyle(el).borderColor);
+  const [chosen, other] = [await look(0), await look(1)];
+  expect(chosen).not.toBe(other);
   await options.nth(1).check();
+  expect(await look(1)).toBe(chosen);
+  expect(await look(0)).toBe(other);
   await booking.getByRole("button", { name: "Continue" }).click();
   expect(params(page).get("step")).toBe("3");
   expect(params(page).get("option")).toMatch(/^Follow up call-30$/);

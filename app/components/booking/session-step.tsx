@@ -3,7 +3,6 @@ import { type SessionStepValues, sessionStepRules } from "../../../core/forms/bo
 import type { BookingUrlState } from "../../../core/booking-url-state";
 import { formatInr } from "../../../core/format";
 import { GST_PERCENT } from "../../../core/pricing";
-import { cn } from "../../lib/cn";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { type FieldControlProps, FormField } from "../ui/form-field";
@@ -79,10 +78,8 @@ function SessionOptions({
         return (
           <label
             key={option.key}
-            className={cn(
-              "grid cursor-pointer gap-2 rounded-lg border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
-              on ? "border-brand-700 bg-brand-50" : "border-line hover:border-brand-300",
-            )}
+            // Drawn from the radio itself, so a choice made before the page hydrates shows.
+            className="grid cursor-pointer gap-2 rounded-lg border border-line p-4 transition-colors hover:border-brand-300 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:hover:border-brand-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
             <span className="flex items-center justify-between gap-3">
               <span className="flex items-center gap-2">

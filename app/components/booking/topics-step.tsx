@@ -101,7 +101,7 @@ function TopicChips({
       {topics.map((topic, i) => {
         const on = value.includes(topic);
         return (
-          <label key={topic} className="relative">
+          <label key={topic} className="group/chip relative">
             <input
               type="checkbox"
               name={name}
@@ -113,17 +113,15 @@ function TopicChips({
               aria-describedby={describedBy}
               onChange={() => onChange?.(on ? value.filter((t) => t !== topic) : [...value, topic])}
             />
+            {/* Drawn from the box itself (peer-checked), so a chip ticked before the page
+                hydrates shows as chosen and the plain form sends it. */}
             <span
               className={cn(
-                "flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
-                on
-                  ? "border-brand-700 bg-brand-700 text-white"
-                  : invalid
-                    ? "border-red-300 bg-surface hover:border-brand-300 hover:bg-brand-50"
-                    : "border-line bg-surface hover:border-brand-300 hover:bg-brand-50",
+                "flex cursor-pointer items-center gap-1.5 rounded-full border bg-surface px-3 py-1.5 text-sm transition-colors peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:border-brand-300 hover:bg-brand-50 peer-checked:hover:border-brand-700 peer-checked:hover:bg-brand-700",
+                invalid ? "border-red-300" : "border-line",
               )}
             >
-              {on ? <Check className="size-3.5" aria-hidden="true" /> : null}
+              <Check className="hidden size-3.5 group-has-checked/chip:block" aria-hidden="true" />
               {topic}
             </span>
           </label>

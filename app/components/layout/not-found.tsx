@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../ui/button";
+import { DocumentTitle } from "./document-title";
 
 /** A friendly page for an answer that is not an error of ours: what happened, and a way on. */
 function StatusPage({
@@ -16,7 +17,7 @@ function StatusPage({
 }) {
   return (
     <section className="mx-auto grid max-w-xl flex-1 content-center justify-items-center gap-4 px-4 py-24 text-center">
-      <title>{`${title} | BeenThere`}</title>
+      <DocumentTitle>{`${title} | BeenThere`}</DocumentTitle>
       <p className="text-6xl font-bold text-brand-600" aria-hidden="true">
         {code}
       </p>
