@@ -27,7 +27,10 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/role", "routes/api/role.ts"),
   route("dashboard", "routes/dashboard.tsx"),
-  route("settings", "routes/settings/layout.tsx", [index("routes/settings/profile.tsx")]),
+  route("settings", "routes/settings/layout.tsx", [
+    index("routes/settings/profile.tsx"),
+    route("privacy", "routes/settings/privacy.tsx"),
+  ]),
   route("dev/outbox", "routes/dev/outbox.tsx"),
 
   // Availability and time slots

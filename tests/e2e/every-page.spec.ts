@@ -107,6 +107,10 @@ const PAGES: Record<string, Row> = {
   "routes/dashboard.tsx": { path: () => "/dashboard" },
   "routes/settings/layout.tsx": { skip: "the tabs around every settings section, below" },
   "routes/settings/profile.tsx": { path: () => "/settings", title: "Settings | BeenThere" },
+  "routes/settings/privacy.tsx": {
+    path: () => "/settings/privacy",
+    title: "Privacy settings | BeenThere",
+  },
   "routes/dashboard.availability.tsx": {
     path: () => "/dashboard/availability",
     status: { seeker: 403, admin: 403 },
