@@ -106,11 +106,8 @@ const PAGES: Record<string, Row> = {
   "routes/auth/reset-password.tsx": { path: () => "/reset-password?token=not-a-real-token" },
   "routes/dashboard.tsx": { path: () => "/dashboard" },
   "routes/settings/layout.tsx": { skip: "the tabs around every settings section, below" },
-  "routes/settings/profile.tsx": { path: () => "/settings", title: "Settings | BeenThere" },
-  "routes/settings/privacy.tsx": {
-    path: () => "/settings/privacy",
-    title: "Privacy settings | BeenThere",
-  },
+  "routes/settings/profile.tsx": { path: () => "/settings" },
+  "routes/settings/privacy.tsx": { path: () => "/settings/privacy" },
   "routes/dashboard.availability.tsx": {
     path: () => "/dashboard/availability",
     status: { seeker: 403, admin: 403 },
