@@ -107,6 +107,13 @@ const PAGES: Record<string, Row> = {
   "routes/dashboard.tsx": { path: () => "/dashboard" },
   "routes/settings/layout.tsx": { skip: "the tabs around every settings section, below" },
   "routes/settings/profile.tsx": { path: () => "/settings", title: "Settings | BeenThere" },
+  "routes/settings/account.tsx": {
+    path: () => "/settings/account",
+    title: "Account | Settings | BeenThere",
+  },
+  "routes/account-undo-email-change.tsx": {
+    path: () => "/account/undo-email-change?token=not-a-real-token",
+  },
   "routes/dashboard.availability.tsx": {
     path: () => "/dashboard/availability",
     status: { seeker: 403, admin: 403 },
