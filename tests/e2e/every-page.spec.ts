@@ -107,10 +107,8 @@ const PAGES: Record<string, Row> = {
   "routes/dashboard.tsx": { path: () => "/dashboard" },
   "routes/settings/layout.tsx": { skip: "the tabs around every settings section, below" },
   "routes/settings/profile.tsx": { path: () => "/settings", title: "Settings | BeenThere" },
-  "routes/settings/account.tsx": {
-    path: () => "/settings/account",
-    title: "Account | Settings | BeenThere",
-  },
+  // No title: a visitor is sent to sign in (account-settings.spec.ts checks the page's).
+  "routes/settings/account.tsx": { path: () => "/settings/account" },
   "routes/account-undo-email-change.tsx": {
     path: () => "/account/undo-email-change?token=not-a-real-token",
   },

@@ -3,6 +3,7 @@ import { changeEmailSchema } from "../../../core/forms/account";
 import { ACCOUNT_MESSAGES as M } from "../../../core/messages/account";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
+import { EmailAddress } from "../ui/email-address";
 import { FormField } from "../ui/form-field";
 import { FormSummary } from "../ui/form-summary";
 import { Input } from "../ui/input";
