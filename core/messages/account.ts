@@ -31,6 +31,7 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: "Your other devices have been signed out.",
   passwordSetTitle: "Password set",
   passwordSet: "You can now also sign in with your e-mail address and this password.",
+  noPasswordYet: "Your account has no password yet. Set one below.",
   passwordAlreadySet: "Your account already has a password. Change it with your current one.",
   // Where you are signed in
   signedOutTitle: "Signed out",

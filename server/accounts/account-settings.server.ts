@@ -135,7 +135,7 @@ export async function changePassword(
     return { ok: false, message: M.currentPasswordWrong, field: "currentPassword", status: 400 };
   }
   if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
-    return { ok: false, message: M.passwordAlreadySet, status: 400 };
+    return { ok: false, message: M.noPasswordYet, status: 400 };
   }
   throw new Error(`change-password answered ${response.status} ${code ?? ""}`);
 }

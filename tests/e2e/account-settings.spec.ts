@@ -50,9 +50,17 @@ for (const width of [375, 1280]) {
       // An address another account holds is refused, as at sign-up.
       await section.getByLabel("New e-mail address").fill("priya.sharma@example.com");
       await section.getByRole("button", { name: "Change e-mail" }).click();
-      await expect(section.getByRole("alert")).toContainText(
-        "This e-mail address belongs to another account. Please use a different one.",
+      const newEmail = section.getByLabel("New e-mail address");
+      await expect(newEmail).toHaveAttribute("aria-invalid", "true");
+      await expect(newEmail).toHaveAccessibleDescription(
+        /^This e-mail address belongs to another account\. Please use a different one\./,
       );
+      // Said once, beside the field.
+      await expect(
+        section.getByText(
+          "This e-mail address belongs to another account. Please use a different one.",
+        ),
+      ).toHaveCount(1);
 
       await section.getByLabel("New e-mail address").fill(next);
       await section.getByRole("button", { name: "Change e-mail" }).click();
@@ -113,7 +121,7 @@ for (const width of [375, 1280]) {
       await section.getByLabel("New password", { exact: true }).fill("a-new-password-1");
       await section.getByLabel("Confirm new password").fill("a-new-password-1");
       await section.getByRole("button", { name: "Change password" }).click();
-      await expect(section.getByRole("alert")).toContainText(
+      await expect(section.getByLabel("Current password")).toHaveAccessibleDescription(
         "Your current password is not correct.",
       );
       await expect(section.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");

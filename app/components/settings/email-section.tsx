@@ -7,7 +7,7 @@ import { EmailAddress } from "../ui/email-address";
 import { FormField } from "../ui/form-field";
 import { FormSummary } from "../ui/form-summary";
 import { Input } from "../ui/input";
-import { type SectionResult, SettingsSection } from "./section";
+import { formMessage, type SectionResult, SettingsSection } from "./section";
 
 /** The sign-in address and the form that asks for a new one (confirmed from its own inbox). */
 export function EmailSection({
@@ -31,7 +31,7 @@ export function EmailSection({
       title="E-mail address"
       description={
         <>
-          You sign in with <strong className="font-semibold break-all text-ink">{email}</strong>.
+          You sign in with <EmailAddress email={email} className="font-semibold text-ink" />.
         </>
       }
     >
@@ -64,7 +64,7 @@ export function EmailSection({
           result.ok ? (
             <FormSummary tone="success" title={result.title} message={result.message} />
           ) : (
-            <FormSummary tone="error" title={M.errorTitle} message={result.message} />
+            <FormSummary tone="error" title={M.errorTitle} message={formMessage(result)} />
           )
         ) : null}
         <Button type="submit" className="justify-self-start" disabled={busy}>

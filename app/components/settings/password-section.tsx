@@ -7,7 +7,7 @@ import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import { FormSummary } from "../ui/form-summary";
 import { Input } from "../ui/input";
-import { type SectionResult, SettingsSection } from "./section";
+import { formMessage, type SectionResult, SettingsSection } from "./section";
 
 /**
  * Change the password with the current one, or, for an account made through Google (no
@@ -29,7 +29,7 @@ export function PasswordSection({
     result.ok ? (
       <FormSummary tone="success" title={result.title} message={result.message} />
     ) : (
-      <FormSummary tone="error" title={M.errorTitle} message={result.message} />
+      <FormSummary tone="error" title={M.errorTitle} message={formMessage(result)} />
     )
   ) : null;
   return (

@@ -28,4 +28,11 @@ export function SettingsSection({
 
 /** The action's answer for one form, as every section of the Account page receives it. */
 export type SectionResult =
-  { ok: true; title: string; message: string; done: string } | { ok: false; message: string };
+  | { ok: true; title: string; message: string; done: string }
+  | { ok: false; message?: string; fieldErrors?: Record<string, string | undefined> };
+
+/** A refusal about one field is shown beside that field, not a second time above the button. */
+export const formMessage = (result: SectionResult | undefined) =>
+  result && !result.ok && !Object.values(result.fieldErrors ?? {}).some(Boolean)
+    ? result.message
+    : undefined;
