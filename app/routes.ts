@@ -29,8 +29,10 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("settings", "routes/settings/layout.tsx", [
     index("routes/settings/profile.tsx"),
+    route("account", "routes/settings/account.tsx"),
     route("privacy", "routes/settings/privacy.tsx"),
   ]),
+  route("account/undo-email-change", "routes/account-undo-email-change.tsx"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
 
   // Availability and time slots

@@ -73,7 +73,7 @@ export function composeServices({
     /** Node's own process metrics too: only the real server (one per process). */
     processMetrics?: boolean;
   }) {
-  const auth = createAuth(database.db, config, logger);
+  const auth = createAuth(database.db, config, logger, now);
   const calendar = createCalendar(config);
   return {
     config,

@@ -5,12 +5,12 @@ import { singleLine } from "../plain-text";
 
 /** The account forms. Each schema takes the form's strings; its keys are the field names. */
 
-const email = z
+export const email = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: M.emailInvalid }));
-const newPassword = z.string().min(PASSWORD_MIN_LENGTH, { error: M.weakPassword });
+export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, { error: M.weakPassword });
 /** A required one-line field; too long says so (in the spec's words for a limit), not "required". */
 const required = (label: string, max: number) =>
   singleLine()

@@ -10,6 +10,12 @@ import * as s from "../db/schema";
 import type { Logger } from "../logger.server";
 import { recordSignUpConsent } from "../consents/consents.server";
 import { queueEmail } from "../mail/mailer.server";
+import {
+  isAddressChange,
+  mayTakeAddress,
+  recordEmailChange,
+  sendNewAddressConfirmation,
+} from "./email-change.server";
 
 export const GOOGLE_PROVIDER_ID = "google";
 /**
@@ -31,7 +37,12 @@ const RESET_LINK_SECONDS = 24 * 60 * 60;
  * better-auth does passwords, sessions, e-mail verification, reset links and Google sign-in.
  * Our own `users` table (the product's people) links to its `auth_users` through `auth_user_id`.
  */
-export function createAuth(db: Db, config: Config, logger: Logger) {
+export function createAuth(
+  db: Db,
+  config: Config,
+  logger: Logger,
+  now: () => Date = () => new Date(),
+) {
   return betterAuth({
     baseURL: config.appUrl,
     basePath: "/api/auth",
@@ -55,6 +66,10 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
       encryptOAuthTokens: true,
       // A calendar may live in another Google account than the one they sign in with.
       accountLinking: { allowDifferentEmails: true },
+    },
+    user: {
+      // A link to the new address makes the change (email-change.server.ts, ADR 89).
+      changeEmail: { enabled: true },
     },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     rateLimit: {
@@ -94,6 +109,8 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
       autoSignInAfterVerification: true,
       expiresIn: RESET_LINK_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
+        // better-auth's changeEmail sends its link through here, to the new address.
+        if (await isAddressChange(db, user)) return sendNewAddressConfirmation(db, user, url);
         await queueEmail(db, {
           to: user.email,
           subject: "Confirm your e-mail for BeenThere",
@@ -114,6 +131,19 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
           after: async (authUser) => {
             await linkProductUser(db, authUser);
             logger.info({ authUserId: authUser.id }, "account created");
+          },
+        },
+        update: {
+          // An address someone else holds by now, or a link older than an undo, changes nothing.
+          before: async (data, ctx) => {
+            if (typeof data.email !== "string") return;
+            const token = (ctx?.query as { token?: unknown } | undefined)?.token;
+            if (await mayTakeAddress(db, data.email, token)) return;
+            logger.warn("an e-mail change was refused at its confirmation");
+            return false;
+          },
+          after: async (authUser) => {
+            await recordEmailChange(db, config.appUrl, authUser, now());
           },
         },
       },

@@ -761,6 +761,27 @@ export const loginAttempts = pgTable("login_attempts", {
   lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
 });
 
+/**
+ * A confirmed change of a person's sign-in address, and the undo link its notice to the old
+ * address carries (only the link's hash is kept). Undoing restores `old_email` (ADR 89).
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+    undoTokenHash: text("undo_token_hash").notNull().unique(),
+    undoExpiresAt: timestamp("undo_expires_at", { withTimezone: true }).notNull(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId, t.changedAt.desc())],
+);
+
 /** Fixed-window counters for the app's own rate limits (contact form, e-mail check, …). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

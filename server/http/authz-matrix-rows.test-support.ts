@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { advisors, bookings, users } from "../db/schema";
+import { advisors, authSessions, bookings, users } from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
 import { type Fixture, type Persona, PERSONAS } from "./matrix-fixture.test-support";
 
@@ -290,6 +290,80 @@ export const MATRIX: MatrixRow[] = [
     handler: "action",
     request: { path: "/settings/privacy", form: { intent: "marketing-on" } },
     expect: signedIn(),
+  },
+  {
+    route: "/settings/account",
+    handler: "loader",
+    request: { path: "/settings/account" },
+    expect: signedIn(),
+  },
+  {
+    route: "/settings/account",
+    handler: "action",
+    case: "a new e-mail address that is not one",
+    request: { path: "/settings/account", form: { intent: "change-email", newEmail: "nope" } },
+    expect: signedIn(400),
+  },
+  {
+    route: "/settings/account",
+    handler: "action",
+    case: "a password change with a wrong current password",
+    request: {
+      path: "/settings/account",
+      form: {
+        intent: "change-password",
+        currentPassword: "not-the-password",
+        newPassword: "another-password",
+        confirmPassword: "another-password",
+      },
+    },
+    expect: signedIn(400),
+  },
+  {
+    route: "/settings/account",
+    handler: "action",
+    case: "a first password for an account that has one",
+    request: {
+      path: "/settings/account",
+      form: {
+        intent: "set-password",
+        newPassword: "another-password",
+        confirmPassword: "another-password",
+      },
+    },
+    expect: signedIn(400),
+  },
+  {
+    route: "/settings/account",
+    handler: "action",
+    case: "signing out another person's session by its id",
+    request: (f) => ({
+      path: "/settings/account",
+      form: { intent: "revoke-session", sessionId: f.bystanderSessionId },
+    }),
+    expect: signedIn(404),
+    verify: async (f) => {
+      const rows = await f.db
+        .select({ id: authSessions.id })
+        .from(authSessions)
+        .where(eq(authSessions.id, f.bystanderSessionId));
+      expect(rows).toHaveLength(1);
+    },
+  },
+  {
+    route: "/settings/account",
+    handler: "action",
+    case: "signing out one's other devices",
+    request: { path: "/settings/account", form: { intent: "revoke-other-sessions" } },
+    expect: signedIn(),
+  },
+  page("/account/undo-email-change", "/account/undo-email-change?token=not-a-real-token"),
+  {
+    route: "/account/undo-email-change",
+    handler: "action",
+    case: "a link nobody was sent",
+    request: { path: "/account/undo-email-change", form: { token: "not-a-real-token" } },
+    expect: everyone(400),
   },
   // Local runs only, to loopback peers (security.test.ts covers other machines).
   page("/dev/outbox"),

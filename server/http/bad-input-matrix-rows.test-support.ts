@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from "../../core/messages/account";
 import { ADMIN_MESSAGES } from "../../core/messages/admin";
 import { ADVISOR_CALENDAR_MESSAGES } from "../../core/messages/advisor-calendar";
 import { BANK_MESSAGES, PROFILE_EDIT_MESSAGES } from "../../core/messages/advisor";
@@ -294,6 +295,54 @@ export const BAD_INPUT: BadInputRow[] = [
       status: 400,
       message: AUTH_MESSAGES.updatePasswordFailed,
     },
+  ),
+  ...bodyRows({
+    route: "/settings/account",
+    as: "seeker",
+    path: "/settings/account",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/settings/account",
+    "missing",
+    "no intent",
+    "seeker",
+    () => ({ path: "/settings/account", ...form({ newEmail: "new@example.com" }) }),
+    { status: 400, message: ACCOUNT_MESSAGES.unknownAction },
+  ),
+  row(
+    "/settings/account",
+    "missing",
+    "a change of e-mail without the address",
+    "seeker",
+    () => ({ path: "/settings/account", ...form({ intent: "change-email" }) }),
+    { status: 400, message: AUTH_MESSAGES.emailInvalid },
+  ),
+  row(
+    "/settings/account",
+    "missing",
+    "a sign-out without the session's id",
+    "seeker",
+    () => ({ path: "/settings/account", ...form({ intent: "revoke-session" }) }),
+    { status: 400, message: ACCOUNT_MESSAGES.sessionGone },
+  ),
+  ...bodyRows({
+    route: "/account/undo-email-change",
+    as: "anonymous",
+    path: "/account/undo-email-change",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/account/undo-email-change",
+    "missing",
+    "no token",
+    "anonymous",
+    () => ({ path: "/account/undo-email-change", ...form({}) }),
+    { status: 400, message: ACCOUNT_MESSAGES.undoInvalid },
   ),
   row(
     "/auth/logout",

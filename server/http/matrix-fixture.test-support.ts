@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { loadServerBundle } from "../../tests/support/server-bundle";
 import { createBooking } from "../db/factories.test-support";
 import type { Db } from "../db/client.server";
-import { payments } from "../db/schema";
+import { authSessions, payments, users } from "../db/schema";
 import { startTestApp, type TestApp } from "./app.test-support";
 
 /*
@@ -34,6 +34,8 @@ export type Fixture = {
   pendingAdvisorId: string;
   /** An approved advisor who never signs in: someone else's resources for every persona. */
   bystanderAdvisorId: string;
+  /** A session of the bystander's: someone else's sign-in for every persona. */
+  bystanderSessionId: string;
   /** An id nobody has. */
   missingId: string;
   /** The seeker's paid, confirmed session with the `advisor` persona. */
@@ -70,10 +72,25 @@ export async function startMatrixApp() {
     approvedAdvisorId: people.advisor.advisorId!,
     pendingAdvisorId: people.pendingAdvisor.advisorId!,
     bystanderAdvisorId: bystander.advisorId!,
+    bystanderSessionId: await sessionOf(app.database.db, bystander.userId),
     missingId: randomUUID(),
     booking: await paidBooking(app.database.db, people.seeker.userId, people.advisor.advisorId!),
   };
   return { app, routes: builtRoutes(build), people: people as People, fixture };
+}
+
+/** A live session of the person's own, as a sign-in elsewhere would leave. */
+async function sessionOf(db: Db, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const id = randomUUID();
+  await db.insert(authSessions).values({
+    id,
+    token: randomUUID(),
+    userId: user!.authUserId!,
+    expiresAt: new Date(Date.now() + 86_400_000),
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  });
+  return id;
 }
 
 /** A paid, confirmed session ten days ahead. */
@@ -89,10 +106,16 @@ export type BuiltRoute = ReturnType<typeof builtRoutes>[number];
 
 /** Every route of the built app: its pattern as in app/routes.ts and its handlers. */
 function builtRoutes(build: ServerBuild) {
+  // A nested route's path is its own part: join its parents' (a layout's "settings").
+  const fullPath = (id: string | undefined): string => {
+    const r = id ? build.routes[id] : undefined;
+    if (!r || r.id === "root") return "";
+    return [fullPath(r.parentId), r.path ?? ""].filter(Boolean).join("/");
+  };
   return Object.values(build.routes)
     .filter((r) => r && r.id !== "root")
     .map((r) => ({
-      route: r!.index ? "/" : `/${r!.path ?? ""}`,
+      route: `/${fullPath(r!.id)}`,
       loader: Boolean(r!.module.loader),
       action: Boolean(r!.module.action),
     }));

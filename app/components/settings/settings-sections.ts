@@ -1,5 +1,6 @@
 /** The account centre's sections, in the order of its tabs; each is a route under /settings. */
 export const SETTINGS_SECTIONS = [
   { to: "/settings", label: "Profile" },
+  { to: "/settings/account", label: "Account" },
   { to: "/settings/privacy", label: "Privacy" },
 ] as const;
