@@ -75,6 +75,7 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
       sendResetPassword: async ({ user, url }) => {
         await queueEmail(db, {
           to: user.email,
+          name: "auth.reset-password",
           subject: "Reset your BeenThere password",
           heading: "Reset your password",
           paragraphs: [
@@ -95,6 +96,7 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
       sendVerificationEmail: async ({ user, url }) => {
         await queueEmail(db, {
           to: user.email,
+          name: "auth.verify-email",
           subject: "Confirm your e-mail for BeenThere",
           heading: "Confirm your e-mail",
           paragraphs: [

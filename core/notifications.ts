@@ -1,0 +1,146 @@
+/*
+ * Which messages a person may turn off, and which e-mail is which kind (issue 38, ADR 88).
+ * One table: the mailer asks it before queueing, the Notifications settings show it, and its
+ * test pins every e-mail the product sends to one kind.
+ */
+
+/** Ways a message can reach a person. E-mail now; WhatsApp and SMS join this list later. */
+export const NOTIFICATION_CHANNELS = ["email"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Kinds a person chooses per channel. */
+export const SWITCHABLE_KINDS = [
+  "booking_changes",
+  "reminders",
+  "review_requests",
+  "product_news",
+] as const;
+export type SwitchableKind = (typeof SWITCHABLE_KINDS)[number];
+
+/** Kinds always sent: a person cannot refuse a receipt, a cancellation or a security notice. */
+export const ALWAYS_SENT_KINDS = [
+  "confirmations",
+  "cancellations",
+  "receipts",
+  "security",
+  "account",
+] as const;
+export type AlwaysSentKind = (typeof ALWAYS_SENT_KINDS)[number];
+
+export type MessageKind = SwitchableKind | AlwaysSentKind;
+export const MESSAGE_KINDS: readonly MessageKind[] = [...SWITCHABLE_KINDS, ...ALWAYS_SENT_KINDS];
+
+export const NOTIFICATION_KIND_LABELS: Record<
+  MessageKind,
+  { label: string; description: string }
+> = {
+  booking_changes: {
+    label: "Booking changes",
+    description: "When a session is moved to a new time, with the updated calendar invitation.",
+  },
+  reminders: {
+    label: "Reminders",
+    description: "A day before and an hour before each session.",
+  },
+  review_requests: {
+    label: "Review requests",
+    description: "An invitation to review a session after it ends.",
+  },
+  product_news: {
+    label: "Product news",
+    description: "New features and offers from BeenThere, now and then.",
+  },
+  confirmations: {
+    label: "Booking confirmations",
+    description: "When a session is booked, with its calendar invitation.",
+  },
+  cancellations: {
+    label: "Cancellations",
+    description: "When a session is cancelled, by anyone, and what happens to the payment.",
+  },
+  receipts: {
+    label: "Receipts and refunds",
+    description: "Payments and refunds.",
+  },
+  security: {
+    label: "Security notices",
+    description: "Confirming your e-mail address and resetting your password.",
+  },
+  account: {
+    label: "Account and service notices",
+    description:
+      "Your advisor application, profile reviews, invitations and replies to your messages.",
+  },
+};
+
+/**
+ * What a person gets without having chosen: everything switchable is on, but product news,
+ * which is marketing and needs their consent first.
+ */
+export const DEFAULT_PREFERENCES: Record<SwitchableKind, boolean> = {
+  booking_changes: true,
+  reminders: true,
+  review_requests: true,
+  product_news: false,
+};
+
+export const isSwitchable = (kind: MessageKind): kind is SwitchableKind =>
+  (SWITCHABLE_KINDS as readonly string[]).includes(kind);
+
+/**
+ * Every e-mail the product sends, by name, and its kind. `queueEmail` takes one of these names,
+ * so a new e-mail cannot be sent without deciding whether people may turn it off.
+ */
+export const EMAILS = {
+  "session.confirmed": "confirmations",
+  "session.rescheduled": "booking_changes",
+  "session.cancelled": "cancellations",
+  "session.reminder": "reminders",
+  "refund.sent": "receipts",
+  "auth.reset-password": "security",
+  "auth.verify-email": "security",
+  "advisor.invitation": "account",
+  "advisor.application-received": "account",
+  "advisor.decision": "account",
+  "advisor.changes-decision": "account",
+  "support.message": "account",
+  "support.acknowledgement": "account",
+  "admin.ledger-mismatch": "account",
+} as const satisfies Record<string, MessageKind>;
+export type EmailName = keyof typeof EMAILS;
+
+/** A person's stored choices: one per switchable kind and channel they changed. */
+export type StoredPreference = { kind: string; channel: string; enabled: boolean };
+
+/** Whether an e-mail goes out to a person with these stored choices (none: the defaults). */
+export function shouldSend(
+  email: EmailName,
+  stored: readonly StoredPreference[],
+  channel: NotificationChannel = "email",
+): boolean {
+  const kind: MessageKind = EMAILS[email];
+  if (!isSwitchable(kind)) return true;
+  const chosen = stored.find((p) => p.kind === kind && p.channel === channel);
+  return chosen ? chosen.enabled : DEFAULT_PREFERENCES[kind];
+}
+
+/** Every switchable kind and channel with its effective value, for the settings form. */
+export type PreferenceMatrix = Record<SwitchableKind, Record<NotificationChannel, boolean>>;
+
+export function preferenceMatrix(stored: readonly StoredPreference[]): PreferenceMatrix {
+  return Object.fromEntries(
+    SWITCHABLE_KINDS.map((kind) => [
+      kind,
+      Object.fromEntries(
+        NOTIFICATION_CHANNELS.map((channel) => {
+          const chosen = stored.find((p) => p.kind === kind && p.channel === channel);
+          return [channel, chosen ? chosen.enabled : DEFAULT_PREFERENCES[kind]];
+        }),
+      ),
+    ]),
+  ) as PreferenceMatrix;
+}
+
+/** The form field of one kind on one channel: "reminders.email". */
+export const preferenceField = (kind: SwitchableKind, channel: NotificationChannel) =>
+  `${kind}.${channel}`;

@@ -1,0 +1,54 @@
+import { eq, sql } from "drizzle-orm";
+import {
+  NOTIFICATION_CHANNELS,
+  type PreferenceMatrix,
+  SWITCHABLE_KINDS,
+  preferenceMatrix,
+} from "../../core/notifications";
+import type { Db } from "../db/client.server";
+import { notificationPreferences } from "../db/schema";
+
+/** Every switchable kind's choice per channel: the stored ones, the defaults for the rest. */
+export async function notificationSettings(db: Db, userId: string): Promise<PreferenceMatrix> {
+  const stored = await db
+    .select({
+      kind: notificationPreferences.kind,
+      channel: notificationPreferences.channel,
+      enabled: notificationPreferences.enabled,
+    })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return preferenceMatrix(stored);
+}
+
+/**
+ * Stores every kind and channel as chosen (one statement, so all or nothing): a saved form is
+ * the person's choice, even where it matches today's default.
+ */
+export async function saveNotificationSettings(
+  db: Db,
+  userId: string,
+  choices: PreferenceMatrix,
+  now: Date,
+): Promise<void> {
+  const rows = SWITCHABLE_KINDS.flatMap((kind) =>
+    NOTIFICATION_CHANNELS.map((channel) => ({
+      userId,
+      kind,
+      channel,
+      enabled: choices[kind][channel],
+      updatedAt: now,
+    })),
+  );
+  await db
+    .insert(notificationPreferences)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [
+        notificationPreferences.userId,
+        notificationPreferences.kind,
+        notificationPreferences.channel,
+      ],
+      set: { enabled: sql`excluded.enabled`, updatedAt: sql`excluded.updated_at` },
+    });
+}
