@@ -27,7 +27,11 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/role", "routes/api/role.ts"),
   route("dashboard", "routes/dashboard.tsx"),
-  route("settings", "routes/settings/layout.tsx", [index("routes/settings/profile.tsx")]),
+  route("settings", "routes/settings/layout.tsx", [
+    index("routes/settings/profile.tsx"),
+    route("notifications", "routes/settings/notifications.tsx"),
+  ]),
+  route("api/profile-photo", "routes/api/profile-photo.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
 
   // Availability and time slots
