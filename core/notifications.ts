@@ -30,48 +30,46 @@ export type AlwaysSentKind = (typeof ALWAYS_SENT_KINDS)[number];
 export type MessageKind = SwitchableKind | AlwaysSentKind;
 export const MESSAGE_KINDS: readonly MessageKind[] = [...SWITCHABLE_KINDS, ...ALWAYS_SENT_KINDS];
 
-export const NOTIFICATION_KIND_LABELS: Record<
-  MessageKind,
-  { label: string; description: string }
-> = {
-  booking_changes: {
-    label: "Booking changes",
-    description: "When a session is moved to a new time, with the updated calendar invitation.",
-  },
-  reminders: {
-    label: "Reminders",
-    description: "A day before and an hour before each session.",
-  },
-  review_requests: {
-    label: "Review requests",
-    description: "An invitation to review a session after it ends.",
-  },
-  product_news: {
-    label: "Product news",
-    description: "New features and offers from BeenThere, now and then.",
-  },
-  confirmations: {
-    label: "Booking confirmations",
-    description: "When a session is booked, with its calendar invitation.",
-  },
-  cancellations: {
-    label: "Cancellations",
-    description: "When a session is cancelled, by anyone, and what happens to the payment.",
-  },
-  receipts: {
-    label: "Receipts and refunds",
-    description: "Payments and refunds.",
-  },
-  security: {
-    label: "Security notices",
-    description: "Confirming your e-mail address and resetting your password.",
-  },
-  account: {
-    label: "Account and service notices",
-    description:
-      "Your advisor application, profile reviews, invitations and replies to your messages.",
-  },
-};
+export const NOTIFICATION_KIND_LABELS: Record<MessageKind, { label: string; description: string }> =
+  {
+    booking_changes: {
+      label: "Booking changes",
+      description: "When a session is moved to a new time, with the updated calendar invitation.",
+    },
+    reminders: {
+      label: "Reminders",
+      description: "A day before and an hour before each session.",
+    },
+    review_requests: {
+      label: "Review requests",
+      description: "An invitation to review a session after it ends.",
+    },
+    product_news: {
+      label: "Product news",
+      description: "New features and offers from BeenThere, now and then.",
+    },
+    confirmations: {
+      label: "Booking confirmations",
+      description: "When a session is booked, with its calendar invitation.",
+    },
+    cancellations: {
+      label: "Cancellations",
+      description: "When a session is cancelled, by anyone, and what happens to the payment.",
+    },
+    receipts: {
+      label: "Receipts and refunds",
+      description: "Payments and refunds.",
+    },
+    security: {
+      label: "Security notices",
+      description: "Confirming your e-mail address and resetting your password.",
+    },
+    account: {
+      label: "Account and service notices",
+      description:
+        "Your advisor application, profile reviews, invitations and replies to your messages.",
+    },
+  };
 
 /**
  * What a person gets without having chosen: everything switchable is on, but product news,

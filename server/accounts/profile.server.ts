@@ -65,8 +65,7 @@ export async function saveProfileSettings(
 type PhotoDeps = { db: Db; storage: FileStorage; log: (error: unknown, key: string) => void };
 
 export type PhotoResult =
-  | { ok: true; url: string | null }
-  | { ok: false; status: 400 | 403 | 404; message: string };
+  { ok: true; url: string | null } | { ok: false; status: 400 | 403 | 404; message: string };
 
 /**
  * A seeker's new profile photo, through the headshot pipeline (storePhoto), saved at once; the
