@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { validateForm } from "../form";
 import { AUTH_MESSAGES } from "../messages/auth";
 import { SETTINGS_MESSAGES as M } from "../messages/settings";
-import { notificationSettingsSchema, preferencesFromForm, profileSettingsSchema } from "./settings";
+import {
+  SHOWN_PREFERENCES,
+  choicesFromForm,
+  notificationSettingsSchema,
+  profileSettingsSchema,
+} from "./settings";
 
 const valid = {
   firstName: "Priya",
@@ -52,6 +57,7 @@ describe("the Profile form", () => {
 describe("the Notifications form", () => {
   it("reads ticked boxes as on and missing ones as off", () => {
     const parsed = validateForm(notificationSettingsSchema, {
+      shown: SHOWN_PREFERENCES,
       "booking_changes.email": "on",
       "reminders.email": "",
       "review_requests.email": "",
@@ -59,17 +65,42 @@ describe("the Notifications form", () => {
     });
     expect(parsed.success).toBe(true);
     if (!parsed.success) return;
-    expect(preferencesFromForm(parsed.data)).toEqual({
-      booking_changes: { email: true },
-      reminders: { email: false },
-      review_requests: { email: false },
-      product_news: { email: true },
-    });
+    expect(choicesFromForm(parsed.data)).toEqual([
+      { kind: "booking_changes", channel: "email", enabled: true },
+      { kind: "reminders", channel: "email", enabled: false },
+      { kind: "review_requests", channel: "email", enabled: false },
+      { kind: "product_news", channel: "email", enabled: true },
+    ]);
   });
 
-  it("refuses any other value", () => {
+  it("saves only the boxes the page showed", () => {
+    const parsed = validateForm(notificationSettingsSchema, {
+      shown: "reminders.email",
+      "booking_changes.email": "",
+      "reminders.email": "on",
+      "review_requests.email": "",
+      "product_news.email": "",
+    });
+    expect(parsed.success && choicesFromForm(parsed.data)).toEqual([
+      { kind: "reminders", channel: "email", enabled: true },
+    ]);
+  });
+
+  it("refuses any other value, and a form that names no box it showed", () => {
+    const none = {
+      "booking_changes.email": "",
+      "reminders.email": "",
+      "review_requests.email": "",
+      "product_news.email": "",
+    };
+    for (const shown of ["", "reminders.sms", "reminders.email,admin"])
+      expect(validateForm(notificationSettingsSchema, { ...none, shown }), shown).toEqual({
+        success: false,
+        fieldErrors: { shown: M.preferencesInvalid },
+      });
     expect(
       validateForm(notificationSettingsSchema, {
+        shown: SHOWN_PREFERENCES,
         "booking_changes.email": "yes",
         "reminders.email": "",
         "review_requests.email": "",

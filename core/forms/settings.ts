@@ -3,9 +3,10 @@ import { AUTH_MESSAGES } from "../messages/auth";
 import { SETTINGS_MESSAGES as M } from "../messages/settings";
 import {
   NOTIFICATION_CHANNELS,
+  type NotificationChannel,
   SWITCHABLE_KINDS,
+  type SwitchableKind,
   preferenceField,
-  type PreferenceMatrix,
 } from "../notifications";
 import { toE164 } from "../phone";
 import { singleLine } from "../plain-text";
@@ -41,28 +42,47 @@ export type ProfileSettings = z.output<typeof profileSettingsSchema>;
 
 /**
  * The Notifications form: a checkbox per switchable kind and channel ("reminders.email"),
- * sent as "on" when ticked and absent otherwise. Anything else is refused.
+ * sent as "on" when ticked and absent otherwise, and `shown`, the boxes the page showed. Only
+ * those are saved: an unticked box is "off", but a channel a page did not show yet (an older
+ * page, once WhatsApp is added) is left as it was. Anything else is refused.
  */
-const toggle = z.union([z.literal(""), z.literal("on")], { error: M.preferencesInvalid });
-export const notificationSettingsSchema = z.object(
-  Object.fromEntries(
-    SWITCHABLE_KINDS.flatMap((kind) =>
-      NOTIFICATION_CHANNELS.map((channel) => [preferenceField(kind, channel), toggle]),
-    ),
-  ) as Record<string, typeof toggle>,
+const FIELDS = SWITCHABLE_KINDS.flatMap((kind) =>
+  NOTIFICATION_CHANNELS.map((channel) => ({
+    kind,
+    channel,
+    field: preferenceField(kind, channel),
+  })),
 );
+const toggle = z.union([z.literal(""), z.literal("on")], { error: M.preferencesInvalid });
+export const notificationSettingsSchema = z.object({
+  shown: z
+    .string()
+    .transform((value) => value.split(",").filter(Boolean))
+    .refine(
+      (names) =>
+        names.length > 0 && names.every((name) => FIELDS.some(({ field }) => field === name)),
+      { error: M.preferencesInvalid },
+    ),
+  ...(Object.fromEntries(FIELDS.map(({ field }) => [field, toggle])) as Record<
+    string,
+    typeof toggle
+  >),
+});
 
-/** The parsed form as every kind's choice per channel. */
-export function preferencesFromForm(values: Record<string, string>): PreferenceMatrix {
-  return Object.fromEntries(
-    SWITCHABLE_KINDS.map((kind) => [
-      kind,
-      Object.fromEntries(
-        NOTIFICATION_CHANNELS.map((channel) => [
-          channel,
-          values[preferenceField(kind, channel)] === "on",
-        ]),
-      ),
-    ]),
-  ) as PreferenceMatrix;
+/** The boxes a page shows, as its `shown` field says them. */
+export const SHOWN_PREFERENCES = FIELDS.map(({ field }) => field).join(",");
+
+export type PreferenceChoice = {
+  kind: SwitchableKind;
+  channel: NotificationChannel;
+  enabled: boolean;
+};
+
+/** The parsed form as one choice per box the page showed. */
+export function choicesFromForm(
+  values: { shown: string[] } & Record<string, unknown>,
+): PreferenceChoice[] {
+  return FIELDS.filter(({ field }) => values.shown.includes(field)).map(
+    ({ kind, channel, field }) => ({ kind, channel, enabled: values[field] === "on" }),
+  );
 }

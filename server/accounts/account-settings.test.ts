@@ -16,6 +16,7 @@ import { advisors, authUsers, emailOutbox, notificationPreferences, users } from
 import { sendDueReminders } from "../bookings/session-jobs.server";
 import { listSessions } from "../bookings/session-list.server";
 import { queueEmail } from "../mail/mailer.server";
+import type { SwitchableKind } from "../../core/notifications";
 import { createLocalStorage } from "../storage/local-storage.server";
 import { notificationSettings, saveNotificationSettings } from "./notification-preferences.server";
 import { profileSettings, replaceProfilePhoto, saveProfileSettings } from "./profile.server";
@@ -37,6 +38,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.destroy());
+
+/** Every kind's e-mail choice, as the settings form saves it. */
+const choices = (on: Record<SwitchableKind, boolean>) =>
+  (Object.keys(on) as SwitchableKind[]).map((kind) => ({
+    kind,
+    channel: "email" as const,
+    enabled: on[kind],
+  }));
 
 const valid = {
   firstName: "Meera",
@@ -146,19 +155,29 @@ describe("the Notifications section", () => {
       product_news: { email: false },
     });
     const chosen = {
+      booking_changes: false,
+      reminders: true,
+      review_requests: false,
+      product_news: true,
+    };
+    await saveNotificationSettings(database.db, userId, choices(chosen), NOW);
+    expect(await notificationSettings(database.db, userId)).toEqual({
       booking_changes: { email: false },
       reminders: { email: true },
       review_requests: { email: false },
       product_news: { email: true },
-    };
-    await saveNotificationSettings(database.db, userId, chosen, NOW);
-    expect(await notificationSettings(database.db, userId)).toEqual(chosen);
+    });
+    // A page that showed one box changes that one only.
     await saveNotificationSettings(
       database.db,
       userId,
-      { ...chosen, product_news: { email: false } },
+      [{ kind: "product_news", channel: "email", enabled: false }],
       NOW,
     );
+    expect(await notificationSettings(database.db, userId)).toMatchObject({
+      booking_changes: { email: false },
+      product_news: { email: false },
+    });
     expect((await notificationSettings(database.db, userId)).product_news).toEqual({
       email: false,
     });
@@ -199,24 +218,24 @@ describe("what the choices change", () => {
     await saveNotificationSettings(
       database.db,
       off.seekerId,
-      {
-        booking_changes: { email: true },
-        reminders: { email: false },
-        review_requests: { email: true },
-        product_news: { email: false },
-      },
+      choices({
+        booking_changes: true,
+        reminders: false,
+        review_requests: true,
+        product_news: false,
+      }),
       NOW,
     );
     const on = await sessionInAnHour(null);
     await saveNotificationSettings(
       database.db,
       on.seekerId,
-      {
-        booking_changes: { email: false },
-        reminders: { email: true },
-        review_requests: { email: false },
-        product_news: { email: false },
-      },
+      choices({
+        booking_changes: false,
+        reminders: true,
+        review_requests: false,
+        product_news: false,
+      }),
       NOW,
     );
     await sendDueReminders(database.db, config, NOW);
@@ -237,12 +256,12 @@ describe("what the choices change", () => {
     await saveNotificationSettings(
       database.db,
       person.seekerId,
-      {
-        booking_changes: { email: false },
-        reminders: { email: false },
-        review_requests: { email: false },
-        product_news: { email: false },
-      },
+      choices({
+        booking_changes: false,
+        reminders: false,
+        review_requests: false,
+        product_news: false,
+      }),
       NOW,
     );
     const base = { to: person.seekerEmail.toUpperCase(), heading: "x", paragraphs: [] };

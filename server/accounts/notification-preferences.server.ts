@@ -1,10 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import {
-  NOTIFICATION_CHANNELS,
-  type PreferenceMatrix,
-  SWITCHABLE_KINDS,
-  preferenceMatrix,
-} from "../../core/notifications";
+import type { PreferenceChoice } from "../../core/forms/settings";
+import { type PreferenceMatrix, preferenceMatrix } from "../../core/notifications";
 import type { Db } from "../db/client.server";
 import { notificationPreferences } from "../db/schema";
 
@@ -22,24 +18,17 @@ export async function notificationSettings(db: Db, userId: string): Promise<Pref
 }
 
 /**
- * Stores every kind and channel as chosen (one statement, so all or nothing): a saved form is
- * the person's choice, even where it matches today's default.
+ * Stores each choice (one statement, so all or nothing): a saved box is the person's choice,
+ * even where it matches today's default.
  */
 export async function saveNotificationSettings(
   db: Db,
   userId: string,
-  choices: PreferenceMatrix,
+  choices: readonly PreferenceChoice[],
   now: Date,
 ): Promise<void> {
-  const rows = SWITCHABLE_KINDS.flatMap((kind) =>
-    NOTIFICATION_CHANNELS.map((channel) => ({
-      userId,
-      kind,
-      channel,
-      enabled: choices[kind][channel],
-      updatedAt: now,
-    })),
-  );
+  if (choices.length === 0) return;
+  const rows = choices.map((choice) => ({ userId, ...choice, updatedAt: now }));
   await db
     .insert(notificationPreferences)
     .values(rows)

@@ -1,7 +1,7 @@
 import { CheckCircle2, Save } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
-import { notificationSettingsSchema } from "../../../core/forms/settings";
+import { SHOWN_PREFERENCES, notificationSettingsSchema } from "../../../core/forms/settings";
 import { SETTINGS_MESSAGES as M } from "../../../core/messages/settings";
 import {
   ALWAYS_SENT_KINDS,
@@ -34,9 +34,13 @@ export function NotificationsSection({
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const form = useZodForm(notificationSettingsSchema, { id: "notifications", result: actionData });
-  const refused = SWITCHABLE_KINDS.flatMap((kind) =>
-    NOTIFICATION_CHANNELS.map((channel) => form.error(preferenceField(kind, channel))),
-  ).find(Boolean);
+  // The boxes' names are built from the kinds and channels, which zod's key type cannot list.
+  const field = (name: string) => name as "shown";
+  const refused =
+    form.error("shown") ??
+    SWITCHABLE_KINDS.flatMap((kind) =>
+      NOTIFICATION_CHANNELS.map((channel) => form.error(field(preferenceField(kind, channel)))),
+    ).find(Boolean);
   useEffect(() => {
     if (actionData && "saved" in actionData) toast.success(M.preferencesSaved);
   }, [actionData]);
@@ -58,6 +62,7 @@ export function NotificationsSection({
               Choose which messages you get, and how. Product news is off until you turn it on.
             </p>
           </div>
+          <input type="hidden" name="shown" value={SHOWN_PREFERENCES} />
           <ul className="grid divide-y divide-line">
             {SWITCHABLE_KINDS.map((kind) => {
               const { label, description } = NOTIFICATION_KIND_LABELS[kind];
@@ -77,12 +82,12 @@ export function NotificationsSection({
                         return (
                           <label
                             key={channel}
-                            htmlFor={form.id(name)}
+                            htmlFor={form.id(field(name))}
                             className="flex items-center gap-2 text-sm font-medium text-ink"
                           >
                             <input
                               type="checkbox"
-                              id={form.id(name)}
+                              id={form.id(field(name))}
                               name={name}
                               defaultChecked={preferences[kind][channel]}
                               className="size-5 accent-brand-700"

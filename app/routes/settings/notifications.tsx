@@ -1,4 +1,4 @@
-import { notificationSettingsSchema, preferencesFromForm } from "../../../core/forms/settings";
+import { notificationSettingsSchema, choicesFromForm } from "../../../core/forms/settings";
 import {
   notificationSettings,
   saveNotificationSettings,
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { preferences: await notificationSettings(context.db, viewer.userId) };
 }
 
-/** Every switchable kind and channel, as ticked: an unticked box is "off". */
+/** Every box the page showed, as ticked: an unticked box is "off". */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const parsed = await parseForm(request, notificationSettingsSchema);
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await saveNotificationSettings(
     context.db,
     viewer.userId,
-    preferencesFromForm(parsed.data),
+    choicesFromForm(parsed.data),
     context.now(),
   );
   context.logger.info({ userId: viewer.userId }, "notification preferences saved");
