@@ -107,6 +107,11 @@ const PAGES: Record<string, Row> = {
   "routes/dashboard.tsx": { path: () => "/dashboard" },
   "routes/settings/layout.tsx": { skip: "the tabs around every settings section, below" },
   "routes/settings/profile.tsx": { path: () => "/settings", title: "Settings | BeenThere" },
+  "routes/settings/notifications.tsx": {
+    path: () => "/settings/notifications",
+    title: "Notifications | Settings | BeenThere",
+  },
+  "routes/api/profile-photo.ts": { skip: "an action, no page" },
   "routes/dashboard.availability.tsx": {
     path: () => "/dashboard/availability",
     status: { seeker: 403, admin: 403 },
