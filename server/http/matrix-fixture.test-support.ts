@@ -89,10 +89,18 @@ export type BuiltRoute = ReturnType<typeof builtRoutes>[number];
 
 /** Every route of the built app: its pattern as in app/routes.ts and its handlers. */
 function builtRoutes(build: ServerBuild) {
+  // A nested route's path is relative to its parent's (the settings sections under /settings).
+  type Entry = NonNullable<ServerBuild["routes"][string]>;
+  const pattern = (r: Entry): string => {
+    const parent = r.parentId && r.parentId !== "root" ? build.routes[r.parentId] : undefined;
+    const base = parent ? pattern(parent) : "";
+    if (r.index) return base || "/";
+    return `${base}/${r.path ?? ""}`.replace(/\/+/g, "/");
+  };
   return Object.values(build.routes)
     .filter((r) => r && r.id !== "root")
     .map((r) => ({
-      route: r!.index ? "/" : `/${r!.path ?? ""}`,
+      route: pattern(r!),
       loader: Boolean(r!.module.loader),
       action: Boolean(r!.module.action),
     }));
