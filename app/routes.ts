@@ -30,6 +30,7 @@ export default [
   route("settings", "routes/settings/layout.tsx", [
     index("routes/settings/profile.tsx"),
     route("notifications", "routes/settings/notifications.tsx"),
+    route("privacy", "routes/settings/privacy.tsx"),
   ]),
   route("api/profile-photo", "routes/api/profile-photo.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),

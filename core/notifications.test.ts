@@ -6,14 +6,17 @@ import {
   type EmailName,
   MESSAGE_KINDS,
   NOTIFICATION_KIND_LABELS,
+  CONSENTED_KINDS,
   SWITCHABLE_KINDS,
+  isOptional,
   isSwitchable,
+  sendsKind,
   preferenceMatrix,
   shouldSend,
 } from "./notifications";
 
 describe("the kind of every e-mail", () => {
-  it("puts each e-mail the product sends in one kind, as decided (ADR 88)", () => {
+  it("puts each e-mail the product sends in one kind, as decided (ADR 89)", () => {
     expect(EMAILS).toEqual({
       "session.confirmed": "confirmations",
       "session.rescheduled": "booking_changes",
@@ -47,13 +50,27 @@ describe("the kind of every e-mail", () => {
   });
 });
 
+describe("product news", () => {
+  it("is marketing: sent only with the person's consent, which is its switch", () => {
+    expect(CONSENTED_KINDS).toEqual(["product_news"]);
+    expect(isSwitchable("product_news")).toBe(false);
+    expect(isOptional("product_news")).toBe(true);
+    // No product news e-mail exists yet: the rule is checked on the kind itself.
+    expect(Object.values(EMAILS)).not.toContain("product_news");
+    expect(sendsKind("product_news", [])).toBe(false);
+    expect(sendsKind("product_news", [], { marketingConsent: true })).toBe(true);
+    expect(
+      sendsKind("product_news", [{ kind: "product_news", channel: "email", enabled: true }]),
+    ).toBe(false);
+  });
+});
+
 describe("a person's choices", () => {
   it("start with everything on but product news, which needs consent", () => {
     expect(DEFAULT_PREFERENCES).toEqual({
       booking_changes: true,
       reminders: true,
       review_requests: true,
-      product_news: false,
     });
     expect(shouldSend("session.reminder", [])).toBe(true);
     expect(shouldSend("session.rescheduled", [])).toBe(true);
@@ -74,16 +91,10 @@ describe("a person's choices", () => {
   });
 
   it("fill the settings form: stored where chosen, the default elsewhere", () => {
-    expect(
-      preferenceMatrix([
-        { kind: "reminders", channel: "email", enabled: false },
-        { kind: "product_news", channel: "email", enabled: true },
-      ]),
-    ).toEqual({
+    expect(preferenceMatrix([{ kind: "reminders", channel: "email", enabled: false }])).toEqual({
       booking_changes: { email: true },
       reminders: { email: false },
       review_requests: { email: true },
-      product_news: { email: true },
     });
   });
 });

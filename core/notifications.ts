@@ -1,5 +1,5 @@
 /*
- * Which messages a person may turn off, and which e-mail is which kind (issue 38, ADR 88).
+ * Which messages a person may turn off, and which e-mail is which kind (issue 38, ADR 89).
  * One table: the mailer asks it before queueing, the Notifications settings show it, and its
  * test pins every e-mail the product sends to one kind.
  */
@@ -8,14 +8,17 @@
 export const NOTIFICATION_CHANNELS = ["email"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** Kinds a person chooses per channel. */
-export const SWITCHABLE_KINDS = [
-  "booking_changes",
-  "reminders",
-  "review_requests",
-  "product_news",
-] as const;
+/** Kinds a person chooses per channel on the Notifications page. */
+export const SWITCHABLE_KINDS = ["booking_changes", "reminders", "review_requests"] as const;
 export type SwitchableKind = (typeof SWITCHABLE_KINDS)[number];
+
+/**
+ * Marketing: sent only with the person's recorded consent (the consent log, ADR 88's
+ * `marketing` kind, given and withdrawn under Settings > Privacy), so it is off until they
+ * turn it on, and the consent itself is the switch: no second one to disagree with it.
+ */
+export const CONSENTED_KINDS = ["product_news"] as const;
+export type ConsentedKind = (typeof CONSENTED_KINDS)[number];
 
 /** Kinds always sent: a person cannot refuse a receipt, a cancellation or a security notice. */
 export const ALWAYS_SENT_KINDS = [
@@ -27,8 +30,12 @@ export const ALWAYS_SENT_KINDS = [
 ] as const;
 export type AlwaysSentKind = (typeof ALWAYS_SENT_KINDS)[number];
 
-export type MessageKind = SwitchableKind | AlwaysSentKind;
-export const MESSAGE_KINDS: readonly MessageKind[] = [...SWITCHABLE_KINDS, ...ALWAYS_SENT_KINDS];
+export type MessageKind = SwitchableKind | ConsentedKind | AlwaysSentKind;
+export const MESSAGE_KINDS: readonly MessageKind[] = [
+  ...SWITCHABLE_KINDS,
+  ...CONSENTED_KINDS,
+  ...ALWAYS_SENT_KINDS,
+];
 
 export const NOTIFICATION_KIND_LABELS: Record<MessageKind, { label: string; description: string }> =
   {
@@ -71,19 +78,19 @@ export const NOTIFICATION_KIND_LABELS: Record<MessageKind, { label: string; desc
     },
   };
 
-/**
- * What a person gets without having chosen: everything switchable is on, but product news,
- * which is marketing and needs their consent first.
- */
+/** What a person gets without having chosen: every switchable kind is on. */
 export const DEFAULT_PREFERENCES: Record<SwitchableKind, boolean> = {
   booking_changes: true,
   reminders: true,
   review_requests: true,
-  product_news: false,
 };
 
 export const isSwitchable = (kind: MessageKind): kind is SwitchableKind =>
   (SWITCHABLE_KINDS as readonly string[]).includes(kind);
+export const isConsented = (kind: MessageKind): kind is ConsentedKind =>
+  (CONSENTED_KINDS as readonly string[]).includes(kind);
+/** Whether the mailer must look at the reader's choices before queueing this kind. */
+export const isOptional = (kind: MessageKind) => isSwitchable(kind) || isConsented(kind);
 
 /**
  * Every e-mail the product sends, by name, and its kind. `queueEmail` takes one of these names,
@@ -106,17 +113,34 @@ export const EMAILS = {
   "admin.ledger-mismatch": "account",
 } as const satisfies Record<string, MessageKind>;
 export type EmailName = keyof typeof EMAILS;
+// No e-mail of the kinds "review_requests" and "product_news" exists yet (ADR 89): the
+// choices are kept for the first one.
 
 /** A person's stored choices: one per switchable kind and channel they changed. */
 export type StoredPreference = { kind: string; channel: string; enabled: boolean };
 
-/** Whether an e-mail goes out to a person with these stored choices (none: the defaults). */
+/**
+ * Whether an e-mail goes out to a person with these stored choices (none: the defaults) and,
+ * for marketing, their consent as the log holds it (none: not given).
+ */
 export function shouldSend(
   email: EmailName,
   stored: readonly StoredPreference[],
-  channel: NotificationChannel = "email",
+  options: { marketingConsent?: boolean; channel?: NotificationChannel } = {},
 ): boolean {
-  const kind: MessageKind = EMAILS[email];
+  return sendsKind(EMAILS[email], stored, options);
+}
+
+/** The same rule for a kind: what shouldSend decides for each of its e-mails. */
+export function sendsKind(
+  kind: MessageKind,
+  stored: readonly StoredPreference[],
+  {
+    marketingConsent = false,
+    channel = "email",
+  }: { marketingConsent?: boolean; channel?: NotificationChannel } = {},
+): boolean {
+  if (isConsented(kind)) return marketingConsent;
   if (!isSwitchable(kind)) return true;
   const chosen = stored.find((p) => p.kind === kind && p.channel === channel);
   return chosen ? chosen.enabled : DEFAULT_PREFERENCES[kind];

@@ -1,5 +1,5 @@
 /*
- * Phone numbers as E.164 ("+919876543210"), India the default country (ADR 88). Without a
+ * Phone numbers as E.164 ("+919876543210"), India the default country (ADR 89). Without a
  * library of every country's numbering plan: India's numbers are checked exactly (ten digits,
  * not starting with 0); other countries by E.164's own rule (a country code not starting with
  * 0, at most 15 digits in all).

@@ -61,7 +61,6 @@ describe("the Notifications form", () => {
       "booking_changes.email": "on",
       "reminders.email": "",
       "review_requests.email": "",
-      "product_news.email": "on",
     });
     expect(parsed.success).toBe(true);
     if (!parsed.success) return;
@@ -69,7 +68,6 @@ describe("the Notifications form", () => {
       { kind: "booking_changes", channel: "email", enabled: true },
       { kind: "reminders", channel: "email", enabled: false },
       { kind: "review_requests", channel: "email", enabled: false },
-      { kind: "product_news", channel: "email", enabled: true },
     ]);
   });
 
@@ -79,7 +77,6 @@ describe("the Notifications form", () => {
       "booking_changes.email": "",
       "reminders.email": "on",
       "review_requests.email": "",
-      "product_news.email": "",
     });
     expect(parsed.success && choicesFromForm(parsed.data)).toEqual([
       { kind: "reminders", channel: "email", enabled: true },
@@ -91,7 +88,6 @@ describe("the Notifications form", () => {
       "booking_changes.email": "",
       "reminders.email": "",
       "review_requests.email": "",
-      "product_news.email": "",
     };
     for (const shown of ["", "reminders.sms", "reminders.email,admin"])
       expect(validateForm(notificationSettingsSchema, { ...none, shown }), shown).toEqual({
@@ -104,7 +100,6 @@ describe("the Notifications form", () => {
         "booking_changes.email": "yes",
         "reminders.email": "",
         "review_requests.email": "",
-        "product_news.email": "",
       }),
     ).toEqual({
       success: false,

@@ -13,6 +13,9 @@ export const SETTINGS_MESSAGES = {
   preferencesSaved: "Notification preferences saved",
   preferencesInvalid: "Please use the switches to choose your notifications.",
   alwaysSent: "Always sent",
+  productNewsOn: "On",
+  productNewsOff: "Off",
+  productNewsWhere: "Product news is your marketing consent: turn it on or off under Privacy.",
   alwaysSentIntro:
     "Some e-mails are part of the service you use, so they are always sent and cannot be turned off.",
 } as const;

@@ -152,41 +152,36 @@ describe("the Notifications section", () => {
       booking_changes: { email: true },
       reminders: { email: true },
       review_requests: { email: true },
-      product_news: { email: false },
     });
     const chosen = {
       booking_changes: false,
       reminders: true,
       review_requests: false,
-      product_news: true,
     };
     await saveNotificationSettings(database.db, userId, choices(chosen), NOW);
     expect(await notificationSettings(database.db, userId)).toEqual({
       booking_changes: { email: false },
       reminders: { email: true },
       review_requests: { email: false },
-      product_news: { email: true },
     });
     // A page that showed one box changes that one only.
     await saveNotificationSettings(
       database.db,
       userId,
-      [{ kind: "product_news", channel: "email", enabled: false }],
+      [{ kind: "reminders", channel: "email", enabled: false }],
       NOW,
     );
-    expect(await notificationSettings(database.db, userId)).toMatchObject({
+    expect(await notificationSettings(database.db, userId)).toEqual({
       booking_changes: { email: false },
-      product_news: { email: false },
-    });
-    expect((await notificationSettings(database.db, userId)).product_news).toEqual({
-      email: false,
+      reminders: { email: false },
+      review_requests: { email: false },
     });
     expect(
       await database.db
         .select()
         .from(notificationPreferences)
         .where(eq(notificationPreferences.userId, userId)),
-    ).toHaveLength(4);
+    ).toHaveLength(3);
   });
 });
 
@@ -222,7 +217,6 @@ describe("what the choices change", () => {
         booking_changes: true,
         reminders: false,
         review_requests: true,
-        product_news: false,
       }),
       NOW,
     );
@@ -234,7 +228,6 @@ describe("what the choices change", () => {
         booking_changes: false,
         reminders: true,
         review_requests: false,
-        product_news: false,
       }),
       NOW,
     );
@@ -260,7 +253,6 @@ describe("what the choices change", () => {
         booking_changes: false,
         reminders: false,
         review_requests: false,
-        product_news: false,
       }),
       NOW,
     );

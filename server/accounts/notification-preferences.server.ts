@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { PreferenceChoice } from "../../core/forms/settings";
 import { type PreferenceMatrix, preferenceMatrix } from "../../core/notifications";
 import type { Db } from "../db/client.server";
-import { notificationPreferences } from "../db/schema";
+import { consentEvents, notificationPreferences } from "../db/schema";
 
 /** Every switchable kind's choice per channel: the stored ones, the defaults for the rest. */
 export async function notificationSettings(db: Db, userId: string): Promise<PreferenceMatrix> {
@@ -40,4 +40,15 @@ export async function saveNotificationSettings(
       ],
       set: { enabled: sql`excluded.enabled`, updatedAt: sql`excluded.updated_at` },
     });
+}
+
+/** Whether the person's latest marketing consent is given (product news, ADR 88's log). */
+export async function marketingConsent(db: Db, userId: string): Promise<boolean> {
+  const [latest] = await db
+    .select({ action: consentEvents.action })
+    .from(consentEvents)
+    .where(and(eq(consentEvents.userId, userId), eq(consentEvents.kind, "marketing")))
+    .orderBy(desc(consentEvents.at), desc(consentEvents.id))
+    .limit(1);
+  return latest?.action === "granted";
 }

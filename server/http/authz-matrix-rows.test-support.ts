@@ -314,6 +314,19 @@ export const MATRIX: MatrixRow[] = [
     request: { path: "/api/profile-photo", form: { intent: "replace" } },
     expect: signedIn(400),
   },
+  {
+    route: "/settings/privacy",
+    handler: "loader",
+    request: { path: "/settings/privacy" },
+    expect: signedIn(),
+  },
+  {
+    // Each person's own consent; there is no way to name another person's.
+    route: "/settings/privacy",
+    handler: "action",
+    request: { path: "/settings/privacy", form: { intent: "marketing-on" } },
+    expect: signedIn(),
+  },
   // Local runs only, to loopback peers (security.test.ts covers other machines).
   page("/dev/outbox"),
 

@@ -3,6 +3,7 @@ import { ADVISOR_CALENDAR_MESSAGES } from "../../core/messages/advisor-calendar"
 import { BANK_MESSAGES, PROFILE_EDIT_MESSAGES } from "../../core/messages/advisor";
 import { AUTH_MESSAGES } from "../../core/messages/auth";
 import { BOOKING_MESSAGES } from "../../core/messages/booking";
+import { CONSENT_MESSAGES } from "../../core/messages/consents";
 import { CONTACT_MESSAGES } from "../../core/messages/contact";
 import { SETTINGS_MESSAGES } from "../../core/messages/settings";
 import { PAYOUT_MESSAGES } from "../../core/messages/payouts";
@@ -200,6 +201,24 @@ export const READS_NO_BODY: Record<string, string> = {
 };
 
 export const BAD_INPUT: BadInputRow[] = [
+  // Settings
+  ...bodyRows({
+    route: "/settings/privacy",
+    as: "seeker",
+    path: "/settings/privacy",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/settings/privacy",
+    "missing",
+    "a choice the page does not offer",
+    "seeker",
+    () => ({ path: "/settings/privacy", ...form({ intent: "marketing-maybe" }) }),
+    { status: 400, message: CONSENT_MESSAGES.invalid },
+  ),
+
   // Public forms
   ...bodyRows({
     route: "/contact",

@@ -1,10 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { EMAILS, type EmailName, isSwitchable, shouldSend } from "../../core/notifications";
+import {
+  EMAILS,
+  type EmailName,
+  isConsented,
+  isOptional,
+  shouldSend,
+} from "../../core/notifications";
 import { isPlainAddress, toSingleLine } from "../../core/plain-text";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
-import { emailOutbox, notificationPreferences, users } from "../db/schema";
+import { consentEvents, emailOutbox, notificationPreferences, users } from "../db/schema";
 import type { Logger } from "../logger.server";
 import { type EmailContent, renderEmail } from "./templates";
 
@@ -29,7 +35,7 @@ const MAX_ATTEMPTS = 5;
  * and security notices always go (core/notifications.ts).
  */
 export async function queueEmail(db: Db | Tx, email: OutgoingEmail): Promise<string | null> {
-  if (isSwitchable(EMAILS[email.name]) && !(await wanted(db, email))) return null;
+  if (isOptional(EMAILS[email.name]) && !(await wanted(db, email))) return null;
   const { html, text } = renderEmail(email);
   const [row] = await db
     .insert(emailOutbox)
@@ -48,6 +54,18 @@ export async function queueEmail(db: Db | Tx, email: OutgoingEmail): Promise<str
 
 /** The reader's stored choices (found by address, as the outbox is) allow this e-mail. */
 async function wanted(db: Db | Tx, email: OutgoingEmail): Promise<boolean> {
+  const reader = sql`lower(${users.email}) = lower(${email.to})`;
+  if (isConsented(EMAILS[email.name])) {
+    // Marketing: the latest event of the person's consent log says whether it is given.
+    const [latest] = await db
+      .select({ action: consentEvents.action })
+      .from(consentEvents)
+      .innerJoin(users, eq(users.id, consentEvents.userId))
+      .where(and(reader, eq(consentEvents.kind, "marketing")))
+      .orderBy(desc(consentEvents.at), desc(consentEvents.id))
+      .limit(1);
+    return shouldSend(email.name, [], { marketingConsent: latest?.action === "granted" });
+  }
   const stored = await db
     .select({
       kind: notificationPreferences.kind,
@@ -56,7 +74,7 @@ async function wanted(db: Db | Tx, email: OutgoingEmail): Promise<boolean> {
     })
     .from(notificationPreferences)
     .innerJoin(users, eq(users.id, notificationPreferences.userId))
-    .where(sql`lower(${users.email}) = lower(${email.to})`);
+    .where(reader);
   return shouldSend(email.name, stored);
 }
 

@@ -14,7 +14,7 @@ import { expect, test } from "./support/own-data";
 
 /*
  * Issue 38, point 1: a seeker edits their name, phone, time zone and photo, turns reminders
- * off and product news on, and finds everything saved after a reload; a bad phone gets its
+ * off, and finds everything saved after a reload; a bad phone gets its
  * message and saves nothing; the dashboard then shows their session in the zone they chose.
  * Over data of its own (one seeker with one upcoming session), at each width.
  */
@@ -88,30 +88,32 @@ for (const width of [375, 1280]) {
     // The account menu shows the new name.
     await expect(page.getByRole("button", { name: "Account menu for Meera Iyer" })).toBeVisible();
 
-    // Notifications: product news starts off; what nobody may refuse is marked so.
+    // Notifications: everything switchable starts on; product news is the marketing consent
+    // (off until given, under Privacy); what nobody may refuse is marked so.
     await tabs.getByText("Notifications").click();
     await expect(page).toHaveURL(/\/settings\/notifications$/);
     const reminders = page.getByRole("group", { name: "Reminders" }).getByLabel("E-mail");
-    const news = page.getByRole("group", { name: "Product news" }).getByLabel("E-mail");
+    const changes = page.getByRole("group", { name: "Booking changes" }).getByLabel("E-mail");
     await expect(reminders).toBeChecked();
-    await expect(news).not.toBeChecked();
+    await expect(changes).toBeChecked();
+    await expect(page.getByTestId("product-news")).toHaveText("E-mail: Off");
+    await expect(page.getByRole("link", { name: M.productNewsWhere })).toHaveAttribute(
+      "href",
+      "/settings/privacy",
+    );
     const always = page.getByRole("listitem").filter({ hasText: M.alwaysSent });
     await expect(always).toHaveCount(5);
     await expect(always.first()).toContainText("Booking confirmations");
-    await expect(page.getByRole("checkbox")).toHaveCount(4);
+    await expect(page.getByRole("checkbox")).toHaveCount(3);
     await looksRight(page, `notifications at ${width}`);
 
     await reminders.uncheck();
-    await news.check();
     await page.getByRole("button", { name: "Save preferences" }).click();
     await expect(page.getByText(M.preferencesSaved)).toBeVisible();
     await gotoHydrated(page, "/settings/notifications");
     await expect(
       page.getByRole("group", { name: "Reminders" }).getByLabel("E-mail"),
     ).not.toBeChecked();
-    await expect(
-      page.getByRole("group", { name: "Product news" }).getByLabel("E-mail"),
-    ).toBeChecked();
     await expect(
       page.getByRole("group", { name: "Booking changes" }).getByLabel("E-mail"),
     ).toBeChecked();

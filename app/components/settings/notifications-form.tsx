@@ -1,6 +1,6 @@
 import { CheckCircle2, Save } from "lucide-react";
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { SHOWN_PREFERENCES, notificationSettingsSchema } from "../../../core/forms/settings";
 import { SETTINGS_MESSAGES as M } from "../../../core/messages/settings";
 import {
@@ -26,9 +26,12 @@ const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: "E-mail" };
  */
 export function NotificationsSection({
   preferences,
+  productNews,
   actionData,
 }: {
   preferences: PreferenceMatrix;
+  /** The person's marketing consent, which is product news' switch (Settings > Privacy). */
+  productNews: boolean;
   actionData: object | undefined;
 }) {
   const navigation = useNavigation();
@@ -58,9 +61,7 @@ export function NotificationsSection({
             <h2 id="notifications-heading" className="text-lg font-semibold">
               What we send you
             </h2>
-            <p className="text-sm text-muted">
-              Choose which messages you get, and how. Product news is off until you turn it on.
-            </p>
+            <p className="text-sm text-muted">Choose which messages you get, and how.</p>
           </div>
           <input type="hidden" name="shown" value={SHOWN_PREFERENCES} />
           <ul className="grid divide-y divide-line">
@@ -101,6 +102,25 @@ export function NotificationsSection({
                 </li>
               );
             })}
+            <li className="flex flex-wrap items-start justify-between gap-3 pt-3">
+              <div className="grid min-w-0 flex-1 basis-56 gap-0.5">
+                <span className="font-medium text-ink">
+                  {NOTIFICATION_KIND_LABELS.product_news.label}
+                </span>
+                <span className="text-sm text-muted">
+                  {NOTIFICATION_KIND_LABELS.product_news.description}{" "}
+                  <Link
+                    to="/settings/privacy"
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    {M.productNewsWhere}
+                  </Link>
+                </span>
+              </div>
+              <Badge tone={productNews ? "brand" : "neutral"} data-testid="product-news">
+                {CHANNEL_LABELS.email}: {productNews ? M.productNewsOn : M.productNewsOff}
+              </Badge>
+            </li>
           </ul>
           <FieldError id="notifications-error" error={refused} />
           <div>

@@ -2,4 +2,5 @@
 export const SETTINGS_SECTIONS = [
   { to: "/settings", label: "Profile" },
   { to: "/settings/notifications", label: "Notifications" },
+  { to: "/settings/privacy", label: "Privacy" },
 ] as const;

@@ -1,5 +1,6 @@
 import { notificationSettingsSchema, choicesFromForm } from "../../../core/forms/settings";
 import {
+  marketingConsent,
   notificationSettings,
   saveNotificationSettings,
 } from "../../../server/accounts/notification-preferences.server";
@@ -17,7 +18,10 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  return { preferences: await notificationSettings(context.db, viewer.userId) };
+  return {
+    preferences: await notificationSettings(context.db, viewer.userId),
+    productNews: await marketingConsent(context.db, viewer.userId),
+  };
 }
 
 /** Every box the page showed, as ticked: an unticked box is "off". */
@@ -36,5 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NotificationSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <NotificationsSection preferences={loaderData.preferences} actionData={actionData} />;
+  return (
+    <NotificationsSection
+      preferences={loaderData.preferences}
+      productNews={loaderData.productNews}
+      actionData={actionData}
+    />
+  );
 }

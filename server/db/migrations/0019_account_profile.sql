@@ -5,7 +5,7 @@ CREATE TABLE "notification_preferences" (
 	"enabled" boolean NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "notification_preferences_user_id_kind_channel_pk" PRIMARY KEY("user_id","kind","channel"),
-	CONSTRAINT "notification_preferences_kind_check" CHECK (kind in ('booking_changes', 'reminders', 'review_requests', 'product_news')),
+	CONSTRAINT "notification_preferences_kind_check" CHECK (kind in ('booking_changes', 'reminders', 'review_requests')),
 	CONSTRAINT "notification_preferences_channel_check" CHECK (channel in ('email'))
 );
 --> statement-breakpoint
