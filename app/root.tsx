@@ -36,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       firstName: v.firstName,
       lastName: v.lastName,
       email: v.email,
+      timeZone: v.timeZone,
+      photoUrl: v.photoUrl,
       roles: v.roles,
       role: v.role,
       isAdvisor: v.advisorId !== null,

@@ -30,9 +30,11 @@ export default [
   route("settings", "routes/settings/layout.tsx", [
     index("routes/settings/profile.tsx"),
     route("account", "routes/settings/account.tsx"),
+    route("notifications", "routes/settings/notifications.tsx"),
     route("privacy", "routes/settings/privacy.tsx"),
   ]),
   route("account/undo-email-change", "routes/account-undo-email-change.tsx"),
+  route("api/profile-photo", "routes/api/profile-photo.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
 
   // Availability and time slots

@@ -110,9 +110,20 @@ export type SessionRecordFacts = {
     googleMeetLink: string | null;
     videoCallLink: string | null;
   };
-  seeker: SessionEventFacts["seeker"];
-  advisor: SessionEventFacts["advisor"];
+  /** `timeZone`: the party's own zone from their settings, which wins over the booking's. */
+  seeker: SessionEventFacts["seeker"] & { timeZone?: string | null };
+  advisor: SessionEventFacts["advisor"] & { timeZone?: string | null };
 };
+
+/**
+ * The zone a party reads this session's times in: their chosen zone (settings) when they have
+ * one, else the zone recorded on the booking (the seeker's browser's, the advisor's schedule's).
+ */
+export function partyZone(record: SessionRecordFacts, party: "seeker" | "advisor"): string {
+  return party === "seeker"
+    ? (record.seeker.timeZone ?? record.booking.seekerTimezone)
+    : (record.advisor.timeZone ?? record.booking.advisorTimezone);
+}
 
 /** The calendar event of a stored session. */
 export function sessionEventOf(record: SessionRecordFacts, appUrl: string): SessionEvent {
@@ -127,6 +138,6 @@ export function sessionEventOf(record: SessionRecordFacts, appUrl: string): Sess
     seeker: record.seeker,
     advisor: record.advisor,
     dashboardUrl: `${appUrl}/dashboard`,
-    zones: [booking.seekerTimezone, booking.advisorTimezone],
+    zones: [partyZone(record, "seeker"), partyZone(record, "advisor")],
   });
 }

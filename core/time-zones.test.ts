@@ -115,6 +115,14 @@ describe("guessing a new user's zone", () => {
     expect(guessTimeZone({ browserZone: null, country: "Atlantis" })).toBe(DEFAULT_TIME_ZONE);
     expect(guessTimeZone({})).toBe("Asia/Kolkata");
   });
+
+  it("puts the person's own zone (settings) before every guess, if it is a zone", () => {
+    expect(guessTimeZone({ stored: "America/Toronto", browserZone: "Europe/Berlin" })).toBe(
+      "America/Toronto",
+    );
+    expect(guessTimeZone({ stored: "IST", browserZone: "Europe/Berlin" })).toBe("Europe/Berlin");
+    expect(guessTimeZone({ stored: null, browserZone: "Europe/Berlin" })).toBe("Europe/Berlin");
+  });
 });
 
 describe("old zone names", () => {

@@ -185,9 +185,12 @@ export function timeZoneForCountry(country: string | null | undefined): string |
  * else Asia/Kolkata (ADR 6).
  */
 export function guessTimeZone(hints: {
+  /** The person's own choice in their settings: it wins over every guess. */
+  stored?: string | null;
   browserZone?: string | null;
   country?: string | null;
 }): string {
+  if (hints.stored && isValidTimeZone(hints.stored)) return hints.stored;
   const browserZone = hints.browserZone ? canonicalTimeZone(hints.browserZone) : null;
   if (browserZone && isValidTimeZone(browserZone)) return browserZone;
   return timeZoneForCountry(hints.country) ?? DEFAULT_TIME_ZONE;

@@ -6,6 +6,9 @@ export type ViewerSummary = {
   firstName: string;
   lastName: string;
   email: string;
+  /** Their chosen zone (settings), or null: the browser's. */
+  timeZone: string | null;
+  photoUrl: string | null;
   roles: Role[];
   role: Role;
   isAdvisor: boolean;

@@ -52,6 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       topicCount: bookableTopics(advisor).length,
       options,
       now: context.now(),
+      viewerZone: viewer?.timeZone,
     }),
   };
 }

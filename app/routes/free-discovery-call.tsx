@@ -9,7 +9,7 @@ import {
   DISCOVERY_PARAMS,
   type DiscoveryUrlState,
 } from "../../core/discovery-url-state";
-import { requireViewer } from "../../server/auth/session.server";
+import { getViewer, requireViewer } from "../../server/auth/session.server";
 import { createDiscoveryBooking } from "../../server/bookings/booking-service.server";
 import { bookingDeps } from "../../server/bookings/context.server";
 import { discoveryStepFor } from "../../server/bookings/discovery-step.server";
@@ -72,7 +72,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     teamAdvisorId,
-    step: await discoveryStepFor(context.db, teamAdvisorId, url.searchParams, context.now()),
+    step: await discoveryStepFor(
+      context.db,
+      teamAdvisorId,
+      url.searchParams,
+      context.now(),
+      (await getViewer(request, context))?.timeZone,
+    ),
   };
 }
 

@@ -8,6 +8,7 @@ type Links = { appUrl: string; supportEmail: string };
 export function approvedMail(person: Person, advisorId: string, links: Links): OutgoingEmail {
   return {
     to: person.email,
+    name: "advisor.decision",
     subject: "Your BeenThere advisor profile is approved",
     heading: "You're approved!",
     paragraphs: [
@@ -22,6 +23,7 @@ export function approvedMail(person: Person, advisorId: string, links: Links): O
 export function rejectedMail(person: Person, reason: string | null, links: Links): OutgoingEmail {
   return {
     to: person.email,
+    name: "advisor.decision",
     subject: "An update on your BeenThere advisor profile",
     heading: "Your advisor profile needs attention",
     paragraphs: [
@@ -42,6 +44,7 @@ export function changesApprovedMail(
 ): OutgoingEmail {
   return {
     to: person.email,
+    name: "advisor.changes-decision",
     subject: "Your BeenThere profile changes are live",
     heading: "Your changes are live",
     paragraphs: [
@@ -61,6 +64,7 @@ export function changesRejectedMail(
 ): OutgoingEmail {
   return {
     to: person.email,
+    name: "advisor.changes-decision",
     subject: "An update on your BeenThere profile changes",
     heading: "Your profile changes need attention",
     paragraphs: [
@@ -77,6 +81,7 @@ export function invitationMail(person: Person, token: string, links: Links): Out
   const url = `${links.appUrl}/reset-password?type=invite&token=${encodeURIComponent(token)}`;
   return {
     to: person.email,
+    name: "advisor.invitation",
     subject: "Activate your BeenThere advisor account",
     heading: "Your advisor profile is ready",
     paragraphs: [

@@ -171,6 +171,7 @@ async function notifyAdmins(tx: Tx, appUrl: string, applicant: { name: string; r
   for (const admin of admins) {
     await queueEmail(tx, {
       to: admin.email,
+      name: "advisor.application-received",
       subject: `New advisor application: ${applicant.name}`,
       heading: "A new advisor application is waiting",
       paragraphs: [

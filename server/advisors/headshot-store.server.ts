@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { processHeadshot } from "../storage/headshot-image.server";
+import { storePhoto } from "../storage/photo-store.server";
 import { type FileStorage, removeStoredFile } from "../storage/storage.server";
 import type { HeadshotStore } from "./add-advisor.server";
 
@@ -12,12 +11,7 @@ export function newAdvisorHeadshots(
   log: (error: unknown, key: string) => void,
 ): HeadshotStore {
   return {
-    async save(bytes) {
-      const image = await processHeadshot(bytes);
-      if (!image.ok) return image;
-      const key = `headshots/new-${Date.now()}-${randomBytes(6).toString("hex")}.webp`;
-      return { ok: true, url: await storage.put(key, image.webp, "image/webp") };
-    },
+    save: (bytes) => storePhoto(storage, "headshots/new", bytes),
     remove: (url) => removeStoredFile(storage, url, log),
   };
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { auditLabel, writeAudit } from "../audit/audit.server";
 import { advisors, users } from "../db/schema";
-import { processHeadshot } from "../storage/headshot-image.server";
+import { storePhoto } from "../storage/photo-store.server";
 import { type FileStorage, removeStoredFile } from "../storage/storage.server";
 import { backToReview, lockOrCreateOwnRow } from "./advisor-rows.server";
 import { proposePhoto } from "./profile-proposals.server";
@@ -31,11 +30,10 @@ export async function replaceHeadshot(
   target: HeadshotTarget,
   bytes: Buffer,
 ): Promise<HeadshotUploadResult> {
-  const image = await processHeadshot(bytes);
-  if (!image.ok) return { ok: false, status: 400, message: image.message };
   const owner = target.own ? target.userId : target.advisorId;
-  const key = `headshots/${owner}-${Date.now()}-${randomBytes(4).toString("hex")}.webp`;
-  const url = await storage.put(key, image.webp, "image/webp");
+  const stored = await storePhoto(storage, `headshots/${owner}`, bytes);
+  if (!stored.ok) return { ok: false, status: 400, message: stored.message };
+  const url = stored.url;
   let previous: string | null | undefined;
   try {
     previous = await db.transaction(async (tx) => {

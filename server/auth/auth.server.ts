@@ -91,6 +91,7 @@ export function createAuth(
       sendResetPassword: async ({ user, url }) => {
         await queueEmail(db, {
           to: user.email,
+          name: "auth.reset-password",
           subject: "Reset your BeenThere password",
           heading: "Reset your password",
           paragraphs: [
@@ -113,6 +114,7 @@ export function createAuth(
         if (await isAddressChange(db, user)) return sendNewAddressConfirmation(db, user, url);
         await queueEmail(db, {
           to: user.email,
+          name: "auth.verify-email",
           subject: "Confirm your e-mail for BeenThere",
           heading: "Confirm your e-mail",
           paragraphs: [

@@ -35,6 +35,7 @@ export async function sendNewAddressConfirmation(
   url: string,
 ) {
   await queueEmail(db, {
+    name: "auth.confirm-new-email",
     to: user.email,
     subject: "Confirm your new e-mail address for BeenThere",
     heading: "Confirm your new e-mail address",
@@ -119,6 +120,7 @@ export async function recordEmailChange(
       undoExpiresAt: new Date(now.getTime() + UNDO_EMAIL_CHANGE_DAYS * 24 * 60 * 60_000),
     });
     await queueEmail(tx, {
+      name: "auth.email-changed",
       to: user.email,
       subject: "Your BeenThere e-mail address was changed",
       heading: "Your e-mail address was changed",

@@ -13,6 +13,10 @@ export type Viewer = {
   firstName: string;
   lastName: string;
   email: string;
+  /** Their chosen zone (settings), or null: the browser's. */
+  timeZone: string | null;
+  /** A seeker's profile photo. */
+  photoUrl: string | null;
   roles: Role[];
   role: Role;
   /** Set from `pending` on: an application still in draft makes nobody an advisor. */
@@ -53,6 +57,8 @@ export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Vi
       firstName: s.users.firstName,
       lastName: s.users.lastName,
       email: s.users.email,
+      timeZone: s.users.timeZone,
+      photoUrl: s.users.photoUrl,
       admin: s.users.admin,
       isActive: s.users.isActive,
       advisorId: s.advisors.id,
@@ -72,6 +78,8 @@ export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Vi
     firstName: row.firstName,
     lastName: row.lastName,
     email: row.email,
+    timeZone: row.timeZone,
+    photoUrl: row.photoUrl,
     roles,
     role: currentRole(roles, readCookie(request, ROLE_COOKIE)),
     advisorId: row.advisorId,

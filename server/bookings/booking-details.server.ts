@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { advisorDisplayName } from "../../core/format";
 import type { Viewer } from "../auth/session.server";
@@ -24,8 +24,9 @@ export async function findBookingByPayment(db: Db, viewer: Viewer, paymentId: st
         datetime: bookings.datetime,
         topics: bookings.topics,
         additionalInfo: bookings.additionalInfo,
-        seekerTimezone: bookings.seekerTimezone,
-        advisorTimezone: bookings.advisorTimezone,
+        // Each party's own zone (settings) wins over the one the booking recorded.
+        seekerTimezone: sql<string>`coalesce(${users.timeZone}, ${bookings.seekerTimezone})`,
+        advisorTimezone: sql<string>`coalesce(${advisorUsers.timeZone}, ${bookings.advisorTimezone})`,
         meetingLink: joinLinkSql,
       },
       payment: {

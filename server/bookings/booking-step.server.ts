@@ -21,7 +21,13 @@ export async function bookingStepFor(
   db: Db,
   advisorId: string,
   params: URLSearchParams,
-  offer: { topicCount: number; options: readonly SessionOption[]; now: Date },
+  offer: {
+    topicCount: number;
+    options: readonly SessionOption[];
+    now: Date;
+    /** The viewer's own zone (settings): before the URL names one, times are shown in it. */
+    viewerZone?: string | null;
+  },
 ): Promise<ServerBookingStep> {
   const asked = readBookingUrl(params);
   const settled = settleBooking(asked, {
@@ -42,7 +48,7 @@ export async function bookingStepFor(
   const option = offer.options.find((o) => o.key === state.option);
   if (state.step < 3 || !option) return base;
 
-  const zone = state.zone ?? DEFAULT_TIME_ZONE;
+  const zone = state.zone ?? offer.viewerZone ?? DEFAULT_TIME_ZONE;
   const query = { viewerTimeZone: zone, duration: option.duration, now: offer.now };
   const dates = await datesFor(db, advisorId, query);
   if (!dates) return base;

@@ -27,9 +27,11 @@ export async function discoveryStepFor(
   teamAdvisorId: string,
   params: URLSearchParams,
   now: Date,
+  /** The viewer's own zone (settings): before the URL names one, times are shown in it. */
+  viewerZone: string | null = null,
 ): Promise<DiscoveryServerStep> {
   const asked = readDiscoveryUrl(params);
-  const zone = asked.state.zone ?? DEFAULT_TIME_ZONE;
+  const zone = asked.state.zone ?? viewerZone ?? DEFAULT_TIME_ZONE;
   const duration: SessionDuration = DISCOVERY_MINUTES;
   const query = { viewerTimeZone: zone, duration, now };
   const dates = await datesFor(db, teamAdvisorId, query);

@@ -2,7 +2,7 @@ import { joinLinkOf } from "../../core/session-links";
 import { invitationAttachment } from "./session-invitation.server";
 import { sessionTypeLabel } from "../../core/booking";
 import { advisorDisplayName, formatSessionTime } from "../../core/format";
-import { seekerDisplayName } from "../../core/session-event";
+import { partyZone, seekerDisplayName } from "../../core/session-event";
 import { JOIN_EARLY_MINUTES } from "../../core/sessions";
 import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
@@ -20,19 +20,21 @@ type Party = {
   reader: "seeker" | "advisor";
 };
 
-function parties({ booking, seeker, advisor }: SessionRecord): Party[] {
+/** Each party, reading times in their own zone (partyZone: their settings' first). */
+function parties(record: SessionRecord): Party[] {
+  const { seeker, advisor } = record;
   return [
     {
       email: seeker.email,
       greeting: seeker.firstName,
-      timeZone: booking.seekerTimezone,
+      timeZone: partyZone(record, "seeker"),
       other: advisorDisplayName(advisor),
       reader: "seeker",
     },
     {
       email: advisor.email,
       greeting: advisor.firstName,
-      timeZone: booking.advisorTimezone,
+      timeZone: partyZone(record, "advisor"),
       other: seekerDisplayName(seeker),
       reader: "advisor",
     },
@@ -56,6 +58,7 @@ export async function queueConfirmationEmails(
   for (const party of parties(record)) {
     await queueEmail(tx, {
       to: party.email,
+      name: "session.confirmed",
       subject: `Booking confirmed: ${type} with ${party.other}`,
       heading: "Your session is booked",
       paragraphs: [
@@ -83,6 +86,7 @@ export async function queueRescheduleEmails(
     const attachment = invitationAttachment(record, "REQUEST", config, now, party.reader);
     await queueEmail(tx, {
       to: party.email,
+      name: "session.rescheduled",
       subject: "Your BeenThere session has been rescheduled",
       heading: "Session Rescheduled",
       paragraphs: [
@@ -110,6 +114,7 @@ export async function queueCancelEmails(
     const attachment = invitationAttachment(record, "CANCEL", config, now, party.reader);
     await queueEmail(tx, {
       to: party.email,
+      name: "session.cancelled",
       subject: "Your BeenThere session has been cancelled",
       heading: "Session Cancelled",
       paragraphs: [
@@ -136,6 +141,7 @@ export async function queueReminderEmails(
   for (const party of parties(record)) {
     await queueEmail(tx, {
       to: party.email,
+      name: "session.reminder",
       subject:
         hoursBefore === 1
           ? "Your BeenThere session starts in 1 hour"

@@ -59,8 +59,9 @@ function selectRows(db: Db) {
         else 'admin' end`,
       cancelledAt: bookings.cancelledAt,
       meetingLink: joinLinkSql,
-      advisorTimezone: bookings.advisorTimezone,
-      seekerTimezone: bookings.seekerTimezone,
+      // Each party's own zone (settings) wins over the one the booking recorded.
+      advisorTimezone: sql<string>`coalesce(${advisorUsers.timeZone}, ${bookings.advisorTimezone})`,
+      seekerTimezone: sql<string>`coalesce(${users.timeZone}, ${bookings.seekerTimezone})`,
       reviewSubmitted: bookings.reviewSubmitted,
       advisorId: bookings.advisorId,
       seekerUserId: bookings.userId,

@@ -23,6 +23,7 @@ import {
 import { ADVISOR_STATUSES } from "../../core/admin/advisor-status";
 import { CONSENT_ACTIONS, CONSENT_KINDS, CONSENT_SOURCES } from "../../core/consents";
 import { LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, TRANSFER_STATUSES } from "../../core/ledger";
+import { NOTIFICATION_CHANNELS, SWITCHABLE_KINDS } from "../../core/notifications";
 import {
   BOOKING_STATUSES,
   PAYMENT_STATUSES,
@@ -148,6 +149,12 @@ export const users = pgTable(
     ageRange: text("age_range"),
     city: text("city"),
     country: text("country"),
+    /** E.164 ("+919876543210"), optional (core/phone.ts). */
+    phone: text("phone"),
+    /** The person's own IANA zone for every date shown or e-mailed; null: the browser's. */
+    timeZone: text("time_zone"),
+    /** A seeker's profile photo (advisors show the headshot of their advisor profile). */
+    photoUrl: text("photo_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -165,6 +172,30 @@ export const users = pgTable(
     ),
     check("users_admin_check", sql`${t.admin} in ('Y', 'N')`),
     check("users_email_check", sql`position('@' in ${t.email}) > 1`),
+    check("users_phone_check", sql.raw(`phone ~ '^\\+[1-9][0-9]{6,14}$'`)),
+  ],
+);
+
+/**
+ * A person's choice for one kind of message on one channel (core/notifications.ts). Only
+ * choices made are stored; a missing row means the kind's default. A new channel (WhatsApp,
+ * SMS) is a new value of `channel`, not a new table.
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SWITCHABLE_KINDS }).notNull(),
+    channel: text("channel", { enum: NOTIFICATION_CHANNELS }).notNull(),
+    enabled: boolean("enabled").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.channel] }),
+    check("notification_preferences_kind_check", inList("kind", SWITCHABLE_KINDS)),
+    check("notification_preferences_channel_check", inList("channel", NOTIFICATION_CHANNELS)),
   ],
 );
 
@@ -737,6 +768,8 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
+    /** Which e-mail this is (core/notifications.ts EMAILS), for the record and the export. */
+    name: text("name"),
     attachments:
       jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
     status: text("status", { enum: EMAIL_STATUSES }).notNull().default("queued"),

@@ -279,6 +279,42 @@ export const MATRIX: MatrixRow[] = [
     expect: signedIn(),
   },
   {
+    route: "/settings",
+    handler: "action",
+    case: "a profile with a phone that is no phone (each person only ever saves their own)",
+    request: {
+      path: "/settings?index",
+      form: { firstName: "Mallory", lastName: "X", phone: "12345", timeZone: "Asia/Kolkata" },
+    },
+    expect: signedIn(400),
+  },
+  {
+    route: "/settings/notifications",
+    handler: "loader",
+    request: { path: "/settings/notifications" },
+    expect: signedIn(),
+  },
+  {
+    route: "/settings/notifications",
+    handler: "action",
+    case: "a box no page shows",
+    request: { path: "/settings/notifications", form: { shown: "reminders.sms" } },
+    expect: signedIn(400),
+  },
+  {
+    route: "/api/profile-photo",
+    handler: "loader",
+    request: { path: "/api/profile-photo" },
+    expect: everyone(405),
+  },
+  {
+    route: "/api/profile-photo",
+    handler: "action",
+    case: "a post without a file",
+    request: { path: "/api/profile-photo", form: { intent: "replace" } },
+    expect: signedIn(400),
+  },
+  {
     route: "/settings/privacy",
     handler: "loader",
     request: { path: "/settings/privacy" },

@@ -6,6 +6,7 @@ import { AUTH_MESSAGES } from "../../core/messages/auth";
 import { BOOKING_MESSAGES } from "../../core/messages/booking";
 import { CONSENT_MESSAGES } from "../../core/messages/consents";
 import { CONTACT_MESSAGES } from "../../core/messages/contact";
+import { SETTINGS_MESSAGES } from "../../core/messages/settings";
 import { PAYOUT_MESSAGES } from "../../core/messages/payouts";
 import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
@@ -786,6 +787,66 @@ export const BAD_INPUT: BadInputRow[] = [
       status: 400,
       message: "Please select a valid image file",
     },
+  ),
+  ...bodyRows({
+    route: "/settings",
+    as: "seeker",
+    path: "/settings?index",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/settings",
+    "missing",
+    "an empty form",
+    "seeker",
+    () => ({
+      path: "/settings?index",
+      ...form({}),
+    }),
+    { status: 400, message: AUTH_MESSAGES.requiredFields },
+  ),
+  ...bodyRows({
+    route: "/settings/notifications",
+    as: "seeker",
+    path: "/settings/notifications",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/settings/notifications",
+    "missing",
+    "no list of the boxes shown",
+    "seeker",
+    () => ({ path: "/settings/notifications", ...form({ "reminders.email": "on" }) }),
+    { status: 400, message: SETTINGS_MESSAGES.preferencesInvalid },
+  ),
+  ...bodyRows({
+    route: "/api/profile-photo",
+    as: "seeker",
+    path: "/api/profile-photo",
+    body: "form",
+    maxBytes: 5 * KB * KB + 64 * KB,
+    allow: "POST",
+    tooLarge: "Image size must be less than 5MB",
+  }),
+  row(
+    "/api/profile-photo",
+    "missing",
+    "no file",
+    "seeker",
+    () => ({ path: "/api/profile-photo", ...multipart({}) }),
+    { status: 400, message: "Please select a valid image file" },
+  ),
+  row(
+    "/api/profile-photo",
+    "missing",
+    "a file that is no picture",
+    "seeker",
+    () => ({ path: "/api/profile-photo", ...multipart({}, "file") }),
+    { status: 400, message: "Please select a valid image file" },
   ),
   ...bodyRows({
     route: "/api/advisor/bank-details",

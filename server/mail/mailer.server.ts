@@ -1,13 +1,22 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import {
+  EMAILS,
+  type EmailName,
+  isConsented,
+  isOptional,
+  shouldSend,
+} from "../../core/notifications";
 import { isPlainAddress, toSingleLine } from "../../core/plain-text";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
-import { emailOutbox } from "../db/schema";
+import { consentEvents, emailOutbox, notificationPreferences, users } from "../db/schema";
 import type { Logger } from "../logger.server";
 import { type EmailContent, renderEmail } from "./templates";
 
 export type OutgoingEmail = EmailContent & {
+  /** Which e-mail it is: decides whether its reader may have turned it off (core/notifications.ts). */
+  name: EmailName;
   to: string;
   subject: string;
   attachments?: { filename: string; contentType: string; content: string }[];
@@ -20,12 +29,18 @@ const MAX_ATTEMPTS = 5;
  * one, so a mail exists exactly when the change that caused it was committed. `deliverOutbox`
  * then sends it: through SMTP when `SMTP_URL` is set, otherwise through nodemailer's JSON
  * transport, which runs the same path but keeps the mail local (listed at /dev/outbox).
+ *
+ * An e-mail of a kind people may turn off (a reminder, a booking change) is not queued for a
+ * person who turned it off: then the answer is null. Receipts, confirmations, cancellations
+ * and security notices always go (core/notifications.ts).
  */
-export async function queueEmail(db: Db | Tx, email: OutgoingEmail): Promise<string> {
+export async function queueEmail(db: Db | Tx, email: OutgoingEmail): Promise<string | null> {
+  if (isOptional(EMAILS[email.name]) && !(await wanted(db, email))) return null;
   const { html, text } = renderEmail(email);
   const [row] = await db
     .insert(emailOutbox)
     .values({
+      name: email.name,
       toAddress: email.to,
       // Subjects quote names and topics people typed: one line, so no header can follow.
       subject: toSingleLine(email.subject),
@@ -35,6 +50,32 @@ export async function queueEmail(db: Db | Tx, email: OutgoingEmail): Promise<str
     })
     .returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+/** The reader's stored choices (found by address, as the outbox is) allow this e-mail. */
+async function wanted(db: Db | Tx, email: OutgoingEmail): Promise<boolean> {
+  const reader = sql`lower(${users.email}) = lower(${email.to})`;
+  if (isConsented(EMAILS[email.name])) {
+    // Marketing: the latest event of the person's consent log says whether it is given.
+    const [latest] = await db
+      .select({ action: consentEvents.action })
+      .from(consentEvents)
+      .innerJoin(users, eq(users.id, consentEvents.userId))
+      .where(and(reader, eq(consentEvents.kind, "marketing")))
+      .orderBy(desc(consentEvents.at), desc(consentEvents.id))
+      .limit(1);
+    return shouldSend(email.name, [], { marketingConsent: latest?.action === "granted" });
+  }
+  const stored = await db
+    .select({
+      kind: notificationPreferences.kind,
+      channel: notificationPreferences.channel,
+      enabled: notificationPreferences.enabled,
+    })
+    .from(notificationPreferences)
+    .innerJoin(users, eq(users.id, notificationPreferences.userId))
+    .where(reader);
+  return shouldSend(email.name, stored);
 }
 
 /** The mailer, built once by the composition root: SMTP, or JSON kept local. */

@@ -23,6 +23,7 @@ beforeEach(async () => {
 });
 
 const mail = {
+  name: "auth.verify-email" as const,
   to: "seeker@example.com",
   subject: "Confirm your e-mail",
   heading: "Welcome <aboard>",
@@ -32,7 +33,7 @@ const mail = {
 
 describe("the mailer", () => {
   it("queues a branded HTML and text mail, escaping what it shows", async () => {
-    const id = await queueEmail(database.db, mail);
+    const id = (await queueEmail(database.db, mail))!;
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row).toMatchObject({ toAddress: mail.to, subject: mail.subject, status: "queued" });
     expect(row!.html).toContain("Welcome &lt;aboard&gt;");
@@ -55,8 +56,8 @@ describe("the mailer", () => {
   });
 
   it("delivers queued mails through the transport and marks them sent", async () => {
-    const first = await queueEmail(database.db, mail);
-    const second = await queueEmail(database.db, { ...mail, to: "advisor@example.com" });
+    const first = (await queueEmail(database.db, mail))!;
+    const second = (await queueEmail(database.db, { ...mail, to: "advisor@example.com" }))!;
     const sent: unknown[] = [];
     const transport = { sendMail: async (m: unknown) => void sent.push(m) };
     const count = await deliverOutbox(database.db, {
@@ -95,7 +96,7 @@ describe("the mailer", () => {
   });
 
   it("sends through nodemailer's local transport when no SMTP is configured", async () => {
-    const id = await queueEmail(database.db, mail);
+    const id = (await queueEmail(database.db, mail))!;
     expect(
       await deliverOutbox(database.db, { config, logger, transport: createTransport(config) }),
     ).toBe(1);
@@ -106,7 +107,7 @@ describe("the mailer", () => {
   it("writes a subject quoting typed text on one line: no header can follow it", async () => {
     const subject =
       "Contact form: Other from Aditya\r\nBcc: victim@example.com\rX-INJ:1\u2028\u0085x";
-    const id = await queueEmail(database.db, { ...mail, subject });
+    const id = (await queueEmail(database.db, { ...mail, subject }))!;
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row!.subject).toBe("Contact form: Other from Aditya Bcc: victim@example.com X-INJ:1 x");
 
@@ -182,7 +183,7 @@ describe("the mailer", () => {
   it("sends a mail once when a slow batch outlasts its lease and another run takes the rest", async () => {
     const ids: string[] = [];
     for (const to of ["one@example.com", "two@example.com", "three@example.com"])
-      ids.push(await queueEmail(database.db, { ...mail, to }));
+      ids.push((await queueEmail(database.db, { ...mail, to }))!);
     let clock = Date.now();
     const now = () => new Date(clock);
     const sent: string[] = [];

@@ -424,6 +424,7 @@ export async function reconcile(
     for (const admin of admins) {
       await queueEmail(tx, {
         to: admin.email,
+        name: "admin.ledger-mismatch",
         subject: "BeenThere: the ledger does not reconcile",
         heading: "The ledger does not reconcile",
         paragraphs: [

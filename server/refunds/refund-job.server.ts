@@ -116,6 +116,7 @@ export async function processRefunds(
           if (seeker)
             await queueEmail(tx, {
               to: seeker.email,
+              name: "refund.sent",
               subject: "Your BeenThere refund is on its way",
               heading: "Your refund is on its way",
               paragraphs: [

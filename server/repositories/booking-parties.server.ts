@@ -21,6 +21,7 @@ export async function loadSession(db: Db | Tx, bookingId: string, lock = false) 
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
+        timeZone: users.timeZone,
       },
       advisor: {
         id: advisors.id,
@@ -29,6 +30,7 @@ export async function loadSession(db: Db | Tx, bookingId: string, lock = false) 
         firstName: advisorUsers.firstName,
         lastName: advisorUsers.lastName,
         email: advisorUsers.email,
+        timeZone: advisorUsers.timeZone,
         jobTitle: advisors.jobTitle,
       },
     })

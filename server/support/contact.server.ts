@@ -62,6 +62,7 @@ const hoursText = SUPPORT_HOURS.map((h) => `${h.days} ${h.hours}`).join(" and ")
 function supportMail(config: ContactConfig, message: ContactInput, clientIp: string) {
   return {
     to: config.supportEmail,
+    name: "support.message" as const,
     subject: `Contact form: ${message.topic} from ${message.name}`,
     heading: `New message: ${message.topic}`,
     paragraphs: [
@@ -89,6 +90,7 @@ function acknowledgementMail(config: ContactConfig, message: ContactInput) {
         : undefined;
   return {
     to: message.email,
+    name: "support.acknowledgement" as const,
     subject: "We've got your message | BeenThere Support",
     heading: "Thanks, we've got your message",
     paragraphs: [

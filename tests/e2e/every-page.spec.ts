@@ -107,12 +107,14 @@ const PAGES: Record<string, Row> = {
   "routes/dashboard.tsx": { path: () => "/dashboard" },
   "routes/settings/layout.tsx": { skip: "the tabs around every settings section, below" },
   "routes/settings/profile.tsx": { path: () => "/settings" },
+  "routes/settings/notifications.tsx": { path: () => "/settings/notifications" },
   "routes/settings/privacy.tsx": { path: () => "/settings/privacy" },
   // No title: a visitor is sent to sign in (account-settings.spec.ts checks the page's).
   "routes/settings/account.tsx": { path: () => "/settings/account" },
   "routes/account-undo-email-change.tsx": {
     path: () => "/account/undo-email-change?token=not-a-real-token",
   },
+  "routes/api/profile-photo.ts": { skip: "an action, no page" },
   "routes/dashboard.availability.tsx": {
     path: () => "/dashboard/availability",
     status: { seeker: 403, admin: 403 },

@@ -18,6 +18,7 @@ import { TopicsStep } from "./topics-step";
 import { useBookingConfirm } from "./use-booking-confirm";
 import { useBookingUrl } from "./use-booking-url";
 import { useBrowserTimeZone } from "./use-json";
+import { useViewer } from "../../lib/viewer";
 import { useVerifiedTime } from "./use-verified-time";
 
 /*
@@ -75,8 +76,10 @@ export function BookingFlow({
   if (chosen.url !== urlTopics) setChosen({ url: urlTopics, indexes: state.topics });
   const topics = chosen.indexes.map((i) => advisor.topics[i]!);
   const browserZone = useBrowserTimeZone();
+  const storedZone = useViewer()?.timeZone;
+  // The person's own zone (settings) wins over the browser's.
   const zone = hydrated
-    ? (state.zone ?? (browserZone ? guessTimeZone({ browserZone }) : null))
+    ? (state.zone ?? (browserZone ? guessTimeZone({ stored: storedZone, browserZone }) : null))
     : initial.zone;
   const top = useStepTop(step);
 

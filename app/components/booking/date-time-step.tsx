@@ -10,6 +10,7 @@ import { BookingNotice } from "./booking-notice";
 import { SlotCalendar } from "./slot-calendar";
 import { SlotPicker } from "./slot-picker";
 import { useBrowserTimeZone, useJson } from "./use-json";
+import { useViewer } from "../../lib/viewer";
 
 /** What the step hands on: the slot, on which date and in which zones. */
 export type SlotChoice = OfferedSlot & {
@@ -47,6 +48,7 @@ export function DateTimeStep({
   onChoice?: (choice: SlotChoice | null) => void;
 }) {
   const browserZone = useBrowserTimeZone();
+  const storedZone = useViewer()?.timeZone;
   const [pickedZone, setPickedZone] = useState<string | null>(initial?.zone ?? null);
   const [pickedDate, setDate] = useState<string | null>(initial?.date ?? null);
   const [slot, setSlot] = useState<OfferedSlot | null>(initial?.slot ?? null);
@@ -57,7 +59,10 @@ export function DateTimeStep({
     setSlot(null);
   }
   // Until hydration the browser's zone is unknown, and so is everything shown in it.
-  const zone = pickedZone ?? (browserZone === null ? null : guessTimeZone({ browserZone }));
+  // The person's own zone (settings) wins over the browser's.
+  const zone =
+    pickedZone ??
+    (browserZone === null ? null : guessTimeZone({ stored: storedZone, browserZone }));
   const api = `/api/advisors/${encodeURIComponent(advisorId)}`;
   const query = (extra: Record<string, string> = {}) =>
     new URLSearchParams({

@@ -5,17 +5,21 @@ import type { ViewerSummary } from "../../lib/viewer";
  * (user-menu-dropdown.tsx) so the swap does not show.
  */
 export const TRIGGER_CLASS =
-  "grid size-10 place-items-center rounded-full bg-brand-700 text-sm font-semibold text-white uppercase hover:bg-brand-800";
+  "grid size-10 place-items-center overflow-hidden rounded-full bg-brand-700 text-sm font-semibold text-white uppercase hover:bg-brand-800";
 
 export const viewerName = (viewer: ViewerSummary) =>
   `${viewer.firstName} ${viewer.lastName}`.trim();
 
-/** The initials are a picture of the person; the name says whose menu it is. */
+/** Their photo, else the initials, are a picture of the person; the name says whose menu it is. */
 export function TriggerFace({ viewer }: { viewer: ViewerSummary }) {
   const initials = (viewer.firstName[0] ?? "") + (viewer.lastName[0] ?? "");
   return (
     <>
-      <span aria-hidden="true">{initials || "?"}</span>
+      {viewer.photoUrl ? (
+        <img src={viewer.photoUrl} alt="" className="size-full object-cover" />
+      ) : (
+        <span aria-hidden="true">{initials || "?"}</span>
+      )}
       <span className="sr-only">Account menu for {viewerName(viewer)}</span>
     </>
   );

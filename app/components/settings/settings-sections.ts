@@ -2,5 +2,6 @@
 export const SETTINGS_SECTIONS = [
   { to: "/settings", label: "Profile" },
   { to: "/settings/account", label: "Account" },
+  { to: "/settings/notifications", label: "Notifications" },
   { to: "/settings/privacy", label: "Privacy" },
 ] as const;

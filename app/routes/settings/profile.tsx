@@ -1,5 +1,9 @@
+import { data } from "react-router";
+import { profileSettingsSchema } from "../../../core/forms/settings";
+import { profileSettings, saveProfileSettings } from "../../../server/accounts/profile.server";
 import { requireViewer } from "../../../server/auth/session.server";
-import { Card } from "../../components/ui/card";
+import { ProfileSection } from "../../components/settings/profile-form";
+import { invalidForm, parseForm } from "../../lib/forms";
 import type { Route } from "./+types/profile";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
@@ -11,14 +15,21 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
-  return { name: `${viewer.firstName} ${viewer.lastName}`.trim(), email: viewer.email };
+  const profile = await profileSettings(context.db, viewer.userId);
+  if (!profile) throw data("Not found", { status: 404 });
+  return { profile };
 }
 
-export default function Settings({ loaderData }: Route.ComponentProps) {
-  return (
-    <Card className="grid gap-1 p-6">
-      <p className="font-semibold">{loaderData.name}</p>
-      <p className="text-muted">{loaderData.email}</p>
-    </Card>
-  );
+/** The Profile form: names, phone and zone, checked by the same schema the browser runs. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(request, context);
+  const parsed = await parseForm(request, profileSettingsSchema);
+  if (!parsed.success) return invalidForm(parsed);
+  await saveProfileSettings(context.db, viewer.userId, parsed.data, context.now());
+  context.logger.info({ userId: viewer.userId }, "profile settings saved");
+  return { saved: true as const };
+}
+
+export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfileSection profile={loaderData.profile} actionData={actionData} />;
 }
