@@ -27,7 +27,11 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/role", "routes/api/role.ts"),
   route("dashboard", "routes/dashboard.tsx"),
-  route("settings", "routes/settings/layout.tsx", [index("routes/settings/profile.tsx")]),
+  route("settings", "routes/settings/layout.tsx", [
+    index("routes/settings/profile.tsx"),
+    route("privacy", "routes/settings/privacy.tsx"),
+  ]),
+  route("settings/privacy/exports/:id", "routes/settings/export-download.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
 
   // Availability and time slots
@@ -67,6 +71,7 @@ export default [
 
   // Admin screens (admins only; everyone else gets the 404 page)
   route("admin/users", "routes/admin/users.tsx"),
+  route("admin/users/:id/delete", "routes/admin/user-delete.tsx"),
   route("admin/advisors", "routes/admin/advisors.tsx"),
   route("admin/advisors/new", "routes/admin/advisors.new.tsx"),
   route("admin/advisors/:id/profile", "routes/admin/advisor-profile.ts"),
