@@ -239,12 +239,23 @@ describe("delete my account", () => {
       writtenFeedback: "Very helpful",
     });
 
+    // A hold still waiting for payment: the advisor's time is freed with the deletion.
+    const hold = await createBooking(db, {
+      advisorId,
+      userId: person.userId,
+      datetime: new Date(Date.now() + 5 * DAY),
+      status: "pending_payment",
+      holdExpiresAt: new Date(Date.now() + 10 * 60_000),
+    });
+
     const deleted = await post("/settings/privacy", person.cookie, {
       intent: "delete",
       password: "password-1",
     });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe("/");
+    const [held] = await db.select().from(s.bookings).where(eq(s.bookings.id, hold.id));
+    expect(held!.status).toBe("expired");
     expect(deleted.headers.getSetCookie().some((c) => c.startsWith("bt.session_token=;"))).toBe(
       true,
     );

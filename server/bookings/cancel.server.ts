@@ -158,6 +158,13 @@ export async function cancelUpcomingSessionsOf(
     )
     .orderBy(asc(bookings.datetime))
     .for("update");
+  // Their holds still waiting for payment free the advisor's time at once.
+  const released = await tx
+    .update(bookings)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(bookings.status, "pending_payment"), eq(bookings.userId, userId)))
+    .returning({ id: bookings.id });
+  for (const { id } of released) await events.publish({ type: "booking.released", bookingId: id });
   let refundedPaise = 0;
   for (const { id } of due) {
     const record = await loadSession(tx, id, true);
