@@ -353,6 +353,32 @@ describe("delete my account", () => {
     );
   });
 
+  it("an account without a password confirms with the word DELETE", async () => {
+    const db = app.database.db;
+    const person = await app.createPerson();
+    const [user] = await db.select().from(s.users).where(eq(s.users.id, person.userId));
+    // As if made through Google: no password on file.
+    await db
+      .update(s.authAccounts)
+      .set({ password: null, providerId: "google" })
+      .where(eq(s.authAccounts.userId, user!.authUserId!));
+    const page = await (await get("/settings/privacy", person.cookie)).text();
+    expect(page).toContain("Type DELETE to confirm");
+    const wrong = await post("/settings/privacy", person.cookie, {
+      intent: "delete",
+      confirmation: "delete",
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Please type DELETE in capital letters.");
+    const done = await post("/settings/privacy", person.cookie, {
+      intent: "delete",
+      confirmation: "DELETE",
+    });
+    expect(done.status).toBe(302);
+    const [gone] = await db.select().from(s.users).where(eq(s.users.id, person.userId));
+    expect(gone!.deletedAt).not.toBeNull();
+  });
+
   it("an advisor's deletion refunds their seekers in full and keeps the bank details for what is owed", async () => {
     const db = app.database.db;
     const advisor = await app.createPerson({ advisor: "approved", firstName: "Farhan" });
