@@ -7,7 +7,7 @@ const TEST_CODE = "(\\.test\\.tsx?|\\.spec\\.ts|\\.test-support\\.tsx?)$";
 const FEATURES = "accounts|advisors|admin|bookings|refunds|payouts|calendar|support";
 /** Below the features: what any server module may use. */
 const SHARED =
-  "audit|auth|db|events|mail|metrics|payments|repositories|scheduling|security|storage|lifecycle";
+  "audit|auth|consents|db|events|mail|metrics|payments|repositories|scheduling|security|storage|lifecycle";
 
 module.exports = {
   forbidden: [

@@ -101,8 +101,9 @@ When the booking panel of \`/advisor/{id}\` answers a tap (bench/tap-ready.ts): 
 ${PHONE.kbps} kbit/s both ways with ${PHONE.latencyMs} ms of latency per request
 (\`Network.emulateNetworkConditions\`) and a CPU ${PHONE.cpuSlowdown}× slower
 (\`Emulation.setCPUThrottlingRate\`). From the moment the first topic chip is in the HTML it is
-tapped every 100 ms; "answered" is when the page's script first draws the chip as chosen (a tap
-before hydration only ticks the bare checkbox, which draws nothing), from the navigation's start.
+tapped every 100 ms; "answered" is the first frame in which the chip shows as chosen, whoever
+drew it: the stylesheet from the native box before hydration, or the page's script after
+(the baseline drew it only from the script), from the navigation's start.
 "hydrated" is the root layout's mark, "scripts in" the last script's arrival, "URL" when the
 topic reached the address bar (the router first asks the server for its route manifest, one
 round trip), "JS on the wire" what the page's scripts took of the link. Seconds, median of the runs.

@@ -7,7 +7,6 @@ import { STEP_SCHEMAS, type ValidApplication } from "./forms/advisor-application
 import { isParagraphText, isSingleLine } from "./plain-text";
 import type { WeeklySchedule } from "./slots";
 
-
 /*
  * The five-step advisor application: its steps, the values the wizard holds, the checks of a
  * step and of the whole (the schemas are core/forms/advisor-application.ts), and the draft.

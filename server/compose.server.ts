@@ -126,7 +126,7 @@ export function bookingEvents(deps: Parameters<typeof bookingSubscribers>[0]): B
   return createBookingEvents(bookingSubscribers(deps));
 }
 
-/** Account deletion's way to the bookings feature (ADR 88): its cancel, for every session. */
+/** Account deletion's way to the bookings feature (ADR 89): its cancel, for every session. */
 export function upcomingSessions(events: BookingEvents): UpcomingSessions {
   return { cancelAllFor: (tx, input) => cancelUpcomingSessionsOf(tx, events, input) };
 }

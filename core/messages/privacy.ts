@@ -73,5 +73,4 @@ export const PRIVACY_MESSAGES = {
   adminDeleted: (name: string) => `${name}'s account has been deleted.`,
   adminDeleteSelf: "Delete your own account from Settings › Privacy.",
   notFound: "No such account.",
-  unknownIntent: "Please choose Request my data or Delete my account.",
 } as const;

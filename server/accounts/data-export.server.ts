@@ -12,7 +12,7 @@ import type { FileStorage } from "../storage/storage.server";
 import { zip } from "./zip";
 
 /*
- * "Download my data" (ADR 88). A request only queues a row; the privacy job builds the
+ * "Download my data" (ADR 89). A request only queues a row; the privacy job builds the
  * archive off the request path (however large the account), stores it privately, e-mails the
  * person, and deletes the file once its days are up. The download answers its owner alone,
  * and every request and download is in the audit log.

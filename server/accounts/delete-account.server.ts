@@ -9,7 +9,7 @@ import { removeStoredFile, type FileStorage } from "../storage/storage.server";
 import type { UpcomingSessions } from "./ports";
 
 /*
- * Deleting an account (ADR 88): in one transaction, the person's upcoming sessions are
+ * Deleting an account (ADR 89): in one transaction, the person's upcoming sessions are
  * cancelled under the usual refund rules (both parties e-mailed), their identity is removed
  * from everything that need not keep it, and their better-auth user goes with its accounts
  * and sessions, so every session cookie they hold stops working at once. The `users` row

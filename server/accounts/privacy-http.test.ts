@@ -14,7 +14,7 @@ import { deletedEmail } from "./delete-account.server";
 import { unzip } from "./unzip.test-support";
 
 /*
- * Settings › Privacy over HTTP against the production build (ADR 88): an export holds the
+ * Settings › Privacy over HTTP against the production build (ADR 89): an export holds the
  * person's own sessions and nobody else's details, answers its owner alone and only while it
  * lasts; a deletion cancels and refunds the upcoming session, tells the other party, removes
  * the identity, keeps the ledger balanced and kills the old session cookie; the same e-mail

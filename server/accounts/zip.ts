@@ -2,7 +2,7 @@ import { crc32, deflateRawSync } from "node:zlib";
 
 /*
  * A ZIP archive (PKWARE APPNOTE 6.3, deflate, no ZIP64) from node:zlib alone: a data export
- * is a handful of JSON files far below 4 GiB, so a dependency would add nothing (ADR 88).
+ * is a handful of JSON files far below 4 GiB, so a dependency would add nothing (ADR 89).
  */
 
 export type ZipEntry = { name: string; data: Buffer };

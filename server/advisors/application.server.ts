@@ -6,6 +6,7 @@ import {
   type StoredDraft,
 } from "../../core/advisor-application";
 import { APPLICATION_MESSAGES as M } from "../../core/messages/advisor";
+import { recordConsent } from "../consents/consents.server";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 import { queueEmail } from "../mail/mailer.server";
@@ -93,7 +94,7 @@ const ACCESS_DENIED = {
  */
 export async function submitApplication(
   db: Db,
-  input: { userId: string; values: unknown; appUrl: string },
+  input: { userId: string; values: unknown; appUrl: string; now?: Date },
 ): Promise<SubmitResult> {
   const [row] = await db
     .select({ id: advisors.id, status: advisors.profileStatus, headshotUrl: advisors.headshotUrl })
@@ -137,6 +138,14 @@ export async function submitApplication(
         throw new Error(schedule.message, {
           cause: "cause" in schedule ? schedule.cause : undefined,
         });
+      await recordConsent(
+        tx,
+        input.userId,
+        ["advisor_agreement"],
+        "granted",
+        "application",
+        input.now ?? new Date(),
+      );
       await notifyAdmins(tx, input.appUrl, {
         name: `${data.firstName} ${data.lastName}`,
         role: `${data.jobTitle} at ${data.currentCompany}`,

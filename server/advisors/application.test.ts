@@ -5,7 +5,14 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validApplication } from "../../core/advisor-application-fixture.test-support";
-import { advisors, emailOutbox, scheduleSlots, advisorSchedules, users } from "../db/schema";
+import {
+  advisors,
+  advisorSchedules,
+  consentEvents,
+  emailOutbox,
+  scheduleSlots,
+  users,
+} from "../db/schema";
 import { createTestDatabase } from "../db/database.test-support";
 import { getSchedule } from "../scheduling/schedule.server";
 import { createLocalStorage } from "../storage/local-storage.server";
@@ -183,6 +190,17 @@ describe("submitting the application", () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, "admin.app@example.com"));
     expect(mails.map((m) => m.subject)).toContain("New advisor application: Asha Rao");
+    // The agreement ticked on the last step is on record, in its words, at its version.
+    const agreed = await db().select().from(consentEvents).where(eq(consentEvents.userId, userId));
+    expect(agreed.map((c) => [c.kind, c.action, c.version, c.source, c.wording])).toEqual([
+      [
+        "advisor_agreement",
+        "granted",
+        "2025-06-30",
+        "application",
+        "I accept the terms and conditions, the Advisor Agreement and the Code of Conduct.",
+      ],
+    ]);
 
     // A second submission (or any submission by an advisor) is refused.
     expect(

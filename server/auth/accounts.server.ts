@@ -15,6 +15,8 @@ import * as s from "../db/schema";
 import { hitRateLimit } from "../security/rate-limit.server";
 import type { Auth } from "./auth.server";
 import { insertVerifiedLogin } from "./verified-login.server";
+import { ACTIVATION_WORDING } from "../../core/consents";
+import { recordSignUpConsent } from "../consents/consents.server";
 
 /*
  * Account flows on top of better-auth: the product's messages, the server-side lockout, per-client
@@ -303,6 +305,7 @@ export async function activateInvite(
       passwordHash,
     });
     await tx.update(s.users).set({ authUserId, isActive: true }).where(eq(s.users.id, user.id));
+    await recordSignUpConsent(tx, user.id, now, ACTIVATION_WORDING);
     await tx
       .update(s.advisors)
       .set({ profileStatus: "approved" })

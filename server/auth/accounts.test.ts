@@ -267,6 +267,22 @@ describe("invited advisors (ADR 4)", () => {
     const [after] = await database.db.select().from(s.users).where(eq(s.users.id, user.id));
     expect(after).toMatchObject({ isActive: true });
     expect(after!.authUserId).not.toBeNull();
+    const agreed = await database.db
+      .select()
+      .from(s.consentEvents)
+      .where(eq(s.consentEvents.userId, user.id));
+    expect(agreed.map((c) => [c.kind, c.source, c.wording])).toEqual([
+      [
+        "terms",
+        "sign-up",
+        "By activating your account you agree to our Terms & Conditions and Privacy Policy.",
+      ],
+      [
+        "privacy",
+        "sign-up",
+        "By activating your account you agree to our Terms & Conditions and Privacy Policy.",
+      ],
+    ]);
     const [profile] = await database.db
       .select()
       .from(s.advisors)

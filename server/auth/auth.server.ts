@@ -8,6 +8,7 @@ import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import * as s from "../db/schema";
 import type { Logger } from "../logger.server";
+import { recordSignUpConsent } from "../consents/consents.server";
 import { queueEmail } from "../mail/mailer.server";
 
 export const GOOGLE_PROVIDER_ID = "google";
@@ -153,23 +154,27 @@ export type Auth = ReturnType<typeof createAuth>;
 async function linkProductUser(db: Db, authUser: { id: string; name: string; email: string }) {
   // A provider's name (Google's) has passed no form of ours: one line, like a typed one.
   const [first, ...rest] = toSingleLine(authUser.name).split(" ");
-  const linked = await db
+  const [linked] = await db
     .update(s.users)
     .set({ authUserId: authUser.id })
     .where(
       sql`lower(${s.users.email}) = ${authUser.email.toLowerCase()} and ${s.users.authUserId} is null`,
     )
     .returning({ id: s.users.id });
-  if (linked.length > 0) return;
-  const existing = await db
-    .select({ id: s.users.id })
-    .from(s.users)
-    .where(eq(s.users.authUserId, authUser.id));
-  if (existing.length > 0) return;
-  await db.insert(s.users).values({
-    authUserId: authUser.id,
-    firstName: first || authUser.email.split("@")[0]!,
-    lastName: rest.join(" "),
-    email: authUser.email,
-  });
+  const [existing] = linked
+    ? [linked]
+    : await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.authUserId, authUser.id));
+  const [user] = existing
+    ? [existing]
+    : await db
+        .insert(s.users)
+        .values({
+          authUserId: authUser.id,
+          firstName: first || authUser.email.split("@")[0]!,
+          lastName: rest.join(" "),
+          email: authUser.email,
+        })
+        .returning({ id: s.users.id });
+  // Every way in (the form, Google, an invitation) passes the sign-up's agreement.
+  await recordSignUpConsent(db, user!.id, new Date());
 }

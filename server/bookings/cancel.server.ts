@@ -122,7 +122,7 @@ async function cancelWithin(
 }
 
 /**
- * Every upcoming confirmed session of a person whose account is being deleted (ADR 88), in the
+ * Every upcoming confirmed session of a person whose account is being deleted (ADR 89), in the
  * deletion's transaction: as seeker and as advisor, whatever the 12-hour cutoff (they will not
  * come), each under the refund rule of the side that cancels: the person's own (a seeker's
  * late cancel refunds nothing, an advisor's refunds in full), or an admin's when an admin

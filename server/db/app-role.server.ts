@@ -8,7 +8,7 @@ import pg from "pg";
  */
 
 /** Rows the app may read and add but never change or remove (their triggers refuse it too). */
-export const APPEND_ONLY_TABLES = ["ledger_entries", "audit_log"] as const;
+export const APPEND_ONLY_TABLES = ["ledger_entries", "audit_log", "consent_events"] as const;
 
 /**
  * Gives `role` exactly what the app needs, after every migration, so a table a migration adds

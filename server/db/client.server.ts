@@ -217,3 +217,12 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * `rows` in the order of `keys` (each row's key is one of them): UPDATE ... RETURNING gives
+ * its rows in no defined order, so a job that claims a batch in order puts them back in it.
+ */
+export function inOrderOf<T>(keys: readonly string[], rows: T[], keyOf: (row: T) => string): T[] {
+  const rank = new Map(keys.map((key, i) => [key, i]));
+  return rows.sort((a, b) => rank.get(keyOf(a))! - rank.get(keyOf(b))!);
+}

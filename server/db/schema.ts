@@ -21,6 +21,7 @@ import {
   type ConnectedCalendar,
 } from "../../core/advisor-calendar";
 import { ADVISOR_STATUSES } from "../../core/admin/advisor-status";
+import { CONSENT_ACTIONS, CONSENT_KINDS, CONSENT_SOURCES } from "../../core/consents";
 import { LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, TRANSFER_STATUSES } from "../../core/ledger";
 import {
   BOOKING_STATUSES,
@@ -147,7 +148,7 @@ export const users = pgTable(
     ageRange: text("age_range"),
     city: text("city"),
     country: text("country"),
-    // Set when the person deleted their account (ADR 88): the row stays, pseudonymised, for
+    // Set when the person deleted their account (ADR 89): the row stays, pseudonymised, for
     // the payments, ledger and audit entries that must keep pointing at someone.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -758,7 +759,7 @@ export const emailOutbox = pgTable(
 export const DATA_EXPORT_STATUSES = ["queued", "ready", "failed", "expired"] as const;
 
 /**
- * A person's request for their data (ADR 88): queued by the request, built by the privacy job
+ * A person's request for their data (ADR 89): queued by the request, built by the privacy job
  * into a private file in storage, downloadable by them alone until `expires_at`, then the
  * file is deleted by the same job and the row kept as `expired` (the record of the request).
  */
@@ -917,5 +918,31 @@ export const advisorCalendarEvents = pgTable(
   (t) => [
     index("advisor_calendar_events_due_idx").on(t.nextAttemptAt),
     check("advisor_calendar_events_wanted_check", inList("wanted", CALENDAR_EVENT_WANTS)),
+  ],
+);
+
+/**
+ * What a person agreed to or withdrew, and when (ADR 88): append-only, one row per event, with
+ * the document's version and the words they were shown. The latest row of a kind is its state.
+ */
+export const consentEvents = pgTable(
+  "consent_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CONSENT_KINDS }).notNull(),
+    action: text("action", { enum: CONSENT_ACTIONS }).notNull(),
+    version: text("version").notNull(),
+    wording: text("wording").notNull(),
+    source: text("source", { enum: CONSENT_SOURCES }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("consent_events_user_idx").on(t.userId, t.kind, t.at),
+    check("consent_events_kind_check", inList("kind", CONSENT_KINDS)),
+    check("consent_events_action_check", inList("action", CONSENT_ACTIONS)),
+    check("consent_events_source_check", inList("source", CONSENT_SOURCES)),
   ],
 );

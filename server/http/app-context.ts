@@ -40,7 +40,7 @@ export type AppContext = {
   events: BookingEvents;
   /** Advisors' own Google Calendars; null without a Google OAuth client. */
   ownCalendars: OwnCalendars | null;
-  /** The bookings feature as an account deletion asks it (ADR 88). */
+  /** The bookings feature as an account deletion asks it (ADR 89). */
   upcomingSessions: UpcomingSessions;
   /** The clock every rule that depends on the time reads. */
   now: () => Date;

@@ -285,6 +285,13 @@ export const MATRIX: MatrixRow[] = [
     expect: signedIn(),
   },
   {
+    // Each person's own consent; there is no way to name another person's.
+    route: "/settings/privacy",
+    handler: "action",
+    request: { path: "/settings/privacy", form: { intent: "marketing-on" } },
+    expect: signedIn(),
+  },
+  {
     route: "/settings/privacy",
     handler: "action",
     case: "a request for one's own data",

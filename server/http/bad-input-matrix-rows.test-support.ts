@@ -3,6 +3,7 @@ import { ADVISOR_CALENDAR_MESSAGES } from "../../core/messages/advisor-calendar"
 import { BANK_MESSAGES, PROFILE_EDIT_MESSAGES } from "../../core/messages/advisor";
 import { AUTH_MESSAGES } from "../../core/messages/auth";
 import { BOOKING_MESSAGES } from "../../core/messages/booking";
+import { CONSENT_MESSAGES } from "../../core/messages/consents";
 import { CONTACT_MESSAGES } from "../../core/messages/contact";
 import { PAYOUT_MESSAGES } from "../../core/messages/payouts";
 import { PRIVACY_MESSAGES } from "../../core/messages/privacy";
@@ -200,6 +201,24 @@ export const READS_NO_BODY: Record<string, string> = {
 };
 
 export const BAD_INPUT: BadInputRow[] = [
+  // Settings
+  ...bodyRows({
+    route: "/settings/privacy",
+    as: "seeker",
+    path: "/settings/privacy",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/settings/privacy",
+    "missing",
+    "a choice the page does not offer",
+    "seeker",
+    () => ({ path: "/settings/privacy", ...form({ intent: "marketing-maybe" }) }),
+    { status: 400, message: CONSENT_MESSAGES.invalid },
+  ),
+
   // Public forms
   ...bodyRows({
     route: "/contact",
@@ -740,22 +759,14 @@ export const BAD_INPUT: BadInputRow[] = [
     },
   ),
 
-  // Settings › Privacy
-  ...bodyRows({
-    route: "/settings/privacy",
-    as: "seeker",
-    path: "/settings/privacy",
-    body: "form",
-    maxBytes: 64 * KB,
-    allow: PAGE,
-  }),
+  // Settings › Privacy (its body rows are with the consents' above)
   row(
     "/settings/privacy",
     "missing",
-    "neither a data request nor a deletion",
+    "no choice at all",
     "seeker",
     () => ({ path: "/settings/privacy", ...form({}) }),
-    { status: 400, message: PRIVACY_MESSAGES.unknownIntent },
+    { status: 400, message: CONSENT_MESSAGES.invalid },
   ),
   row(
     "/settings/privacy",

@@ -88,9 +88,15 @@ describe("cachePolicyFor", () => {
     const staticPages = ["about", "contact", "terms", "privacy", "cancellation-refunds"];
     staticPages.push("advisor-agreement", "code-of-conduct", "become-advisor", "join-as-advisor");
     for (const name of staticPages) expected[`/${name}`] = { ...page, ...fixed };
+    // A nested route's path is its own part: its parents' come first (the settings sections).
+    const fullPath = (id: string | undefined): string => {
+      const route = id ? build.routes[id] : undefined;
+      if (!route || route.id === "root") return "";
+      return [fullPath(route.parentId), route.path ?? ""].filter(Boolean).join("/");
+    };
     const paths = Object.values(build.routes)
       .filter((route) => route && route.id !== "root")
-      .map((route) => (route!.index ? "/" : `/${route!.path!.replace(/:\w+|\*/g, "x")}`));
+      .map((route) => `/${fullPath(route!.id).replace(/:\w+|\*/g, "x")}`);
     expect(paths.filter((p) => expected[p]).sort()).toEqual(Object.keys(expected).sort());
     for (const p of paths) expect(declared(p), p).toEqual(expected[p] ?? null);
   });

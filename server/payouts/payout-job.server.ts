@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { holdPassedFor, releaseAt } from "../../core/ledger";
 import { loadOwnBankDetails } from "../repositories/bank-details.server";
 import type { BankCipher } from "../security/bank-cipher.server";
-import type { Db, Tx } from "../db/client.server";
+import { type Db, inOrderOf, type Tx } from "../db/client.server";
 import { advisors, bookings, payments, payoutAccounts, payoutTransfers, users } from "../db/schema";
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
@@ -54,10 +54,12 @@ async function syncAccounts(db: Db, deps: PayoutDeps): Promise<number> {
       .select({ advisorId: payoutAccounts.advisorId })
       .from(payoutAccounts)
       .where(and(eq(payoutAccounts.needsSync, true), lte(payoutAccounts.nextAttemptAt, now)))
+      // Longest due first, in a total order (a run's batch and its order are defined).
+      .orderBy(payoutAccounts.nextAttemptAt, payoutAccounts.createdAt, payoutAccounts.advisorId)
       .limit(BATCH)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const leased = await tx
       .update(payoutAccounts)
       .set({ nextAttemptAt: leaseEnd(now), attempts: sql`${payoutAccounts.attempts} + 1` })
       .where(
@@ -67,6 +69,11 @@ async function syncAccounts(db: Db, deps: PayoutDeps): Promise<number> {
         ),
       )
       .returning();
+    return inOrderOf(
+      due.map((d) => d.advisorId),
+      leased,
+      (a) => a.advisorId,
+    );
   });
   let synced = 0;
   for (const account of claimed) {
@@ -156,8 +163,8 @@ async function moveTransfers(db: Db, deps: PayoutDeps) {
       .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, payoutTransfers.advisorId))
       .where(
         and(
-          // Open transfers only, read in the order of payout_transfers_open_idx (which holds
-          // just these) up to the batch: the scan never reads the released history.
+          // Open transfers only, read by payout_transfers_open_idx (which holds just these) in
+          // its order up to the batch: the scan never reads the released history.
           inArray(payoutTransfers.status, ["pending", "on_hold", "reversing"]),
           lte(payoutTransfers.nextAttemptAt, now),
           or(
@@ -171,11 +178,13 @@ async function moveTransfers(db: Db, deps: PayoutDeps) {
           ),
         ),
       )
-      .orderBy(payoutTransfers.nextAttemptAt)
+      // Longest due first; among those due at once (an account's transfers activated
+      // together), the oldest: a total order, so a run's batch and its order are defined.
+      .orderBy(payoutTransfers.nextAttemptAt, payoutTransfers.createdAt, payoutTransfers.id)
       .limit(BATCH)
       .for("update", { of: payoutTransfers, skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const leased = await tx
       .update(payoutTransfers)
       .set({ nextAttemptAt: leaseEnd(now), attempts: sql`${payoutTransfers.attempts} + 1` })
       .where(
@@ -185,6 +194,11 @@ async function moveTransfers(db: Db, deps: PayoutDeps) {
         ),
       )
       .returning();
+    return inOrderOf(
+      due.map((d) => d.id),
+      leased,
+      (t) => t.id,
+    );
   });
 
   const done = { sent: 0, released: 0, reversed: 0, failed: 0 };

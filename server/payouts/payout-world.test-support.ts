@@ -217,8 +217,46 @@ export function payoutWorld(db: Db, start: Date) {
         events: testEvents(config),
       });
     },
-    runPayouts() {
-      return processPayouts(db, { gateway, cipher, holdDays: HOLD_DAYS, logger, now });
+    runPayouts(via: PaymentGateway = gateway) {
+      return processPayouts(db, { gateway: via, cipher, holdDays: HOLD_DAYS, logger, now });
+    },
+    /**
+     * `count` payout runs at once, as instances overlap, taking turns at each provider call
+     * (one goes on while the others wait on the provider) in a fixed rotation. Left to run in
+     * parallel on a PostgreSQL server, they would claim and reach the provider in an order
+     * that varies from one run of a test to the next, and a seeded test could not replay.
+     */
+    runPayoutsInTurns(count: number) {
+      let last = Promise.resolve();
+      /** Waits for a turn; answers the function that hands it on. */
+      const take = () => {
+        const before = last;
+        let handOn!: () => void;
+        last = new Promise<void>((resolve) => (handOn = resolve));
+        return before.then(() => handOn);
+      };
+      const run = async () => {
+        let handOn = await take();
+        const inTurn =
+          <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+          async (...args: A) => {
+            handOn();
+            handOn = await take();
+            return call(...args);
+          };
+        try {
+          return await world.runPayouts({
+            ...gateway,
+            upsertLinkedAccount: inTurn(gateway.upsertLinkedAccount),
+            createTransfer: inTurn(gateway.createTransfer),
+            releaseTransfer: inTurn(gateway.releaseTransfer),
+            reverseTransfer: inTurn(gateway.reverseTransfer),
+          });
+        } finally {
+          handOn();
+        }
+      };
+      return Promise.all(Array.from({ length: count }, run));
     },
     async transferOf(bookingId: string) {
       const [row] = await db

@@ -3,7 +3,7 @@ import { formatInr } from "../../core/format";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { retryDelayMs } from "../../core/retry";
 import type { Config } from "../config.server";
-import type { Db, Tx } from "../db/client.server";
+import { type Db, inOrderOf, type Tx } from "../db/client.server";
 import { payments, refunds, users } from "../db/schema";
 import type { Logger } from "../logger.server";
 import { queueEmail } from "../mail/mailer.server";
@@ -45,11 +45,13 @@ export async function processRefunds(
           lte(refunds.nextAttemptAt, now),
         ),
       )
-      .orderBy(refunds.nextAttemptAt)
+      // Longest due first, then the oldest: a total order, so a run's batch and its order
+      // are defined.
+      .orderBy(refunds.nextAttemptAt, refunds.createdAt, refunds.id)
       .limit(20)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const leased = await tx
       .update(refunds)
       .set({
         nextAttemptAt: new Date(now.getTime() + LEASE_MS),
@@ -62,6 +64,11 @@ export async function processRefunds(
         ),
       )
       .returning();
+    return inOrderOf(
+      due.map((r) => r.id),
+      leased,
+      (r) => r.id,
+    );
   });
 
   let sent = 0;

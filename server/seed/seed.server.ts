@@ -5,6 +5,7 @@ import { DateTime } from "luxon";
 import { sessionPrice } from "../../core/pricing";
 import { TEAM_ADVISOR_ID, type Config } from "../config.server";
 import { insertVerifiedLogin } from "../auth/verified-login.server";
+import { recordConsent, recordSignUpConsent } from "../consents/consents.server";
 import type { Services } from "../compose.server";
 import type { BankCipher } from "../security/bank-cipher.server";
 import type { FileStorage } from "../storage/storage.server";
@@ -93,7 +94,8 @@ async function seedDemoData(
   );
 
   await db.transaction(async (tx) => {
-    const login = passwordHash;
+    // The demo people signed up (and agreed) as the seed runs.
+    const login = { passwordHash, now };
     await createPerson(tx, { ...DEMO_ADMIN, admin: "Y", profession: "Operations" }, login);
     const seekerIds = [];
     for (const { key: _key, ...seeker } of SEEKERS)
@@ -111,6 +113,8 @@ async function seedDemoData(
       );
       const id = a === TEAM_ADVISOR ? TEAM_ADVISOR_ID : randomUUID();
       await insertAdvisor(tx, a, { id, userId, headshotUrl: headshots.get(a.key) ?? null });
+      if (!invited && a.status !== "draft")
+        await recordConsent(tx, userId, ["advisor_agreement"], "granted", "application", now);
       advisorIds.set(a.key, { id, userId });
     }
 
@@ -132,19 +136,20 @@ type NewUser = typeof s.users.$inferInsert;
 async function createPerson(
   tx: Tx,
   person: Omit<NewUser, "authUserId">,
-  passwordHash: string | null,
+  login: { passwordHash: string; now: Date } | null,
 ): Promise<string> {
-  const authUserId = passwordHash
+  const authUserId = login
     ? await insertVerifiedLogin(tx, {
         name: `${person.firstName} ${person.lastName}`,
         email: person.email,
-        passwordHash,
+        passwordHash: login.passwordHash,
       })
     : null;
   const [user] = await tx
     .insert(s.users)
     .values({ ...person, authUserId })
     .returning({ id: s.users.id });
+  if (login) await recordSignUpConsent(tx, user!.id, login.now);
   return user!.id;
 }
 

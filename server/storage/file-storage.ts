@@ -9,7 +9,7 @@ export type FileStorage = {
   keyOf(url: string): string | null;
   remove(key: string): Promise<void>;
   /**
-   * Files never served to browsers (a person's data export, ADR 88): only the app reads them
+   * Files never served to browsers (a person's data export, ADR 89): only the app reads them
    * back, for whoever may have them. Locally beside the public directory, on S3 under
    * `private/` (which the bucket's public read policy must leave out, docs/deploy.md).
    */

@@ -17,7 +17,7 @@ export type S3Settings = {
   publicUrl?: string;
 };
 
-/** Private objects' keys start here; the bucket's public read must not cover them (ADR 88). */
+/** Private objects' keys start here; the bucket's public read must not cover them (ADR 89). */
 const PRIVATE_PREFIX = "private/";
 
 /** Files in an S3-compatible bucket. Objects must be publicly readable through `publicUrl`. */

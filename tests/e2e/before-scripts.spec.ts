@@ -225,6 +225,8 @@ test("a topic ticked and Continue tapped before hydration opens the next step, t
   await expect(booking.getByRole("button", { name: "Continue" })).toBeVisible();
   await booking.scrollIntoViewIfNeeded();
   await booking.locator("fieldset label").first().click();
+  // The tap answers at once: the chip shows as chosen with the scripts still held.
+  await expect(booking.locator("fieldset label").first().locator("svg")).toBeVisible();
   await booking.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/step=3/);
   expect(params(page).getAll("topics")).toEqual(["0"]);

@@ -106,8 +106,7 @@ const PAGES: Record<string, Row> = {
   "routes/auth/reset-password.tsx": { path: () => "/reset-password?token=not-a-real-token" },
   "routes/dashboard.tsx": { path: () => "/dashboard" },
   "routes/settings/layout.tsx": { skip: "the tabs around every settings section, below" },
-  "routes/settings/profile.tsx": { path: () => "/settings", title: "Settings | BeenThere" },
-  // No title row: a visitor is sent to sign in (privacy.spec.ts checks the page's own).
+  "routes/settings/profile.tsx": { path: () => "/settings" },
   "routes/settings/privacy.tsx": { path: () => "/settings/privacy" },
   "routes/settings/export-download.ts": { skip: "a ZIP download: privacy.spec.ts downloads one" },
   "routes/dashboard.availability.tsx": {

@@ -33,7 +33,9 @@ const PAGES = [
     title: "Privacy Policy | BeenThere",
     h1: "Privacy Policy",
     facts: [
-      "Last updated: 4 September 2025",
+      "Last updated: 28 November 2026",
+      "Download my data",
+      "Delete my account",
       "We never see or store card numbers",
       "encrypted at rest",
       "session cookie",

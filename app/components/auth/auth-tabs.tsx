@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { FieldErrors, FormValues } from "../../../core/form";
 import { signInSchema, signUpSchema } from "../../../core/forms/auth";
@@ -149,7 +149,15 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
       </TabsContent>
 
       <TabsContent value="signin" className="mt-6 grid gap-4">
-        {googleSignIn ? <GoogleButton redirectTo={redirectTo} busy={busy === "google"} /> : null}
+        {googleSignIn ? (
+          <GoogleButton redirectTo={redirectTo} busy={busy === "google"}>
+            {/* Google makes an account for someone new: they agree here, as on Sign Up. */}
+            <p className="text-xs text-muted">
+              New to BeenThere? Continuing with Google creates your account, and you agree to our{" "}
+              <LegalDialog kind="terms" /> and <LegalDialog kind="privacy" />.
+            </p>
+          </GoogleButton>
+        ) : null}
         <Form method="post" className="grid gap-4" {...signInForm.props}>
           <input type="hidden" name="intent" value="signin" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -183,7 +191,16 @@ export function AuthTabs({ initialTab, redirectTo, googleSignIn, confirmed, resu
   );
 }
 
-function GoogleButton({ redirectTo, busy }: { redirectTo: string; busy: boolean }) {
+function GoogleButton({
+  redirectTo,
+  busy,
+  children,
+}: {
+  redirectTo: string;
+  busy: boolean;
+  /** Said right under the button. */
+  children?: ReactNode;
+}) {
   return (
     <>
       <Form method="post">
@@ -194,6 +211,7 @@ function GoogleButton({ redirectTo, busy }: { redirectTo: string; busy: boolean 
           Continue with Google
         </Button>
       </Form>
+      {children}
       <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
         <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
       </div>

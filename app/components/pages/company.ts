@@ -8,12 +8,3 @@ export const COMPANY = {
   // Placeholder until the GST registration is issued; printed on receipts.
   gstin: "29AABCB0000X1Z0",
 } as const;
-
-/** The dates the policy pages were last changed. */
-export const POLICY_DATES = {
-  terms: { label: "30th June 2025", dateTime: "2025-06-30" },
-  refunds: { label: "30th June 2025", dateTime: "2025-06-30" },
-  advisorAgreement: { label: "30th June 2025", dateTime: "2025-06-30" },
-  codeOfConduct: { label: "30th June 2025", dateTime: "2025-06-30" },
-  privacy: { label: "4 September 2025", dateTime: "2025-09-04" },
-} as const;

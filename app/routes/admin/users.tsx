@@ -338,7 +338,7 @@ function UserRow({ user, isSelf }: { user: UserItem; isSelf: boolean }) {
             : `${user.sessionsBooked} sessions booked`}
         </p>
         {isSelf || !user.isActive ? null : (
-          // On the person's request only (ADR 88): the page states what deleting does first.
+          // On the person's request only (ADR 89): the page states what deleting does first.
           <Link
             to={`/admin/users/${user.id}/delete`}
             className="mt-1 inline-block font-medium text-danger hover:underline"

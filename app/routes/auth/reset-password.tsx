@@ -11,6 +11,7 @@ import { Input } from "../../components/ui/input";
 import { flashCookie } from "../../lib/flash";
 import { invalidForm, parseForm, useZodForm } from "../../lib/forms";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
+import { LegalDialog } from "../../components/auth/legal-dialog";
 import type { Route } from "./+types/reset-password";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
@@ -79,6 +80,12 @@ export default function ResetPassword() {
         <FormField form={form} name="confirmPassword" label="Confirm Password">
           <Input type="password" autoComplete="new-password" required />
         </FormField>
+        {setup ? (
+          <p className="text-xs text-muted">
+            By activating your account you agree to our <LegalDialog kind="terms" /> and{" "}
+            <LegalDialog kind="privacy" />.
+          </p>
+        ) : null}
         {error ? <FormSummary tone="error" title={MESSAGES.errorTitle} message={error} /> : null}
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Saving..." : setup ? "Activate Account" : "Update Password"}

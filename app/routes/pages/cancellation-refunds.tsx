@@ -1,4 +1,4 @@
-import { POLICY_DATES } from "../../components/pages/company";
+import { POLICY_DATES } from "../../../core/policy-dates";
 import {
   Callout,
   ProseList,

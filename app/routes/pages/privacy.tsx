@@ -1,4 +1,5 @@
-import { COMPANY, POLICY_DATES } from "../../components/pages/company";
+import { COMPANY } from "../../components/pages/company";
+import { POLICY_DATES } from "../../../core/policy-dates";
 import {
   Callout,
   ProseHeading,
@@ -23,7 +24,7 @@ export function meta() {
 }
 
 const RETENTION = [
-  ["Your account and profile", "While your account is open; deleted within 30 days of closing it"],
+  ["Your account and profile", "While your account is open; removed when you delete it"],
   [
     "Bookings, payments and invoices",
     "8 years after the session, as Indian tax and company law require",
@@ -197,18 +198,42 @@ const SECTIONS: readonly ProseSection[] = [
     title: "Your rights",
     content: (
       <>
-        <p>You can ask us to:</p>
+        <p>
+          You can use each of these yourself, at any time, in{" "}
+          <TextLink to="/settings/privacy">Settings → Privacy</TextLink> and the other sections of
+          your settings; none of them needs a letter or a wait:
+        </p>
         <ProseList>
-          <li>give you a summary of the personal data we hold about you and how we use it;</li>
-          <li>correct or complete anything that is wrong or out of date;</li>
-          <li>delete your data, except what the law makes us keep;</li>
-          <li>stop using data you gave us on the basis of consent;</li>
-          <li>nominate someone to act for you if you die or become unable to do so.</li>
+          <li>
+            <strong>See and take your data</strong>: &quot;Download my data&quot; prepares a file of
+            everything we hold about you (account, profile, bookings, payments, reviews, the e-mails
+            we sent you and what you agreed to), ready to download for 7 days.
+          </li>
+          <li>
+            <strong>Correct it</strong>: change your name, photo, phone number, time zone and e-mail
+            address in your settings.
+          </li>
+          <li>
+            <strong>Withdraw consent</strong>: see what you agreed to and when, and stop product
+            news with one click. Your consent to the Terms and this policy is withdrawn by deleting
+            your account.
+          </li>
+          <li>
+            <strong>Delete your data</strong>: &quot;Delete my account&quot; cancels your upcoming
+            sessions under the usual refund rules and removes your name, contact details and profile
+            at once. We keep only what the law makes us keep (payments, invoices, ledger entries and
+            security records), with your identity removed from everything that does not need it.
+          </li>
+          <li>
+            <strong>Choose what reaches you</strong>: which e-mails we send you, apart from the ones
+            about your bookings and payments that we must send.
+          </li>
         </ProseList>
         <p>
-          Most profile details can be changed at any time in your account. For anything else, write
-          to <SupportEmailLink /> from the address on your account. We reply within 30 days. If you
-          are unhappy with our answer, you can complain to the Data Protection Board of India.
+          You can also nominate someone to act for you if you die or become unable to do so, or ask
+          anything the settings do not answer, by writing to <SupportEmailLink /> from the address
+          on your account; we reply within 30 days. If you are unhappy with our answer, you can
+          complain to the Data Protection Board of India.
         </p>
       </>
     ),

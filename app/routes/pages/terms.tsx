@@ -1,4 +1,5 @@
-import { COMPANY, POLICY_DATES } from "../../components/pages/company";
+import { COMPANY } from "../../components/pages/company";
+import { POLICY_DATES } from "../../../core/policy-dates";
 import {
   Callout,
   ProseHeading,

@@ -1,6 +1,9 @@
 import { NavLink, Outlet } from "react-router";
+import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 import { SETTINGS_SECTIONS } from "../../components/settings/settings-sections";
 import { cn } from "../../lib/cn";
+
+export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /** The account centre: one heading, a tab per section, and the section below. */
 export default function SettingsLayout() {

@@ -1,4 +1,9 @@
 import { data, redirect } from "react-router";
+import { consentStates } from "../../../core/consents";
+import { CONSENT_MESSAGES } from "../../../core/messages/consents";
+import { DEFAULT_TIME_ZONE } from "../../../core/time-zones";
+import { consentLog, setMarketingConsent } from "../../../server/consents/consents.server";
+import { type ConsentRow, ConsentsSection } from "../../components/settings/consents-section";
 import { formatPaise, formatSessionTime } from "../../../core/format";
 import {
   PRIVACY_INTENTS,
@@ -22,7 +27,7 @@ import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/privacy";
 
 export function meta() {
-  return [{ title: "Privacy | Settings | BeenThere" }];
+  return [{ title: "Privacy settings | BeenThere" }];
 }
 
 export const handle: CacheHandle = { cache: NOT_KEPT };
@@ -35,10 +40,19 @@ const PASSWORD_TRIES = { limit: 5, windowMs: 15 * 60_000 };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const now = context.now();
-  const [latest, preview] = await Promise.all([
+  const [log, latest, preview] = await Promise.all([
+    consentLog(context.db, viewer.userId),
     latestExport(context.db, viewer.userId, now),
     deletionPreview(context.db, viewer, now),
   ]);
+  const consents: ConsentRow[] = consentStates(log).map((c) => ({
+    kind: c.kind,
+    given: c.given,
+    outdated: c.outdated,
+    at: c.last?.at.toISOString() ?? null,
+    version: c.last?.version ?? null,
+    beforeRecords: c.last?.source === "before-records",
+  }));
   const exportState: ExportState =
     latest?.status === "ready"
       ? { status: "ready", id: latest.id, until: formatSessionTime(latest.expiresAt, ZONE) }
@@ -48,15 +62,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     heldBalance: preview.heldPaise ? formatPaise(preview.heldPaise) : null,
     hasPassword: preview.hasPassword,
   };
-  return { exportState, deletion };
+  return { consents, timeZone: DEFAULT_TIME_ZONE, exportState, deletion };
 }
+
+/** The consents' choices (issue 38, point 7): product news on or off. */
+const MARKETING = { "marketing-on": true, "marketing-off": false } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (typeof intent === "string" && Object.hasOwn(MARKETING, intent)) {
+    const on = MARKETING[intent as keyof typeof MARKETING];
+    try {
+      await setMarketingConsent(context.db, viewer.userId, on, context.now());
+    } catch (error) {
+      context.logger.error({ err: error }, "could not record a consent");
+      return data(
+        { intent: "consent" as const, ok: false as const, message: CONSENT_MESSAGES.failed },
+        500,
+      );
+    }
+    return {
+      intent: "consent" as const,
+      ok: true as const,
+      message: on ? CONSENT_MESSAGES.marketingStarted : CONSENT_MESSAGES.marketingStopped,
+    };
+  }
   if (!PRIVACY_INTENTS.some((known) => known === intent))
-    return data({ intent: null, ok: false as const, message: M.unknownIntent }, { status: 400 });
+    return data(
+      { intent: "consent" as const, ok: false as const, message: CONSENT_MESSAGES.invalid },
+      { status: 400 },
+    );
 
   if (intent === "export") {
     const result = await requestExport(context.db, {
@@ -124,7 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return offlineSafe(serverAction, {
-    intent: null,
+    intent: "consent" as const,
     ok: false as const,
     message: CONNECTION_LOST,
   });
@@ -134,13 +171,18 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
   const answer = actionData ?? null;
   return (
     <>
+      <ConsentsSection
+        consents={loaderData.consents}
+        timeZone={loaderData.timeZone}
+        result={answer && answer.intent === "consent" ? answer : null}
+      />
       <DataExportCard
         state={loaderData.exportState}
         result={answer && answer.intent === "export" ? answer : null}
       />
       <DeleteAccountCard
         facts={loaderData.deletion}
-        result={answer && answer.intent !== "export" ? answer : null}
+        result={answer && answer.intent === "delete" ? answer : null}
       />
     </>
   );
