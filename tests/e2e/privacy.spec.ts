@@ -83,7 +83,6 @@ for (const width of [375, 1280]) {
 
       await card.getByRole("button", { name: M.exportButton }).click();
       await expect(card.getByRole("status")).toHaveText(M.exportQueued);
-      await expect(card.getByRole("button", { name: M.exportButton })).toHaveCount(0);
 
       // The app's privacy job builds it off the request path (every 5 s) and e-mails the link.
       await mailArrives(page, SEEKER, M.exportMailSubject);
