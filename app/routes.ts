@@ -35,6 +35,7 @@ export default [
   ]),
   route("account/undo-email-change", "routes/account-undo-email-change.tsx"),
   route("api/profile-photo", "routes/api/profile-photo.ts"),
+  route("settings/privacy/exports/:id", "routes/settings/export-download.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
 
   // Availability and time slots
@@ -74,6 +75,7 @@ export default [
 
   // Admin screens (admins only; everyone else gets the 404 page)
   route("admin/users", "routes/admin/users.tsx"),
+  route("admin/users/:id/delete", "routes/admin/user-delete.tsx"),
   route("admin/advisors", "routes/admin/advisors.tsx"),
   route("admin/advisors/new", "routes/admin/advisors.new.tsx"),
   route("admin/advisors/:id/profile", "routes/admin/advisor-profile.ts"),

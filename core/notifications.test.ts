@@ -27,6 +27,8 @@ describe("the kind of every e-mail", () => {
       "auth.verify-email": "security",
       "auth.confirm-new-email": "security",
       "auth.email-changed": "security",
+      "account.data-export-ready": "account",
+      "account.deleted": "account",
       "advisor.invitation": "account",
       "advisor.application-received": "account",
       "advisor.decision": "account",

@@ -106,6 +106,8 @@ export const EMAILS = {
   "auth.verify-email": "security",
   "auth.confirm-new-email": "security",
   "auth.email-changed": "security",
+  "account.data-export-ready": "account",
+  "account.deleted": "account",
   "advisor.invitation": "account",
   "advisor.application-received": "account",
   "advisor.decision": "account",

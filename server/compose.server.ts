@@ -1,5 +1,8 @@
+import { runDataExports } from "./accounts/data-export.server";
+import type { UpcomingSessions } from "./accounts/ports";
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/advisor-directory.server";
 import { type Auth, createAuth } from "./auth/auth.server";
+import { cancelUpcomingSessionsOf } from "./bookings/cancel.server";
 import { releaseAllExpiredHolds } from "./bookings/holds.server";
 import { sessionAudit } from "./bookings/session-audit.server";
 import { sessionEmails } from "./bookings/session-emails-subscriber.server";
@@ -54,6 +57,8 @@ export type Services = {
   bankCipher: BankCipher;
   /** What follows a booking's change: every feature that cares subscribes here. */
   events: BookingEvents;
+  /** The bookings feature as an account deletion asks it (server/accounts/ports.ts). */
+  upcomingSessions: UpcomingSessions;
   now: () => Date;
   /** The instance's Prometheus metrics and its readiness for traffic (ADR 70). */
   metrics: Metrics;
@@ -75,6 +80,7 @@ export function composeServices({
   }) {
   const auth = createAuth(database.db, config, logger, now);
   const calendar = createCalendar(config);
+  const events = bookingEvents({ config, logger, calendar });
   return {
     config,
     logger,
@@ -88,7 +94,8 @@ export function composeServices({
     ownCalendars: createOwnCalendars({ db: database.db, auth, config, logger, now }),
     mailer: createTransport(config),
     bankCipher: createBankCipher(config.bankEncryptionKey),
-    events: bookingEvents({ config, logger, calendar }),
+    events,
+    upcomingSessions: upcomingSessions(events),
     now,
     metrics: createMetrics({ database, processMetrics }),
     readiness: createReadiness({ database, changes: feed ?? undefined }),
@@ -119,6 +126,11 @@ export function bookingEvents(deps: Parameters<typeof bookingSubscribers>[0]): B
   return createBookingEvents(bookingSubscribers(deps));
 }
 
+/** Account deletion's way to the bookings feature (ADR 91): its cancel, for every session. */
+export function upcomingSessions(events: BookingEvents): UpcomingSessions {
+  return { cancelAllFor: (tx, input) => cancelUpcomingSessionsOf(tx, events, input) };
+}
+
 /** The periodic jobs, each handed the services it works with. */
 export function serverJobs(services: Services): Parameters<typeof startJobs>[0] {
   const { database, config, logger, payments, mailer, now, ownCalendars, bankCipher } = services;
@@ -140,5 +152,12 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
     refundJob(db, { gateway: payments, config, logger, now }),
     ...payoutJobs(db, { gateway: payments, cipher: bankCipher, config, logger, now }),
     ...(ownCalendars?.jobs() ?? []),
+    {
+      // People's data exports: built off the request path, deleted when their days are up.
+      name: "data-exports",
+      everyMs: 5_000,
+      run: (signal: AbortSignal) =>
+        runDataExports(db, { storage: services.storage, config, logger, now, signal }),
+    },
   ];
 }

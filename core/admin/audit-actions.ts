@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = {
   "booking.reschedule": "Rescheduled session",
   "payout.retry": "Retried payout",
   "ledger.reconcile": "Ran reconciliation",
+  "account.export_request": "Requested data export",
+  "account.export_download": "Downloaded data export",
+  "account.delete": "Deleted account",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

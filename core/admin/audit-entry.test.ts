@@ -87,6 +87,12 @@ const EVERY_ACTION: Record<AuditAction, AuditRecord> = {
     targetLabel: "Ledger reconciliation",
     after: { differences: 0 },
   }),
+  "account.export_request": entry("account.export_request", { targetLabel: ADITYA }),
+  "account.export_download": entry("account.export_download", { targetLabel: ADITYA }),
+  "account.delete": entry("account.delete", {
+    targetLabel: "Former member",
+    after: { by: "admin", sessions_cancelled: 2, refunded_paise: 236000 },
+  }),
 };
 
 describe("an audit entry in words", () => {
@@ -173,6 +179,21 @@ describe("an audit entry in words", () => {
       "ledger.reconcile": {
         sentence: "Rohan Kapoor ran the ledger reconciliation: no differences found.",
         changes: [],
+        contacts: null,
+      },
+      "account.export_request": {
+        sentence: "Rohan Kapoor asked for a copy of their data.",
+        changes: [],
+        contacts: "aditya.verma@example.com",
+      },
+      "account.export_download": {
+        sentence: "Rohan Kapoor downloaded a copy of their data.",
+        changes: [],
+        contacts: "aditya.verma@example.com",
+      },
+      "account.delete": {
+        sentence: "Rohan Kapoor deleted an account on its owner's request.",
+        changes: ["Upcoming sessions cancelled: 2"],
         contacts: null,
       },
     });

@@ -312,6 +312,22 @@ export function describeAudit(entry: AuditRecord): AuditText {
         changes: [],
         contacts: null,
       };
+    case "account.export_request":
+      return { sentence: `${actor} asked for a copy of their data.`, changes: [], contacts };
+    case "account.export_download":
+      return { sentence: `${actor} downloaded a copy of their data.`, changes: [], contacts };
+    case "account.delete":
+      return {
+        sentence:
+          after.by === "admin"
+            ? `${actor} deleted an account on its owner's request.`
+            : `${actor} deleted their own account.`,
+        changes:
+          typeof after.sessions_cancelled === "number" && after.sessions_cancelled > 0
+            ? [`Upcoming sessions cancelled: ${after.sessions_cancelled}`]
+            : [],
+        contacts: null,
+      };
     default:
       return {
         sentence: `${actor}: ${words(entry.action)}${label ? ` (${name})` : ""}.`,

@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
-import { FULL_REFUND_HOURS, refundPaise } from "../../core/sessions";
+import { and, asc, eq, gt, or } from "drizzle-orm";
+import { type CancelledByRole, FULL_REFUND_HOURS, refundPaise } from "../../core/sessions";
 import type { Config } from "../config.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { bookings, payments } from "../db/schema";
-import type { BookingEvents } from "../events/booking-events.server";
+import type { BookingEvents, EventScope } from "../events/booking-events.server";
 import type { Actor } from "./actor";
 import { checkModifiable, type ModifyFailure } from "./modify-check";
-import { loadSession } from "../repositories/booking-parties.server";
+import { loadSession, type SessionRecord } from "../repositories/booking-parties.server";
 import { partOf } from "./session-record.server";
 
 export type CancelResult =
@@ -40,55 +40,141 @@ export async function cancelSession(
     const refused = checkModifiable(record, actor, "cancel", now, config.supportEmail);
     if (refused || !record) return refused!;
     const by = partOf(record, actor)!;
-    await tx
-      .update(bookings)
-      .set({
-        status: "cancelled",
-        cancellationReason: reason,
-        cancelledBy: actor.userId,
-        cancelledAt: now,
-        calendarSequence: record.booking.calendarSequence + 1,
-        updatedAt: now,
-      })
-      .where(eq(bookings.id, bookingId));
-    let refund = 0;
-    const paymentId = record.booking.paymentId;
-    if (paymentId) {
-      const [payment] = await tx
-        .select({ amount: payments.amount, status: payments.status })
-        .from(payments)
-        .where(eq(payments.id, paymentId));
-      if (payment?.status === "paid") {
-        refund = refundPaise({
-          paidPaise: payment.amount,
-          start: record.booking.datetime,
-          cancelledAt: now,
-          by,
-        });
-      }
-    }
-    await events.publish({
-      type: "booking.cancelled",
-      bookingId,
-      actor: { userId: actor.userId, role: by },
+    const refund = await cancelWithin(tx, events, {
+      record,
+      by,
+      actorUserId: actor.userId,
       reason,
-      refundPaise: refund,
+      now,
     });
-    if (refund > 0 && paymentId) {
-      const why =
-        by === "seeker"
-          ? `Cancelled ${FULL_REFUND_HOURS} hours or more before the start`
-          : `Cancelled by the ${by}`;
-      await events.publish({
-        type: "refund.requested",
-        bookingId,
-        paymentId,
-        amount: refund,
-        reason: why,
-      });
-    }
     return { ok: true as const, refundPaise: refund, events };
   });
   if (!result.ok) return result;
   return { ok: true, refundPaise: result.refundPaise, ...(await result.events.afterCommit()) };
+}
+
+/**
+ * The cancel itself, in the caller's transaction once it has decided the session may be
+ * cancelled: the status, `booking.cancelled` with the refund owed under the refund rule for
+ * `by`, then `refund.requested` when money goes back. Returns the refund in paise.
+ */
+async function cancelWithin(
+  tx: Tx,
+  events: EventScope,
+  input: {
+    record: SessionRecord;
+    by: CancelledByRole;
+    actorUserId: string;
+    reason: string;
+    now: Date;
+  },
+): Promise<number> {
+  const { record, by, actorUserId, reason, now } = input;
+  const bookingId = record.booking.id;
+  await tx
+    .update(bookings)
+    .set({
+      status: "cancelled",
+      cancellationReason: reason,
+      cancelledBy: actorUserId,
+      cancelledAt: now,
+      calendarSequence: record.booking.calendarSequence + 1,
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, bookingId));
+  let refund = 0;
+  const paymentId = record.booking.paymentId;
+  if (paymentId) {
+    const [payment] = await tx
+      .select({ amount: payments.amount, status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    if (payment?.status === "paid") {
+      refund = refundPaise({
+        paidPaise: payment.amount,
+        start: record.booking.datetime,
+        cancelledAt: now,
+        by,
+      });
+    }
+  }
+  await events.publish({
+    type: "booking.cancelled",
+    bookingId,
+    actor: { userId: actorUserId, role: by },
+    reason,
+    refundPaise: refund,
+  });
+  if (refund > 0 && paymentId) {
+    const why =
+      by === "seeker"
+        ? `Cancelled ${FULL_REFUND_HOURS} hours or more before the start`
+        : `Cancelled by the ${by}`;
+    await events.publish({
+      type: "refund.requested",
+      bookingId,
+      paymentId,
+      amount: refund,
+      reason: why,
+    });
+  }
+  return refund;
+}
+
+/**
+ * Every upcoming confirmed session of a person whose account is being deleted (ADR 91), in the
+ * deletion's transaction: as seeker and as advisor, whatever the 12-hour cutoff (they will not
+ * come), each under the refund rule of the side that cancels: the person's own (a seeker's
+ * late cancel refunds nothing, an advisor's refunds in full), or an admin's when an admin
+ * deletes on request. Both parties get the usual cancellation e-mails. `afterCommit` carries
+ * the calendar work out after the commit.
+ */
+export async function cancelUpcomingSessionsOf(
+  tx: Tx,
+  bookingEvents: BookingEvents,
+  input: {
+    userId: string;
+    advisorId: string | null;
+    /** Who deletes: the person themself, or an admin on their request. */
+    actorUserId: string;
+    byAdmin: boolean;
+    reason: string;
+    now: Date;
+  },
+): Promise<{ cancelled: number; refundedPaise: number; afterCommit: () => Promise<unknown> }> {
+  const { userId, advisorId, actorUserId, byAdmin, reason, now } = input;
+  const events = bookingEvents.within(tx, now);
+  const due = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "confirmed"),
+        gt(bookings.datetime, now),
+        advisorId
+          ? or(eq(bookings.userId, userId), eq(bookings.advisorId, advisorId))
+          : eq(bookings.userId, userId),
+      ),
+    )
+    .orderBy(asc(bookings.datetime))
+    .for("update");
+  // Their holds still waiting for payment free the advisor's time at once.
+  const released = await tx
+    .update(bookings)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(bookings.status, "pending_payment"), eq(bookings.userId, userId)))
+    .returning({ id: bookings.id });
+  for (const { id } of released) await events.publish({ type: "booking.released", bookingId: id });
+  let refundedPaise = 0;
+  for (const { id } of due) {
+    const record = await loadSession(tx, id, true);
+    if (!record) continue;
+    const by: CancelledByRole = byAdmin
+      ? "admin"
+      : record.booking.userId === userId
+        ? "seeker"
+        : "advisor";
+    refundedPaise += await cancelWithin(tx, events, { record, by, actorUserId, reason, now });
+  }
+  return { cancelled: due.length, refundedPaise, afterCommit: () => events.afterCommit() };
 }

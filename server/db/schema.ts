@@ -155,6 +155,9 @@ export const users = pgTable(
     timeZone: text("time_zone"),
     /** A seeker's profile photo (advisors show the headshot of their advisor profile). */
     photoUrl: text("photo_url"),
+    // Set when the person deleted their account (ADR 91): the row stays, pseudonymised, for
+    // the payments, ledger and audit entries that must keep pointing at someone.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -783,6 +786,45 @@ export const emailOutbox = pgTable(
   (t) => [
     index("email_outbox_status_idx").on(t.status, t.createdAt),
     check("email_outbox_status_check", inList("status", EMAIL_STATUSES)),
+  ],
+);
+
+export const DATA_EXPORT_STATUSES = ["queued", "ready", "failed", "expired"] as const;
+
+/**
+ * A person's request for their data (ADR 91): queued by the request, built by the privacy job
+ * into a private file in storage, downloadable by them alone until `expires_at`, then the
+ * file is deleted by the same job and the row kept as `expired` (the record of the request).
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: DATA_EXPORT_STATUSES }).notNull().default("queued"),
+    // The private storage key of the ZIP once built.
+    fileKey: text("file_key"),
+    byteSize: integer("byte_size"),
+    attempts: integer("attempts").notNull().default(0),
+    // When a queued export is due: now, after a failure's back-off, or when a run's claim lapses.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("data_exports_user_created_idx").on(t.userId, t.createdAt),
+    // The privacy job's two scans: exports to build, and ready files whose time is up.
+    index("data_exports_queued_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index("data_exports_ready_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'ready'`),
+    check("data_exports_status_check", inList("status", DATA_EXPORT_STATUSES)),
   ],
 );
 

@@ -401,6 +401,34 @@ export const MATRIX: MatrixRow[] = [
     request: { path: "/account/undo-email-change", form: { token: "not-a-real-token" } },
     expect: everyone(400),
   },
+  {
+    route: "/settings/privacy",
+    handler: "action",
+    case: "a request for one's own data",
+    request: { path: "/settings/privacy", form: { intent: "export" } },
+    expect: signedIn(),
+  },
+  {
+    route: "/settings/privacy",
+    handler: "action",
+    case: "deleting an account without the password, naming someone else",
+    request: (f) => ({
+      path: "/settings/privacy",
+      form: { intent: "delete", userId: f.ids.otherSeeker!.userId },
+    }),
+    expect: signedIn(400),
+    verify: async (f) => {
+      const rows = await f.db.select({ deletedAt: users.deletedAt }).from(users);
+      expect(rows.every((row) => row.deletedAt === null)).toBe(true);
+    },
+  },
+  {
+    route: "/settings/privacy/exports/:id",
+    handler: "loader",
+    case: "an export that is not theirs",
+    request: (f) => ({ path: `/settings/privacy/exports/${f.missingId}` }),
+    expect: signedIn(404),
+  },
   // Local runs only, to loopback peers (security.test.ts covers other machines).
   page("/dev/outbox"),
 
@@ -710,6 +738,29 @@ export const MATRIX: MatrixRow[] = [
       form: { intent: "approve", revision: "1" },
     }),
     expect: adminsOnly(409),
+  },
+  {
+    route: "/admin/users/:id/delete",
+    handler: "loader",
+    request: (f) => ({ path: `/admin/users/${f.ids.otherSeeker!.userId}/delete` }),
+    expect: adminsOnly(),
+  },
+  {
+    route: "/admin/users/:id/delete",
+    handler: "action",
+    case: "deleting without the confirmation word",
+    request: (f) => ({
+      path: `/admin/users/${f.ids.otherSeeker!.userId}/delete`,
+      form: { confirmation: "yes" },
+    }),
+    expect: adminsOnly(400),
+    verify: async (f) => {
+      const [row] = await f.db
+        .select({ deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, f.ids.otherSeeker!.userId));
+      expect(row?.deletedAt).toBeNull();
+    },
   },
   {
     route: "/admin/users",

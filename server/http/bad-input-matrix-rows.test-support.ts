@@ -8,6 +8,7 @@ import { CONSENT_MESSAGES } from "../../core/messages/consents";
 import { CONTACT_MESSAGES } from "../../core/messages/contact";
 import { SETTINGS_MESSAGES } from "../../core/messages/settings";
 import { PAYOUT_MESSAGES } from "../../core/messages/payouts";
+import { PRIVACY_MESSAGES } from "../../core/messages/privacy";
 import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
@@ -866,6 +867,48 @@ export const BAD_INPUT: BadInputRow[] = [
       status: 400,
       message: BANK_MESSAGES.allRequired,
     },
+  ),
+
+  // Settings › Privacy (its body rows are with the consents' above)
+  row(
+    "/settings/privacy",
+    "missing",
+    "no choice at all",
+    "seeker",
+    () => ({ path: "/settings/privacy", ...form({}) }),
+    { status: 400, message: CONSENT_MESSAGES.invalid },
+  ),
+  row(
+    "/settings/privacy",
+    "missing",
+    "a deletion without the password",
+    "seeker",
+    () => ({ path: "/settings/privacy", ...form({ intent: "delete" }) }),
+    { status: 400, message: PRIVACY_MESSAGES.deletePasswordRequired },
+  ),
+  ...bodyRows({
+    route: "/admin/users/:id/delete",
+    as: "admin",
+    path: (f) => `/admin/users/${f.ids.otherSeeker!.userId}/delete`,
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/users/:id/delete",
+    "id",
+    "a deletion of an id that is no id",
+    "admin",
+    () => ({ path: `/admin/users/${NOT_A_UUID}/delete`, ...form({ confirmation: "DELETE" }) }),
+    { status: 404, message: "Oops! Page not found" },
+  ),
+  row(
+    "/admin/users/:id/delete",
+    "missing",
+    "a deletion without the confirmation word",
+    "admin",
+    (f) => ({ path: `/admin/users/${f.ids.otherSeeker!.userId}/delete`, ...form({}) }),
+    { status: 400, message: PRIVACY_MESSAGES.deleteWordWrong },
   ),
 
   // Admin screens

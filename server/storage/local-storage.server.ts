@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FileStorage } from "./file-storage";
 
@@ -10,11 +10,14 @@ const PUBLIC_PREFIX = "/uploads/";
  */
 export function createLocalStorage(dir: string): FileStorage {
   const root = path.resolve(dir);
-  const fileOf = (key: string) => {
-    const target = path.resolve(root, key);
-    if (!target.startsWith(root + path.sep)) throw new Error(`Bad storage key ${key}`);
+  // Private files sit beside the served directory, never inside it.
+  const privateRoot = `${root}.private`;
+  const within = (base: string, key: string) => {
+    const target = path.resolve(base, key);
+    if (!target.startsWith(base + path.sep)) throw new Error(`Bad storage key ${key}`);
     return target;
   };
+  const fileOf = (key: string) => within(root, key);
   return {
     async put(key, body) {
       const target = fileOf(key);
@@ -27,6 +30,22 @@ export function createLocalStorage(dir: string): FileStorage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async putPrivate(key, body) {
+      const target = within(privateRoot, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, body);
+    },
+    async readPrivate(key) {
+      try {
+        return await readFile(within(privateRoot, key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async removePrivate(key) {
+      await rm(within(privateRoot, key), { force: true });
     },
   };
 }

@@ -1,4 +1,9 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import type { FileStorage } from "./file-storage";
 
 export type S3Settings = {
@@ -11,6 +16,9 @@ export type S3Settings = {
   /** Where browsers fetch the objects (a CDN or public bucket URL); defaults to the bucket. */
   publicUrl?: string;
 };
+
+/** Private objects' keys start here; the bucket's public read must not cover them (ADR 91). */
+const PRIVATE_PREFIX = "private/";
 
 /** Files in an S3-compatible bucket. Objects must be publicly readable through `publicUrl`. */
 export function createS3Storage(settings: S3Settings): FileStorage {
@@ -61,6 +69,31 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     },
     async remove(key) {
       await send("delete", key, new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+    },
+    async putPrivate(key, body, contentType = "application/octet-stream") {
+      const command = new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: `${PRIVATE_PREFIX}${key}`,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: "private, no-store",
+      });
+      await send("put", `${PRIVATE_PREFIX}${key}`, command);
+    },
+    async readPrivate(key) {
+      try {
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket: settings.bucket, Key: `${PRIVATE_PREFIX}${key}` }),
+        );
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if ((error as { name?: string }).name === "NoSuchKey") return null;
+        throw new Error(`S3 get of ${PRIVATE_PREFIX}${key} failed`, { cause: error });
+      }
+    },
+    async removePrivate(key) {
+      const full = `${PRIVATE_PREFIX}${key}`;
+      await send("delete", full, new DeleteObjectCommand({ Bucket: settings.bucket, Key: full }));
     },
   };
 }

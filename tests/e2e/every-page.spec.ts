@@ -82,7 +82,7 @@ const test = base.extend<
 });
 type Row =
   | {
-      path: (ids: { advisorId: string }) => string;
+      path: (ids: { advisorId: string; userId: string }) => string;
       /** The answer each person gets, when it is not 200 (the torture advisor: as an advisor). */
       status?: Partial<Record<Exclude<Who, "torture advisor">, number>>;
       /** The document's title, for everyone. */
@@ -115,6 +115,7 @@ const PAGES: Record<string, Row> = {
     path: () => "/account/undo-email-change?token=not-a-real-token",
   },
   "routes/api/profile-photo.ts": { skip: "an action, no page" },
+  "routes/settings/export-download.ts": { skip: "a ZIP download: privacy.spec.ts downloads one" },
   "routes/dashboard.availability.tsx": {
     path: () => "/dashboard/availability",
     status: { seeker: 403, admin: 403 },
@@ -171,6 +172,10 @@ const PAGES: Record<string, Row> = {
   "routes/api/advisor-headshot.ts": { skip: "an upload, no page" },
   "routes/api/advisor-bank-details.ts": { skip: "JSON" },
   "routes/admin/users.tsx": { path: () => "/admin/users", status: { seeker: 404, advisor: 404 } },
+  "routes/admin/user-delete.tsx": {
+    path: ({ userId }) => `/admin/users/${userId}/delete`,
+    status: { seeker: 404, advisor: 404 },
+  },
   "routes/admin/advisors.tsx": {
     path: () => "/admin/advisors",
     status: { seeker: 404, advisor: 404 },
@@ -239,7 +244,7 @@ for (const who of EVERYONE) {
         test(`${file} is clean`, async ({ page, tortureApp }) => {
           test.setTimeout(90_000); // a full axe scan, on a shared machine
           await page.emulateMedia({ reducedMotion: "reduce" });
-          const url = row.path({ advisorId: tortureApp.ids.advisorId });
+          const url = row.path(tortureApp.ids);
           const status = row.status?.[who === "torture advisor" ? "advisor" : who] ?? 200;
           const watch = watchForProblems(page, url, status);
           // A page that sends this person elsewhere (a signed-in person on /auth) ends on 200.

@@ -19,6 +19,7 @@ import { adminRoleForm } from "../../../core/forms/admin";
 import { countLabel } from "../../../core/admin/list-page";
 import { isUuid } from "../../../core/ids";
 import { ADMIN_MESSAGES as M } from "../../../core/messages/admin";
+import { PRIVACY_MESSAGES as PRIVACY } from "../../../core/messages/privacy";
 import { ROLE_LABELS } from "../../../core/roles";
 import { requireAdmin } from "../../../server/auth/session.server";
 import { findRoleChangeTarget, listUsers, setAdminRole } from "../../../server/admin/users.server";
@@ -336,6 +337,16 @@ function UserRow({ user, isSelf }: { user: UserItem; isSelf: boolean }) {
             ? "1 session booked"
             : `${user.sessionsBooked} sessions booked`}
         </p>
+        {isSelf || !user.isActive ? null : (
+          // On the person's request only (ADR 91): the page states what deleting does first.
+          <Link
+            to={`/admin/users/${user.id}/delete`}
+            className="mt-1 inline-block font-medium text-danger hover:underline"
+            aria-label={`${PRIVACY.adminDeleteLink}: ${name}`}
+          >
+            {PRIVACY.adminDeleteLink}
+          </Link>
+        )}
       </Td>
       <Td className="text-right max-md:w-full max-md:text-left">
         <form method="get" action={location.pathname}>
