@@ -1,2 +1,5 @@
 /** The account centre's sections, in the order of its tabs; each is a route under /settings. */
-export const SETTINGS_SECTIONS = [{ to: "/settings", label: "Profile" }] as const;
+export const SETTINGS_SECTIONS = [
+  { to: "/settings", label: "Profile" },
+  { to: "/settings/security", label: "Security" },
+] as const;
