@@ -7,7 +7,8 @@ export const SECURITY_MESSAGES = {
   // The sign-in's second step
   secondStepTitle: "Two-factor authentication",
   secondStepIntro: "Enter the 6-digit code from your authenticator app.",
-  secondStepBackupIntro: "Enter one of the backup codes you saved when you turned on two-factor authentication.",
+  secondStepBackupIntro:
+    "Enter one of the backup codes you saved when you turned on two-factor authentication.",
   secondStepPasskeyOnly: "Use your passkey to finish signing in.",
   codeLabel: "Authentication code",
   backupCodeLabel: "Backup code",
@@ -34,8 +35,10 @@ export const SECURITY_MESSAGES = {
   adminNeedsSecondFactor:
     "Admin pages open only for accounts with a second factor. Turn on an authenticator app or add a passkey below, then go back to the admin pages.",
   totpHeading: "Authenticator app",
-  totpOff: "Add a second step to signing in: a 6-digit code from an authenticator app such as Google Authenticator, Microsoft Authenticator or 1Password.",
-  totpOn: "Two-factor authentication is on. Signing in with your password also asks for a code from your authenticator app.",
+  totpOff:
+    "Add a second step to signing in: a 6-digit code from an authenticator app such as Google Authenticator, Microsoft Authenticator or 1Password.",
+  totpOn:
+    "Two-factor authentication is on. Signing in with your password also asks for a code from your authenticator app.",
   currentPassword: "Current password",
   passwordRequired: "Please enter your current password.",
   wrongPassword: "That password is not right.",
@@ -43,7 +46,8 @@ export const SECURITY_MESSAGES = {
   turnOff: "Turn off two-factor authentication",
   turnedOffTitle: "Two-factor authentication is off",
   scanTitle: "Scan this QR code",
-  scanIntro: "Scan it with your authenticator app, or type the key below into it, then enter the 6-digit code the app shows.",
+  scanIntro:
+    "Scan it with your authenticator app, or type the key below into it, then enter the 6-digit code the app shows.",
   secretLabel: "Setup key",
   confirmCode: "Confirm",
   cancelSetup: "Cancel setup",
@@ -59,7 +63,7 @@ export const SECURITY_MESSAGES = {
     "A passkey signs you in with your device's fingerprint, face or screen lock instead of a password, and counts as a second factor.",
   noPasskeys: "You have no passkeys yet.",
   passkeyName: "Passkey name",
-  passkeyNameHint: "So you can tell your passkeys apart, e.g. \"Work laptop\".",
+  passkeyNameHint: 'So you can tell your passkeys apart, e.g. "Work laptop".',
   passkeyNameTooLong: "The name must be 50 characters or less.",
   addPasskey: "Add a passkey",
   passkeyAddedTitle: "Passkey added",

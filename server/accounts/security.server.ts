@@ -81,7 +81,7 @@ async function errorCode(response: Response): Promise<string | undefined> {
   return body.code;
 }
 
-function passwordCheck(hasPw: boolean, password: string): Failure & { field?: string } | null {
+function passwordCheck(hasPw: boolean, password: string): (Failure & { field?: string }) | null {
   if (hasPw && !password)
     return { ok: false, title: M.errorTitle, message: M.passwordRequired, field: "password" };
   return null;

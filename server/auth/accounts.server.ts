@@ -191,7 +191,12 @@ export async function signIn(
   return { ok: false, title: MESSAGES.loginFailedTitle, message: MESSAGES.loginFailed };
 }
 
-export async function saveFailure(db: Db, email: string, record: LoginRecord | undefined, now: Date) {
+export async function saveFailure(
+  db: Db,
+  email: string,
+  record: LoginRecord | undefined,
+  now: Date,
+) {
   const next = recordFailure(record, now);
   await db
     .insert(s.loginAttempts)

@@ -35,10 +35,7 @@ export async function hasSecondFactor(db: Db, authUserId: string): Promise<boole
 /** Sets the plugin's flag from what the person has; returns it. */
 export async function syncSecondFactorFlag(db: Db, authUserId: string): Promise<boolean> {
   const has = await hasSecondFactor(db, authUserId);
-  await db
-    .update(s.authUsers)
-    .set({ twoFactorEnabled: has })
-    .where(eq(s.authUsers.id, authUserId));
+  await db.update(s.authUsers).set({ twoFactorEnabled: has }).where(eq(s.authUsers.id, authUserId));
   return has;
 }
 
@@ -190,7 +187,9 @@ export async function passkeySignIn(
   if (!response.ok) return { ok: false, title: M.passkeyFailedTitle, message: M.passkeyFailed };
   const body = (await response.json()) as { user?: { email?: string } };
   if (body.user?.email) {
-    await db.delete(s.loginAttempts).where(eq(s.loginAttempts.email, body.user.email.toLowerCase()));
+    await db
+      .delete(s.loginAttempts)
+      .where(eq(s.loginAttempts.email, body.user.email.toLowerCase()));
   }
   return { ok: true, headers: response.headers };
 }

@@ -11,7 +11,10 @@ import { FormSummary } from "../ui/form-summary";
  * hydrated in a browser that has passkeys. A sign-in goes on with a full page load, so every
  * part of the page sees the new session.
  */
-export function PasskeySignIn({ redirectTo, label = M.signInWithPasskey }: {
+export function PasskeySignIn({
+  redirectTo,
+  label = M.signInWithPasskey,
+}: {
   redirectTo: string;
   label?: string;
 }) {

@@ -62,7 +62,12 @@ export function SecuritySettings({ view, result }: { view: View; result?: Securi
   );
 }
 
-function Section({ id, title, icon, children }: {
+function Section({
+  id,
+  title,
+  icon,
+  children,
+}: {
   id: string;
   title: string;
   icon: ReactNode;
@@ -166,7 +171,11 @@ function TotpSetup({
         <p className="text-sm font-medium" id="totp-secret-label">
           {M.secretLabel}
         </p>
-        <p aria-labelledby="totp-secret-label" className="font-mono text-sm" data-secret={setup.secret}>
+        <p
+          aria-labelledby="totp-secret-label"
+          className="font-mono text-sm"
+          data-secret={setup.secret}
+        >
           {groupKey(setup.secret)}
         </p>
       </div>
