@@ -41,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     name?: unknown;
     response?: unknown;
   } | null;
-  const name = passkeyNameSchema.safeParse({ name: body?.name });
+  const name = passkeyNameSchema.safeParse({
+    name: typeof body?.name === "string" ? body.name : "",
+  });
   if (!name.success) return json({ ok: false, message: firstMessage(name.error) }, 400);
   const answer = body?.response;
   if (!answer || typeof answer !== "object" || Array.isArray(answer)) {

@@ -36,13 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(params.get("redirect"));
   if (await getViewer(request, context)) throw redirect(redirectTo);
   const pending = await pendingSignIn(context.db, request, context.now());
-  if (!pending) throw redirect(`/auth?tab=signin&redirect=${encodeURIComponent(redirectTo)}`);
+  // No password step first, or it timed out: the page says so and links to sign in again.
+  if (!pending) return { redirectTo, method: null, passkey: false, expired: true };
   const method: Method | null = !pending.totp
     ? null
     : params.get("method") === "backup"
       ? "backup"
       : "totp";
-  return { redirectTo, method, passkey: pending.passkey };
+  return { redirectTo, method, passkey: pending.passkey, expired: false };
 }
 
 export type SecondStepActionData = {
@@ -57,6 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const method: Method = form.get("method") === "backup" ? "backup" : "totp";
   const redirectTo = safeRedirect(form.get("redirectTo"));
+  if (!(await pendingSignIn(context.db, request, context.now()))) {
+    return data<SecondStepActionData>(
+      { ok: false, title: M.challengeExpiredTitle, message: M.challengeExpired, restart: true },
+      { status: 400 },
+    );
+  }
   const parsed = await parseForm(form, method === "backup" ? backupStepSchema : totpStepSchema);
   if (!parsed.success) return invalidForm(parsed, { ok: false as const });
   const result = await verifySecondStep(
@@ -82,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, method, passkey } = loaderData;
+  const { redirectTo, method, passkey, expired } = loaderData;
   const result = actionData as SecondStepActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -92,9 +99,14 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
     `/auth/two-factor?${new URLSearchParams({ redirect: redirectTo, ...(to === "backup" ? { method: "backup" } : {}) })}`;
   const restart = `/auth?tab=signin&redirect=${encodeURIComponent(redirectTo)}`;
 
+  const shown =
+    result ??
+    (expired
+      ? { title: M.challengeExpiredTitle, message: M.challengeExpired, restart: true }
+      : undefined);
   const summary = (
-    <FormSummary title={result?.title} message={result?.message}>
-      {result?.restart ? (
+    <FormSummary title={shown?.title} message={shown?.message}>
+      {shown?.restart ? (
         <Link to={restart} className="justify-self-start font-semibold underline">
           Sign in again
         </Link>
@@ -146,6 +158,8 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
               {method === "totp" ? M.useBackupCode : M.useAuthenticator}
             </Link>
           </Form>
+        ) : expired ? (
+          summary
         ) : (
           <>
             <p className="text-sm text-muted">{M.secondStepPasskeyOnly}</p>
