@@ -38,27 +38,27 @@ const send = (path: string, init: { form?: Record<string, string>; json?: unknow
     redirect: "manual",
   });
 
-const adminRequests = () => [
-  { name: "users page", path: "/admin/users" },
-  { name: "advisors page", path: "/admin/advisors" },
-  { name: "audit page", path: "/admin/audit" },
-  { name: "payouts page", path: "/admin/payouts" },
-  {
-    name: "making someone admin",
+type AdminRequest = { path: string; form?: Record<string, string>; json?: unknown };
+const ADMIN_REQUESTS: Record<string, () => AdminRequest> = {
+  "users page": () => ({ path: "/admin/users" }),
+  "advisors page": () => ({ path: "/admin/advisors" }),
+  "audit page": () => ({ path: "/admin/audit" }),
+  "payouts page": () => ({ path: "/admin/payouts" }),
+  "making someone admin": () => ({
     path: "/admin/users",
     form: { intent: "grant", userId: person.userId },
-  },
-  { name: "the profile API", path: `/admin/advisors/${person.advisorId}/profile` },
-  {
-    name: "saving a profile through the API",
+  }),
+  "the profile API": () => ({ path: `/admin/advisors/${person.advisorId}/profile` }),
+  "saving a profile through the API": () => ({
     path: `/admin/advisors/${person.advisorId}/profile`,
     json: { values: {} },
-  },
-];
+  }),
+};
 
 describe("an admin without a second factor", () => {
-  for (const request of adminRequests()) {
-    it(`is sent to set one up: ${request.name}`, async () => {
+  for (const [name, make] of Object.entries(ADMIN_REQUESTS)) {
+    it(`is sent to set one up: ${name}`, async () => {
+      const request = make();
       const res = await send(request.path, request);
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe(ADMIN_SECOND_FACTOR_SETUP);
