@@ -89,10 +89,17 @@ export type BuiltRoute = ReturnType<typeof builtRoutes>[number];
 
 /** Every route of the built app: its pattern as in app/routes.ts and its handlers. */
 function builtRoutes(build: ServerBuild) {
+  // A nested route's pattern is its parents' joined to its own (an index: its parent's).
+  const pattern = (id: string | undefined): string => {
+    const r = id ? build.routes[id] : undefined;
+    if (!r || r.id === "root") return "";
+    const parent = pattern(r.parentId);
+    return r.index ? parent : `${parent}/${r.path ?? ""}`.replace(/\/+/g, "/");
+  };
   return Object.values(build.routes)
     .filter((r) => r && r.id !== "root")
     .map((r) => ({
-      route: r!.index ? "/" : `/${r!.path ?? ""}`,
+      route: pattern(r!.id) || "/",
       loader: Boolean(r!.module.loader),
       action: Boolean(r!.module.action),
     }));

@@ -167,18 +167,12 @@ function TotpSetup({
       <h3 className="font-semibold">{M.scanTitle}</h3>
       <p className="text-sm text-muted">{M.scanIntro}</p>
       <QrCode matrix={setup.qr} label={M.scanTitle} />
-      <div className="grid gap-1">
-        <p className="text-sm font-medium" id="totp-secret-label">
-          {M.secretLabel}
-        </p>
-        <p
-          aria-labelledby="totp-secret-label"
-          className="font-mono text-sm"
-          data-secret={setup.secret}
-        >
+      <dl className="grid gap-1">
+        <dt className="text-sm font-medium">{M.secretLabel}</dt>
+        <dd className="font-mono text-sm" data-testid="totp-secret">
           {groupKey(setup.secret)}
-        </p>
-      </div>
+        </dd>
+      </dl>
       <Form method="post" className="grid gap-4 sm:max-w-xs" {...form.props}>
         <input type="hidden" name="intent" value="totp-confirm" />
         <FormField form={form} name="code" label={M.codeLabel}>
