@@ -119,6 +119,8 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
       <div className="grid gap-6">
         {method ? (
           <Form
+            // A new form per method: no attribute of one code's input lingers on the other's.
+            key={method}
             method="post"
             className="grid gap-4"
             {...(method === "totp" ? totpForm.props : backupForm.props)}
