@@ -161,10 +161,26 @@ const locked = (minutes: number) =>
 // ------------------------------------------------------------------- passkey sign-in
 
 const PASSKEY_LIMIT = { limit: 30, windowMs: 15 * 60_000 };
+const PASSKEY_OPTIONS_LIMIT = { limit: 60, windowMs: 15 * 60_000 };
 
-/** WebAuthn request options for a sign-in with any passkey of this site (discoverable). */
-export async function passkeySignInOptions(auth: Auth, headers: Headers): Promise<Response> {
-  return auth.api.generatePasskeyAuthenticationOptions({ headers, asResponse: true });
+/**
+ * WebAuthn request options for a sign-in with any passkey of this site (discoverable). Each
+ * stores a challenge, so a client may ask only so often.
+ */
+export async function passkeySignInOptions(
+  { db, auth, config }: Deps,
+  request: { headers: Headers; clientIp: string },
+): Promise<Response | Failure> {
+  const refused = await limited(
+    { db, config },
+    `passkey-options:${request.clientIp}`,
+    PASSKEY_OPTIONS_LIMIT,
+  );
+  if (refused) return refused;
+  return auth.api.generatePasskeyAuthenticationOptions({
+    headers: request.headers,
+    asResponse: true,
+  });
 }
 
 /**

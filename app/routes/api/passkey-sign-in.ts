@@ -13,7 +13,11 @@ import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 export const handle: CacheHandle = { cache: NOT_KEPT };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const response = await passkeySignInOptions(context.auth, request.headers);
+  const response = await passkeySignInOptions(context, {
+    headers: request.headers,
+    clientIp: context.clientIp,
+  });
+  if (!(response instanceof Response)) return json({ ok: false, message: response.message }, 429);
   return withNoStore(response);
 }
 
