@@ -27,9 +27,13 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/role", "routes/api/role.ts"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("auth/two-factor", "routes/auth/two-factor.tsx"),
+  route("api/passkey/sign-in", "routes/api/passkey-sign-in.ts"),
+  route("api/passkey/register", "routes/api/passkey-register.ts"),
   route("settings", "routes/settings/layout.tsx", [
     index("routes/settings/profile.tsx"),
     route("account", "routes/settings/account.tsx"),
+    route("security", "routes/settings/security.tsx"),
     route("notifications", "routes/settings/notifications.tsx"),
     route("privacy", "routes/settings/privacy.tsx"),
   ]),

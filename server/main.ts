@@ -105,11 +105,17 @@ async function main(
   );
 }
 
-function printBanner(url: string, seeded: { logins: { role: string; email: string }[] } | null) {
+function printBanner(
+  url: string,
+  seeded: { logins: { role: string; email: string; totpSecret?: string }[] } | null,
+) {
   const lines = [`\n  BeenThere is running at ${url}\n`];
   if (seeded && seeded.logins.length > 0) {
     lines.push(`  Demo log-ins (password for all: ${DEMO_PASSWORD})`);
-    for (const login of seeded.logins) lines.push(`    ${login.role.padEnd(26)} ${login.email}`);
+    for (const login of seeded.logins) {
+      const key = login.totpSecret ? `  (authenticator key ${login.totpSecret})` : "";
+      lines.push(`    ${login.role.padEnd(26)} ${login.email}${key}`);
+    }
     lines.push("");
   }
   process.stdout.write(`${lines.join("\n")}\n`);

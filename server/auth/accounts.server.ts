@@ -41,7 +41,7 @@ const LIMITS = {
   reset: { limit: 5, windowMs: WINDOW_15_MIN },
 };
 
-async function limited(
+export async function limited(
   { db, config }: Pick<Deps, "db" | "config">,
   key: string,
   rule: { limit: number; windowMs: number },
@@ -131,7 +131,8 @@ export function confirmationLanding(redirectTo: string | undefined): string {
   return `/auth?confirmed=1&redirect=${encodeURIComponent(safeRedirect(redirectTo))}`;
 }
 
-export type SignInResult = { ok: true; headers: Headers } | Failure;
+/** `secondStep`: the password was right and the second factor is asked next (ADR 92). */
+export type SignInResult = { ok: true; headers: Headers; secondStep: boolean } | Failure;
 
 /**
  * Password sign-in with the lockout of ADR 4, kept in the database:
@@ -160,8 +161,11 @@ export async function signIn(
     asResponse: true,
   });
   if (response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { twoFactorRedirect?: boolean };
+    // With a second factor ahead, the failures are cleared only once it is passed too.
+    if (body.twoFactorRedirect) return { ok: true, headers: response.headers, secondStep: true };
     await db.delete(s.loginAttempts).where(eq(s.loginAttempts.email, input.email));
-    return { ok: true, headers: response.headers };
+    return { ok: true, headers: response.headers, secondStep: false };
   }
 
   const { code } = (await response.json().catch(() => ({}))) as { code?: string };
@@ -189,7 +193,12 @@ export async function signIn(
   return { ok: false, title: MESSAGES.loginFailedTitle, message: MESSAGES.loginFailed };
 }
 
-async function saveFailure(db: Db, email: string, record: LoginRecord | undefined, now: Date) {
+export async function saveFailure(
+  db: Db,
+  email: string,
+  record: LoginRecord | undefined,
+  now: Date,
+) {
   const next = recordFailure(record, now);
   await db
     .insert(s.loginAttempts)

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { genericOAuth } from "better-auth/plugins";
+import { passkey } from "@better-auth/passkey";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq, sql } from "drizzle-orm";
 import { PASSWORD_MIN_LENGTH } from "../../core/auth-rules";
 import { toSingleLine } from "../../core/plain-text";
@@ -32,6 +33,9 @@ export const GOOGLE_CALENDAR_SCOPES = [
 ];
 const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
 const RESET_LINK_SECONDS = 24 * 60 * 60;
+export const APP_NAME = "BeenThere";
+/** "Trust this device" keeps the second step away for 30 days (ADR 92). */
+export const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * better-auth does passwords, sessions, e-mail verification, reset links and Google sign-in.
@@ -56,6 +60,8 @@ export function createAuth(
         account: s.authAccounts,
         verification: s.authVerifications,
         rateLimit: s.authRateLimits,
+        twoFactor: s.authTwoFactors,
+        passkey: s.authPasskeys,
       },
       // Hooks below write through `db`; PGlite has one connection, so no adapter transactions.
       transaction: false,
@@ -150,8 +156,25 @@ export function createAuth(
         },
       },
     },
-    // Google through OpenID Connect discovery, so tests can stand a local provider in for it.
     plugins: [
+      // TOTP and backup codes; the sign-in's second step and its lockout are ours
+      // (server/accounts/second-factor.server.ts), the plugin's own lock is a backstop.
+      twoFactor({
+        issuer: APP_NAME,
+        trustDeviceMaxAge: TRUST_DEVICE_SECONDS,
+        accountLockout: { maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        // An account made through Google has no password to confirm with (one with a password
+        // is still asked for it).
+        allowPasswordless: true,
+      }),
+      // WebAuthn for this site only: the origin is ours, never the request's.
+      passkey({
+        rpName: APP_NAME,
+        rpID: new URL(config.appUrl).hostname,
+        origin: new URL(config.appUrl).origin,
+        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      }),
+      // Google through OpenID Connect discovery, so tests can stand a local provider in for it.
       genericOAuth({
         config: config.google
           ? [

@@ -24,6 +24,11 @@ export type Viewer = {
   advisorStatus: AdvisorStatus | null;
   /** When this sign-in's session began (its auth_sessions row). */
   signedInAt: Date;
+  /**
+   * An admin without a second factor (ADR 92): `roles` leaves "admin" out until they set one
+   * up, so no admin page, API or power answers them meanwhile.
+   */
+  adminNeedsSecondFactor: boolean;
 };
 
 type Ctx = { db: Db; auth: Auth };
@@ -71,7 +76,15 @@ export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Vi
     )
     .where(eq(s.users.authUserId, session.user.id));
   if (!row || !row.isActive) return null;
-  const roles = rolesOf({ admin: row.admin, hasAdvisorProfile: row.advisorId !== null });
+  // The flag the twoFactor plugin reads is kept true while they have TOTP or a passkey.
+  const secondFactor = Boolean(
+    (session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled,
+  );
+  const adminNeedsSecondFactor = row.admin === "Y" && !secondFactor;
+  const roles = rolesOf({
+    admin: adminNeedsSecondFactor ? "N" : row.admin,
+    hasAdvisorProfile: row.advisorId !== null,
+  });
   return {
     userId: row.userId,
     authUserId: session.user.id,
@@ -85,6 +98,7 @@ export async function getViewer(request: Request, { db, auth }: Ctx): Promise<Vi
     advisorId: row.advisorId,
     advisorStatus: row.advisorStatus,
     signedInAt: new Date(session.session.createdAt),
+    adminNeedsSecondFactor,
   };
 }
 
@@ -124,12 +138,17 @@ export async function requireAdvisor(request: Request, ctx: Ctx) {
   return { ...viewer, advisorId: viewer.advisorId };
 }
 
+/** Where an admin without a second factor is sent first (ADR 92). */
+export const ADMIN_SECOND_FACTOR_SETUP = "/settings/security?for=admin";
+
 /**
- * Admin screens and actions: a visitor goes to sign in; anyone else signed in gets the
- * not-found page, so the admin area does not reveal that it exists.
+ * Admin screens and actions: a visitor goes to sign in; an admin without a second factor goes
+ * to set one up; anyone else signed in gets the not-found page, so the admin area does not
+ * reveal that it exists.
  */
 export async function requireAdmin(request: Request, ctx: Ctx): Promise<Viewer> {
   const viewer = await requireViewer(request, ctx);
+  if (viewer.adminNeedsSecondFactor) throw redirect(ADMIN_SECOND_FACTOR_SETUP);
   if (!viewer.roles.includes("admin")) throw new Response("Not Found", { status: 404 });
   return viewer;
 }

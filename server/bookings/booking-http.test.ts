@@ -15,6 +15,7 @@ import { createTestDatabase } from "../db/database.test-support";
 import { hmacHex } from "../payments/signature.server";
 import { saveSchedule } from "../scheduling/schedule.server";
 import { EVERY_MORNING } from "./bookings.test-support";
+import { giveSecondFactor } from "../auth/second-factor.test-support";
 
 /*
  * The booking endpoints and pages through the real HTTP server and production build: who may
@@ -61,6 +62,8 @@ beforeAll(async () => {
       .join("; ");
   }
   await database.db.update(users).set({ admin: "Y" }).where(eq(users.email, "admin@example.com"));
+  // Admins must have a second factor (ADR 92); the session signed in above stays.
+  await giveSecondFactor(database.db, "admin@example.com", config.authSecret);
   const [advisorUser] = await database.db
     .select()
     .from(users)

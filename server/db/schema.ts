@@ -63,6 +63,11 @@ export const authUsers = pgTable("auth_users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /**
+   * better-auth's twoFactor plugin asks for a second step after the password when this is set;
+   * we keep it true while the person has any second factor (TOTP or a passkey, ADR 92).
+   */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -120,6 +125,45 @@ export const authVerifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
+);
+
+/** An authenticator app's secret and the backup codes, both encrypted by better-auth (ADR 92). */
+export const authTwoFactors = pgTable(
+  "auth_two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    /** False between "turn on" and the first correct code. */
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("auth_two_factors_user_id_idx").on(t.userId)],
+);
+
+/** WebAuthn credentials (@better-auth/passkey): a second factor or a password-less sign-in. */
+export const authPasskeys = pgTable(
+  "auth_passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull().unique(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_passkeys_user_id_idx").on(t.userId)],
 );
 
 /** better-auth's own request rate limiter, kept in the database so it holds across instances. */

@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAdvisorValues } from "../../core/admin/add-advisor-fixture.test-support";
 import { createAdvisor, createUser } from "../admin/people.test-support";
-import { signIn, signUp } from "../auth/accounts.server";
+import { signUp } from "../auth/accounts.server";
+import { giveSecondFactor, signInFully } from "../auth/second-factor.test-support";
 import { buildConfig } from "../config.server";
 import { freePort } from "../../tests/support/app-process";
 import { loadServerBundle } from "../../tests/support/server-bundle";
@@ -53,16 +54,7 @@ beforeAll(async () => {
     await db.update(s.authUsers).set({ emailVerified: true }).where(eq(s.authUsers.email, email));
     const [user] = await db.select().from(s.users).where(eq(s.users.email, email));
     await setup(user!.id);
-    const signedIn = await signIn(
-      deps,
-      { email, password, rememberMe: false },
-      { headers: new Headers(), clientIp: "10.0.0.1" },
-    );
-    if (!signedIn.ok) throw new Error(signedIn.message);
-    return signedIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    return signInFully(deps, { email, password }, "10.0.0.1");
   };
   cookies.seeker = await login("seeker@example.com", async () => {});
   cookies.advisor = await login("advisor@example.com", (userId) =>
@@ -72,6 +64,7 @@ beforeAll(async () => {
   cookies.admin = await login("admin@example.com", async (userId) => {
     adminId = userId;
     await db.update(s.users).set({ admin: "Y" }).where(eq(s.users.id, userId));
+    await giveSecondFactor(db, "admin@example.com", config.authSecret);
   });
   const seeker = await createUser(db);
   targets = {

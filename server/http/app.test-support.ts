@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { signIn, signUp } from "../auth/accounts.server";
+import { signUp } from "../auth/accounts.server";
+import { giveSecondFactor, signInFully } from "../auth/second-factor.test-support";
 import { buildConfig } from "../config.server";
 import { startChangeFeed } from "../db/change-feed.server";
 import { advisors, authUsers, users } from "../db/schema";
@@ -80,18 +81,9 @@ export async function startTestApp(
         .returning({ id: advisors.id });
       advisorId = row!.id;
     }
-    const signInAgain = async () => {
-      const result = await signIn(
-        deps,
-        { email, password, rememberMe: false },
-        { headers: new Headers(), clientIp: ip },
-      );
-      if (!result.ok) throw new Error(result.message);
-      return result.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
-    };
+    // Admins must have a second factor (ADR 92): theirs is an authenticator app.
+    if (options.admin) await giveSecondFactor(database.db, email, config.authSecret);
+    const signInAgain = () => signInFully(deps, { email, password }, ip);
     return { userId: user!.id, advisorId, email, cookie: await signInAgain(), signInAgain };
   }
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { advisors, authSessions, bookings, users } from "../db/schema";
+import { advisors, authSessions, authTwoFactors, bookings, users } from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
 import { type Fixture, type Persona, PERSONAS } from "./matrix-fixture.test-support";
 
@@ -73,6 +73,24 @@ const page = (route: string, path = route): MatrixRow => ({
   request: { path },
   expect: everyone("allowed"),
 });
+
+/** A WebAuthn answer no authenticator made. */
+const FORGED_ASSERTION = {
+  id: "forged",
+  rawId: "forged",
+  type: "public-key",
+  response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+  clientExtensionResults: {},
+};
+
+async function secondFactorRows(f: Fixture, as: Persona) {
+  const [user] = await f.db.select().from(users).where(eq(users.id, f.ids[as]!.userId));
+  const rows = await f.db
+    .select()
+    .from(authTwoFactors)
+    .where(eq(authTwoFactors.userId, user!.authUserId!));
+  return rows.length;
+}
 
 const WEEK = JSON.stringify({
   timeZone: "Asia/Kolkata",
@@ -428,6 +446,79 @@ export const MATRIX: MatrixRow[] = [
     case: "an export that is not theirs",
     request: (f) => ({ path: `/settings/privacy/exports/${f.missingId}` }),
     expect: signedIn(404),
+  },
+  // Security: two-factor sign-in and passkeys (ADR 92)
+  {
+    route: "/settings/security",
+    handler: "loader",
+    request: { path: "/settings/security" },
+    expect: signedIn(),
+  },
+  {
+    route: "/settings/security",
+    handler: "action",
+    case: "turning on an authenticator app with a wrong password",
+    request: { path: "/settings/security", form: { intent: "totp-start", password: "not-it" } },
+    expect: signedIn(400),
+    verify: async (f, as) => {
+      if (as === "anonymous" || as === "admin") return;
+      expect(await secondFactorRows(f, as)).toBe(0);
+    },
+  },
+  {
+    route: "/settings/security",
+    handler: "action",
+    case: "removing a passkey that is not theirs",
+    request: (f) => ({
+      path: "/settings/security",
+      form: { intent: "passkey-delete", id: f.missingId },
+    }),
+    expect: signedIn(400),
+  },
+  {
+    route: "/auth/two-factor",
+    handler: "loader",
+    case: "without a password step first",
+    request: { path: "/auth/two-factor" },
+    // The page says the sign-in timed out and links to sign in again.
+    expect: { ...everyone({ redirect: "/dashboard" }), anonymous: "allowed" },
+  },
+  {
+    route: "/auth/two-factor",
+    handler: "action",
+    case: "a code without a pending sign-in",
+    request: { path: "/auth/two-factor", form: { method: "totp", code: "123456" } },
+    // Signed-in people are sent on by the page's loader, as when they open it.
+    expect: { ...everyone({ redirect: "/dashboard" }), anonymous: 400 },
+  },
+  {
+    route: "/api/passkey/sign-in",
+    handler: "loader",
+    request: { path: "/api/passkey/sign-in" },
+    expect: everyone("allowed"),
+  },
+  {
+    route: "/api/passkey/sign-in",
+    handler: "action",
+    case: "a forged authenticator answer",
+    request: { path: "/api/passkey/sign-in", json: { response: FORGED_ASSERTION } },
+    expect: everyone(400),
+  },
+  {
+    route: "/api/passkey/register",
+    handler: "loader",
+    request: { path: "/api/passkey/register?name=Laptop" },
+    expect: { ...everyone("allowed"), anonymous: 401 },
+  },
+  {
+    route: "/api/passkey/register",
+    handler: "action",
+    case: "a forged authenticator answer",
+    request: {
+      path: "/api/passkey/register",
+      json: { name: "Laptop", response: FORGED_ASSERTION },
+    },
+    expect: { ...everyone(400), anonymous: 401 },
   },
   // Local runs only, to loopback peers (security.test.ts covers other machines).
   page("/dev/outbox"),

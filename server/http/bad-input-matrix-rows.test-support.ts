@@ -10,6 +10,7 @@ import { SETTINGS_MESSAGES } from "../../core/messages/settings";
 import { PAYOUT_MESSAGES } from "../../core/messages/payouts";
 import { PRIVACY_MESSAGES } from "../../core/messages/privacy";
 import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
+import { SECURITY_MESSAGES } from "../../core/messages/security";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
 import { SLOT_QUERY_ERRORS } from "../scheduling/slot-query";
@@ -259,6 +260,70 @@ export const BAD_INPUT: BadInputRow[] = [
       status: 400,
       message: AUTH_MESSAGES.emailInvalid,
     },
+  ),
+  ...bodyRows({
+    route: "/auth/two-factor",
+    as: "anonymous",
+    path: "/auth/two-factor",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/auth/two-factor",
+    "missing",
+    "no code, and no password step before it",
+    "anonymous",
+    () => ({ path: "/auth/two-factor", ...form({}) }),
+    { status: 400, message: SECURITY_MESSAGES.challengeExpired },
+  ),
+  ...bodyRows({
+    route: "/api/passkey/sign-in",
+    as: "anonymous",
+    path: "/api/passkey/sign-in",
+    body: "json",
+    maxBytes: 16 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/api/passkey/sign-in",
+    "missing",
+    "no authenticator answer",
+    "anonymous",
+    () => ({ path: "/api/passkey/sign-in", ...json({}) }),
+    { status: 400, message: SECURITY_MESSAGES.passkeyFailed },
+  ),
+  ...bodyRows({
+    route: "/api/passkey/register",
+    as: "seeker",
+    path: "/api/passkey/register",
+    body: "json",
+    maxBytes: 16 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/api/passkey/register",
+    "missing",
+    "no name",
+    "seeker",
+    () => ({ path: "/api/passkey/register", ...json({}) }),
+    { status: 400, message: SECURITY_MESSAGES.requiredFields },
+  ),
+  ...bodyRows({
+    route: "/settings/security",
+    as: "seeker",
+    path: "/settings/security",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/settings/security",
+    "missing",
+    "turning on without the password",
+    "seeker",
+    () => ({ path: "/settings/security", ...form({ intent: "totp-start" }) }),
+    { status: 400, message: SECURITY_MESSAGES.passwordRequired },
   ),
   ...bodyRows({
     route: "/forgot-password",

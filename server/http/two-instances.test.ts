@@ -1,7 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppProcess, startAppProcess } from "../../tests/support/app-process";
-import { DEMO_PASSWORD } from "../seed/seed.server";
+import { totp } from "../../tests/support/totp";
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "../seed/seed.server";
 import { createEmptyServerDatabase } from "../db/database.test-support";
 
 /*
@@ -73,8 +74,27 @@ describe.skipIf(!serverUrl)("two app instances on one database", () => {
       redirect: "manual",
     });
     expect(signIn.status).toBe(302);
-    const cookie = signIn.headers
+    // An admin's second step: the code of the demo admin's authenticator (ADR 92).
+    const secondStep = await fetch(`${writer.url}/auth/two-factor`, {
+      method: "POST",
+      headers: {
+        ...origin,
+        cookie: signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      },
+      body: new URLSearchParams({
+        method: "totp",
+        redirectTo: "/dashboard",
+        code: totp(DEMO_ADMIN_TOTP_SECRET),
+      }),
+      redirect: "manual",
+    });
+    expect(secondStep.status).toBe(302);
+    const cookie = secondStep.headers
       .getSetCookie()
+      .filter((c) => !/max-age=0/i.test(c))
       .map((c) => c.split(";")[0])
       .join("; ");
     // The test listens on the channel the instances listen on: once the approval's notification

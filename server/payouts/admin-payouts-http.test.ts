@@ -20,6 +20,7 @@ import {
 import { createTestDatabase } from "../db/database.test-support";
 import { createAdvisor, createSeeker } from "../db/factories.test-support";
 import { createCreditedSession } from "./credited-session.test-support";
+import { giveSecondFactor } from "../auth/second-factor.test-support";
 
 /*
  * /admin/payouts through the real HTTP server and production build: an admin retries a failed
@@ -63,6 +64,8 @@ beforeAll(async () => {
       .join("; ");
   }
   await database.db.update(users).set({ admin: "Y" }).where(eq(users.email, "admin@example.com"));
+  // Admins must have a second factor (ADR 92); the session signed in above stays.
+  await giveSecondFactor(database.db, "admin@example.com", config.authSecret);
   const [advisorUser] = await database.db
     .select()
     .from(users)

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
-import { count, inArray } from "drizzle-orm";
+import { hashPassword, symmetricEncrypt } from "better-auth/crypto";
+import { count, eq, inArray } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { sessionPrice } from "../../core/pricing";
 import { TEAM_ADVISOR_ID, type Config } from "../config.server";
@@ -29,7 +29,13 @@ export const DEMO_ADMIN = {
   email: "admin@example.com",
 } as const;
 
-type Login = { role: string; email: string };
+/**
+ * The demo admin's authenticator key (admins must have a second factor, ADR 92): add it to an
+ * authenticator app, or compute its codes (RFC 6238, SHA-1, 6 digits, 30 s) as the tests do.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "DEMOADMIN2FABEENTHERE234567ABCDE";
+
+type Login = { role: string; email: string; totpSecret?: string };
 type SeedResult = { seeded: boolean; logins: Login[] };
 
 /** Seeds an empty database (headshots into `storage`); reports the demo log-ins that exist either way. */
@@ -48,7 +54,7 @@ function demoLoginList(): Login[] {
   const approved = ADVISORS.filter((a) => a.status === "approved");
   const pending = ADVISORS.find((a) => a.status === "pending");
   return [
-    { role: "Admin", email: DEMO_ADMIN.email },
+    { role: "Admin", email: DEMO_ADMIN.email, totpSecret: DEMO_ADMIN_TOTP_SECRET },
     ...SEEKERS.slice(0, 2).map((p) => ({ role: "Advice seeker", email: p.email })),
     ...approved.slice(0, 1).map((a) => ({ role: "Advisor (approved)", email: a.email })),
     ...(pending ? [{ role: "Advisor (pending review)", email: pending.email }] : []),
@@ -96,7 +102,12 @@ async function seedDemoData(
   await db.transaction(async (tx) => {
     // The demo people signed up (and agreed) as the seed runs.
     const login = { passwordHash, now };
-    await createPerson(tx, { ...DEMO_ADMIN, admin: "Y", profession: "Operations" }, login);
+    const adminId = await createPerson(
+      tx,
+      { ...DEMO_ADMIN, admin: "Y", profession: "Operations" },
+      login,
+    );
+    await giveDemoTotp(tx, config, adminId);
     const seekerIds = [];
     for (const { key: _key, ...seeker } of SEEKERS)
       seekerIds.push(await createPerson(tx, seeker, login));
@@ -151,6 +162,27 @@ async function createPerson(
     .returning({ id: s.users.id });
   if (login) await recordSignUpConsent(tx, user!.id, login.now);
   return user!.id;
+}
+
+/** A confirmed authenticator app for a demo person, as better-auth's twoFactor plugin stores it. */
+async function giveDemoTotp(tx: Tx, config: Config, userId: string) {
+  const [user] = await tx
+    .select({ authUserId: s.users.authUserId })
+    .from(s.users)
+    .where(eq(s.users.id, userId));
+  const authUserId = user!.authUserId!;
+  const key = config.authSecret;
+  await tx.insert(s.authTwoFactors).values({
+    id: randomUUID(),
+    userId: authUserId,
+    secret: await symmetricEncrypt({ key, data: `base32:${DEMO_ADMIN_TOTP_SECRET}` }),
+    backupCodes: await symmetricEncrypt({ key, data: "[]" }),
+    verified: true,
+  });
+  await tx
+    .update(s.authUsers)
+    .set({ twoFactorEnabled: true })
+    .where(eq(s.authUsers.id, authUserId));
 }
 
 async function insertAdvisor(

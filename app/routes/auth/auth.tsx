@@ -6,6 +6,7 @@ import { checkEmail, signIn, signUp } from "../../../server/auth/accounts.server
 import { GOOGLE_PROVIDER_ID } from "../../../server/auth/auth.server";
 import { getViewer } from "../../../server/auth/session.server";
 import { AuthCard } from "../../components/auth/auth-card";
+import { PasskeySignIn } from "../../components/auth/passkey-sign-in";
 import { type AuthActionData, type AuthTab, AuthTabs } from "../../components/auth/auth-tabs";
 import { flashCookie } from "../../lib/flash";
 import { invalidForm, parseForm } from "../../lib/forms";
@@ -92,6 +93,10 @@ async function signInAction(
   }
   const headers = new Headers();
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  // The password was right; an account with a second factor is asked for it next (ADR 92).
+  if (result.secondStep) {
+    throw redirect(`/auth/two-factor?redirect=${encodeURIComponent(redirectTo)}`, { headers });
+  }
   headers.append(
     "Set-Cookie",
     flashCookie({ title: MESSAGES.signInSuccessTitle, description: MESSAGES.signInSuccess }),
@@ -174,6 +179,9 @@ export default function AuthPage() {
         confirmed={loaderData.confirmed}
         result={actionData}
       />
+      <div className="mt-4">
+        <PasskeySignIn redirectTo={loaderData.redirectTo} />
+      </div>
     </AuthCard>
   );
 }

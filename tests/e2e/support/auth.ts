@@ -1,23 +1,31 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { DEMO_ADMIN_TOTP_SECRET } from "../../../server/seed/seed.server";
+import { totp } from "../../support/totp";
 import { gotoHydrated } from "./navigation";
 
 export const DEMO_PASSWORD = "Demo@12345";
 export const DEMO_ADVISOR = "priya.sharma@example.com";
 export const DEMO_SEEKER = "aarav.mehta@example.com";
 export const DEMO_ADMIN = "admin@example.com";
+/** The demo admin's authenticator key (admins must have a second factor, ADR 92). */
+export { DEMO_ADMIN_TOTP_SECRET };
 
 /** A fresh address per test, so tests never share an account or a lockout. */
 export function uniqueEmail(prefix = "user") {
   return `${prefix}.${randomBytes(5).toString("hex")}@example.com`;
 }
 
-/** Signs in through the /auth page, as a person would. */
+/**
+ * Signs in through the /auth page, as a person would; the demo admin (or anyone whose
+ * authenticator key is given) answers the second step with a code computed here.
+ */
 export async function signIn(
   page: Page,
   email: string,
   password = DEMO_PASSWORD,
   redirect?: string,
+  totpSecret = email === DEMO_ADMIN ? DEMO_ADMIN_TOTP_SECRET : undefined,
 ) {
   await gotoHydrated(page, redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : "/auth");
   await page.getByRole("tab", { name: "Sign In" }).click();
@@ -25,6 +33,21 @@ export async function signIn(
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);
   await submitAndWait(page, form.getByRole("button", { name: "Sign In" }), form);
+  if (totpSecret) await answerSecondStep(page, totp(totpSecret));
+}
+
+/** The sign-in's second step with an authenticator (or backup) code. */
+export async function answerSecondStep(page: Page, code: string, trustDevice = false) {
+  await expect(page).toHaveURL(/\/auth\/two-factor/);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const label = /^\d{6}$/.test(code) ? "Authentication code" : "Backup code";
+  if (label === "Backup code" && (await page.getByLabel(label).count()) === 0) {
+    await page.getByRole("link", { name: "Use a backup code instead" }).click();
+  }
+  await page.getByLabel(label).fill(code);
+  if (trustDevice) await page.getByLabel("Trust this device for 30 days").check();
+  const form = page.locator("form").filter({ has: page.getByLabel(label) });
+  await submitAndWait(page, page.getByRole("button", { name: "Verify" }), form);
 }
 
 /** Signs up through the /auth page and waits for the confirmation message. */
