@@ -25,6 +25,7 @@ import { SignInsSection } from "../../components/settings/sign-ins-section";
 import { invalidForm, parseForm } from "../../lib/forms";
 import { CONNECTION_LOST, offlineSafe } from "../../lib/offline-safe";
 import { readForm } from "../../lib/request-body";
+import { DEFAULT_TIME_ZONE } from "../../../core/time-zones";
 import type { Route } from "./+types/account";
 
 export function meta() {
@@ -33,11 +34,10 @@ export function meta() {
 
 export const handle: CacheHandle = { cache: NOT_KEPT };
 
-/** Dates read in India's time until the person's own zone is a setting (issue 38, point 1). */
-const ZONE = "Asia/Kolkata";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
+  // The person's own zone; without one, India's, where most people here are.
+  const zone = viewer.timeZone ?? DEFAULT_TIME_ZONE;
   const now = context.now();
   const [overview, signIns] = await Promise.all([
     accountOverview(context.db, viewer, now),
@@ -53,8 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       device: signIn.device,
       address: signIn.address,
       current: signIn.current,
-      signedIn: formatSessionTime(signIn.signedInAt, ZONE),
-      lastActive: formatSessionTime(signIn.lastActiveAt, ZONE),
+      signedIn: formatSessionTime(signIn.signedInAt, zone),
+      lastActive: formatSessionTime(signIn.lastActiveAt, zone),
     })),
   };
 }

@@ -32,13 +32,13 @@ export function meta() {
 
 export const handle: CacheHandle = { cache: NOT_KEPT };
 
-/** Export times read in India's time until people choose their own zone. */
-const ZONE = "Asia/Kolkata";
 /** Wrong passwords on a deletion: a few per quarter hour, like sign-in's lockout. */
 const PASSWORD_TRIES = { limit: 5, windowMs: 15 * 60_000 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
+  // The person's own zone; without one, India's, where most people here are.
+  const zone = viewer.timeZone ?? DEFAULT_TIME_ZONE;
   const now = context.now();
   const [log, latest, preview] = await Promise.all([
     consentLog(context.db, viewer.userId),
@@ -55,14 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const exportState: ExportState =
     latest?.status === "ready"
-      ? { status: "ready", id: latest.id, until: formatSessionTime(latest.expiresAt, ZONE) }
+      ? { status: "ready", id: latest.id, until: formatSessionTime(latest.expiresAt, zone) }
       : latest;
   const deletion: DeletionFacts = {
     upcomingSessions: preview.upcomingSessions,
     heldBalance: preview.heldPaise ? formatPaise(preview.heldPaise) : null,
     hasPassword: preview.hasPassword,
   };
-  return { consents, timeZone: DEFAULT_TIME_ZONE, exportState, deletion };
+  return { consents, timeZone: zone, exportState, deletion };
 }
 
 /** The consents' choices (issue 38, point 7): product news on or off. */
