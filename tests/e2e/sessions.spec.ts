@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { SESSION_MESSAGES as M } from "../../core/messages/sessions";
 import { formatSlotLabel } from "../../core/slots";
+import { giveSecondFactor, TEST_TOTP_SECRET } from "../../server/auth/second-factor.test-support";
 import type { Db } from "../../server/db/client.server";
 import {
   createAdvisor,
@@ -382,8 +383,10 @@ ownDataTest.describe("an admin's dashboard, over people and sessions of its own"
   const days = (n: number) => new Date(Date.now() + n * 86_400_000);
   // Seven users (the admin, three seekers, three advisors, one of them waiting for approval)
   // and four sessions, of which one completed, two confirmed and one cancelled.
-  async function make(db: Db) {
+  async function make(db: Db, { authSecret }: { authSecret: string }) {
     await createUserWithLogin(db, DEMO_PASSWORD, { email: admin, admin: "Y" });
+    // Admins act as admins only with a second factor (ADR 92).
+    await giveSecondFactor(db, admin, authSecret);
     const [first, second, third] = [
       await createSeeker(db),
       await createSeeker(db),
@@ -407,7 +410,7 @@ ownDataTest.describe("an admin's dashboard, over people and sessions of its own"
   ownDataTest(
     "its tiles count every user, advisor, application waiting and session",
     async ({ page }) => {
-      await signIn(page, admin);
+      await signIn(page, admin, DEMO_PASSWORD, undefined, TEST_TOTP_SECRET);
       await gotoHydrated(page, "/dashboard");
       await expectTiles(page, {
         "Total Users": "7",

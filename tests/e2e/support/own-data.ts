@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { test as base } from "@playwright/test";
+import { buildConfig } from "../../../server/config.server";
 import { type Db, openDatabase } from "../../../server/db/client.server";
 import { freshDataDir, startAppProcess } from "../../support/app-process";
 
@@ -12,7 +13,7 @@ import { freshDataDir, startAppProcess } from "../../support/app-process";
  */
 export const test = base.extend<{
   /** An object, since Playwright would take a function given to `test.use` for a fixture. */
-  ownData: { make: (db: Db) => Promise<void> };
+  ownData: { make: (db: Db, app: { authSecret: string }) => Promise<void> };
   ownDataApp: { url: string };
 }>({
   ownData: [{ make: async () => {} }, { option: true }],
@@ -22,7 +23,10 @@ export const test = base.extend<{
       const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
       try {
         await database.migrate();
-        await ownData.make(database.db);
+        // The app's own secret (kept in the data directory), for data sealed with it.
+        await ownData.make(database.db, {
+          authSecret: buildConfig({ DATA_DIR: dataDir }).authSecret,
+        });
       } finally {
         await database.close();
       }
