@@ -54,9 +54,12 @@ for (const width of [375, 1280]) {
     await gotoHydrated(page, "/settings");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
     const tabs = page.getByRole("navigation", { name: "Settings" }).getByRole("link");
-    // Other sections (Privacy, Security, …) follow these two.
+    // Profile first; Notifications among the sections that follow.
     await expect(tabs.nth(0)).toHaveText("Profile");
-    await expect(tabs.nth(1)).toHaveText("Notifications");
+    await expect(tabs.filter({ hasText: "Notifications" })).toHaveAttribute(
+      "href",
+      "/settings/notifications",
+    );
     await looksRight(page, `profile at ${width}`);
 
     // The photo is saved as soon as it is picked.

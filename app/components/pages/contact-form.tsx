@@ -51,6 +51,8 @@ function ContactFormFields({
       method="post"
       {...form.props}
       onInput={(event) => {
+        // The kit's own listener first: it clears a field's error as it is fixed.
+        form.props.onInput?.(event);
         const target = event.target as HTMLTextAreaElement;
         if (target.name === "message") setMessageLength(target.value.length);
       }}
