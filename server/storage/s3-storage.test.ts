@@ -72,7 +72,7 @@ describe("S3 storage", () => {
     );
     if (!result.ok) throw new Error(result.message);
     expect(result.url).toMatch(
-      new RegExp(`^${endpoint}/${BUCKET}/headshots/${userId}-\\d+-[0-9a-f]{8}\\.webp$`),
+      new RegExp(`^${endpoint}/${BUCKET}/headshots/${userId}-\\d+-[0-9a-f]{12}\\.webp$`),
     );
     const res = await fetch(result.url);
     expect(res.status).toBe(200);
