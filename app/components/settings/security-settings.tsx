@@ -40,14 +40,16 @@ export type SecurityActionData = {
   backupCodes?: string[];
 };
 
-type View = SecurityView & { adminNeedsSecondFactor: boolean };
+type View = SecurityView & { adminNeedsSecondFactor: boolean; timeZone: string };
 
-const addedOn = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
+/** "4 Mar 2026" in the reader's zone: the day a passkey was added. */
+const addedOn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone,
+  }).format(new Date(iso));
 
 /** Settings → Security: the authenticator app and passkeys (ADR 92). */
 export function SecuritySettings({ view, result }: { view: View; result?: SecurityActionData }) {
@@ -260,7 +262,7 @@ function PasskeysCard({ view, result }: { view: View; result?: SecurityActionDat
               <div className="grid min-w-0">
                 <span className="font-medium break-words">{passkey.name}</span>
                 <span className="text-sm text-muted">
-                  {M.added(addedOn.format(new Date(passkey.createdAt)))}
+                  {M.added(addedOn(passkey.createdAt, view.timeZone))}
                 </span>
               </div>
               <Form method="post">

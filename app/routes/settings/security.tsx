@@ -24,6 +24,7 @@ import {
 import { flashCookie } from "../../lib/flash";
 import { invalidForm, parseForm } from "../../lib/forms";
 import { readForm } from "../../lib/request-body";
+import { DEFAULT_TIME_ZONE } from "../../../core/time-zones";
 import type { Route } from "./+types/security";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 
@@ -39,7 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     authUserId: viewer.authUserId,
     email: viewer.email,
   });
-  return { ...security, adminNeedsSecondFactor: viewer.adminNeedsSecondFactor };
+  return {
+    ...security,
+    adminNeedsSecondFactor: viewer.adminNeedsSecondFactor,
+    timeZone: viewer.timeZone ?? DEFAULT_TIME_ZONE,
+  };
 }
 
 const INTENTS: SecurityIntent[] = [
