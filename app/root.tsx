@@ -106,7 +106,29 @@ export default function App({ loaderData }: Route.ComponentProps) {
  * "Not found" and "not allowed" answers get their own friendly page with a way back; anything
  * unexpected gets the error page, its details in the server log only.
  */
+/**
+ * Leaving an error page by a client-side navigation breaks Preact's render (ADR 86): from an
+ * error page every link of this site loads the whole page instead.
+ */
+function useWholePageLinks() {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.origin !== location.origin)
+        return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      location.assign(link.href);
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useWholePageLinks();
   const root = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) return <NotAllowed />;
