@@ -91,22 +91,35 @@ async function refusedOrNull(deps: Deps, who: Who) {
   return limited(deps, `security:${who.authUserId}`, SETTINGS_LIMIT);
 }
 
-/** "Turn on": checks the password and stores a new secret, unconfirmed until a first code. */
-export async function startTotp(deps: Deps, who: Who, password: string): Promise<Answer> {
+/**
+ * A better-auth call the person's password guards: limited, the password asked for when the
+ * account has one, and a wrong one said on its field. The provider's answer when it agreed.
+ */
+async function passwordGuarded(
+  deps: Deps,
+  who: Who,
+  password: string,
+  name: string,
+  call: (body: { password?: string }) => Promise<Response>,
+): Promise<Response | (Failure & { field?: string })> {
   const refused = await refusedOrNull(deps, who);
   if (refused) return refused;
   const missing = passwordCheck(await hasPassword(deps.db, who.authUserId), password);
   if (missing) return missing;
-  const response = await deps.auth.api.enableTwoFactor({
-    body: { password: password || undefined },
-    headers: who.headers,
-    asResponse: true,
-  });
-  if (response.ok) return { ok: true, headers: response.headers };
+  const response = await call({ password: password || undefined });
+  if (response.ok) return response;
   const code = await errorCode(response);
   if (code === "INVALID_PASSWORD")
     return { ok: false, title: M.errorTitle, message: M.wrongPassword, field: "password" };
-  throw new Error(`enableTwoFactor answered ${response.status} ${code ?? ""}`);
+  throw new Error(`${name} answered ${response.status} ${code ?? ""}`);
+}
+
+/** "Turn on": checks the password and stores a new secret, unconfirmed until a first code. */
+export async function startTotp(deps: Deps, who: Who, password: string): Promise<Answer> {
+  const response = await passwordGuarded(deps, who, password, "enableTwoFactor", (body) =>
+    deps.auth.api.enableTwoFactor({ body, headers: who.headers, asResponse: true }),
+  );
+  return response instanceof Response ? { ok: true, headers: response.headers } : response;
 }
 
 /** The first right code finishes enrolment; the backup codes are shown this once. */
@@ -146,42 +159,20 @@ export async function regenerateBackupCodes(
   who: Who,
   password: string,
 ): Promise<Answer<{ backupCodes: string[] }>> {
-  const refused = await refusedOrNull(deps, who);
-  if (refused) return refused;
-  const missing = passwordCheck(await hasPassword(deps.db, who.authUserId), password);
-  if (missing) return missing;
-  const response = await deps.auth.api.generateBackupCodes({
-    body: { password: password || undefined },
-    headers: who.headers,
-    asResponse: true,
-  });
-  if (!response.ok) {
-    const code = await errorCode(response);
-    if (code === "INVALID_PASSWORD")
-      return { ok: false, title: M.errorTitle, message: M.wrongPassword, field: "password" };
-    throw new Error(`generateBackupCodes answered ${response.status} ${code ?? ""}`);
-  }
-  const body = (await response.json()) as { backupCodes: string[] };
-  return { ok: true, headers: response.headers, backupCodes: body.backupCodes };
+  const response = await passwordGuarded(deps, who, password, "generateBackupCodes", (body) =>
+    deps.auth.api.generateBackupCodes({ body, headers: who.headers, asResponse: true }),
+  );
+  if (!(response instanceof Response)) return response;
+  const { backupCodes } = (await response.json()) as { backupCodes: string[] };
+  return { ok: true, headers: response.headers, backupCodes };
 }
 
 /** Turns the authenticator app off; passkeys, if any, remain a second factor. */
 export async function disableTotp(deps: Deps, who: Who, password: string): Promise<Answer> {
-  const refused = await refusedOrNull(deps, who);
-  if (refused) return refused;
-  const missing = passwordCheck(await hasPassword(deps.db, who.authUserId), password);
-  if (missing) return missing;
-  const response = await deps.auth.api.disableTwoFactor({
-    body: { password: password || undefined },
-    headers: who.headers,
-    asResponse: true,
-  });
-  if (!response.ok) {
-    const code = await errorCode(response);
-    if (code === "INVALID_PASSWORD")
-      return { ok: false, title: M.errorTitle, message: M.wrongPassword, field: "password" };
-    throw new Error(`disableTwoFactor answered ${response.status} ${code ?? ""}`);
-  }
+  const response = await passwordGuarded(deps, who, password, "disableTwoFactor", (body) =>
+    deps.auth.api.disableTwoFactor({ body, headers: who.headers, asResponse: true }),
+  );
+  if (!(response instanceof Response)) return response;
   await syncSecondFactorFlag(deps.db, who.authUserId);
   return { ok: true, headers: response.headers };
 }
