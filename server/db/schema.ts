@@ -22,6 +22,7 @@ import {
 } from "../../core/advisor-calendar";
 import { ADVISOR_STATUSES } from "../../core/admin/advisor-status";
 import { CONSENT_ACTIONS, CONSENT_KINDS, CONSENT_SOURCES } from "../../core/consents";
+import { REPORT_OUTCOMES, REPORT_STATUSES, SESSION_NOTICE_EVENTS } from "../../core/conversation";
 import { LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, TRANSFER_STATUSES } from "../../core/ledger";
 import { NOTIFICATION_CHANNELS, SWITCHABLE_KINDS } from "../../core/notifications";
 import {
@@ -202,6 +203,8 @@ export const users = pgTable(
     // Set when the person deleted their account (ADR 91): the row stays, pseudonymised, for
     // the payments, ledger and audit entries that must keep pointing at someone.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    // Set by an admin closing a report (issue 39): the person can read but not send messages.
+    messagingBlockedAt: timestamp("messaging_blocked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1042,5 +1045,121 @@ export const consentEvents = pgTable(
     check("consent_events_kind_check", inList("kind", CONSENT_KINDS)),
     check("consent_events_action_check", inList("action", CONSENT_ACTIONS)),
     check("consent_events_source_check", inList("source", CONSENT_SOURCES)),
+  ],
+);
+
+// ---------------------------------------------------------------- conversations (issue 39)
+
+/**
+ * One conversation per seeker and advisor. Read and e-mailed markers are message ids (ids
+ * only grow), so "unread" is `messages.id > read_through` from the other party.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seekerId: uuid("seeker_id")
+      .notNull()
+      .references(() => users.id),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    lastMessageId: bigint("last_message_id", { mode: "number" }).notNull().default(0),
+    seekerReadThrough: bigint("seeker_read_through", { mode: "number" }).notNull().default(0),
+    advisorReadThrough: bigint("advisor_read_through", { mode: "number" }).notNull().default(0),
+    // The last message each side was e-mailed about while away (one e-mail per conversation).
+    seekerNotifiedThrough: bigint("seeker_notified_through", { mode: "number" })
+      .notNull()
+      .default(0),
+    advisorNotifiedThrough: bigint("advisor_notified_through", { mode: "number" })
+      .notNull()
+      .default(0),
+    // Either party may block the conversation: nobody can send in it until they unblock.
+    seekerBlockedAt: timestamp("seeker_blocked_at", { withTimezone: true }),
+    advisorBlockedAt: timestamp("advisor_blocked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_pair_idx").on(t.seekerId, t.advisorId),
+    index("conversations_seeker_recent_idx").on(t.seekerId, t.lastMessageAt),
+    index("conversations_advisor_recent_idx").on(t.advisorId, t.lastMessageAt),
+  ],
+);
+
+/**
+ * A message: text from a party (`sender_id`), or a session notice the booking events wrote
+ * (`sender_id` null, `booking_id` and `session_event` set). The id is the global order that
+ * catch-up after a dropped connection asks from ("everything after id n").
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id").references(() => users.id),
+    body: text("body").notNull().default(""),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    sessionEvent: text("session_event", { enum: SESSION_NOTICE_EVENTS }),
+    sessionStart: timestamp("session_start", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_conversation_id_idx").on(t.conversationId, t.id),
+    index("messages_sender_created_idx").on(t.senderId, t.createdAt),
+    check("messages_session_event_check", inList("session_event", SESSION_NOTICE_EVENTS)),
+    check(
+      "messages_kind_check",
+      sql`(${t.senderId} is not null and ${t.sessionEvent} is null) or (${t.senderId} is null and ${t.sessionEvent} is not null)`,
+    ),
+  ],
+);
+
+/** A file sent with a message, kept in private storage, readable by the two parties. */
+export const messageAttachments = pgTable(
+  "message_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    fileKey: text("file_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("message_attachments_message_idx").on(t.messageId)],
+);
+
+/** A party's report of a conversation, in the admins' queue until closed with an outcome. */
+export const conversationReports = pgTable(
+  "conversation_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    outcome: text("outcome", { enum: REPORT_OUTCOMES }),
+    closedBy: uuid("closed_by").references(() => users.id),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("conversation_reports_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("conversation_reports_conversation_idx").on(t.conversationId),
+    check("conversation_reports_status_check", inList("status", REPORT_STATUSES)),
+    check("conversation_reports_outcome_check", inList("outcome", REPORT_OUTCOMES)),
+    check(
+      "conversation_reports_closed_check",
+      sql`(${t.status} = 'open') = (${t.outcome} is null)`,
+    ),
   ],
 );
