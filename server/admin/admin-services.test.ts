@@ -11,10 +11,15 @@ import { replaceHeadshot } from "../advisors/headshot.server";
 import { jpegWithExif } from "../advisors/fixtures.test-support";
 import { createLocalStorage } from "../storage/local-storage.server";
 import { saveProfileAsAdmin } from "../advisors/advisor-edit.server";
-import { changeAdvisorStatus } from "../advisors/advisor-review.server";
+import {
+  changeAdvisorStatus,
+  countAdvisorsBySection,
+  listAdvisorsForReview,
+} from "../advisors/advisor-review.server";
+import { loadEditableProfile } from "../advisors/profile-edit.server";
 import { listAudit } from "../audit/audit.server";
 import { createAdvisor, createUser } from "./people.test-support";
-import { listUsers, setAdminRole } from "./users.server";
+import { findRoleChangeTarget, listUsers, setAdminRole } from "./users.server";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: typeof database.db;
@@ -411,6 +416,45 @@ describe("an admin's photo change", () => {
     const result = await replace(advisor.id, user.id);
     expect(result.ok).toBe(true);
     expect(await auditRows(advisor.id)).toEqual([]);
+  });
+});
+
+describe("a deleted account (kept pseudonymised for the records)", () => {
+  const deleted = { firstName: "a former member", lastName: "", deletedAt: new Date() };
+
+  it("is in no list and no admin action reaches it: no approval, no profile edit, no admin role", async () => {
+    const admin = await createUser(db, { admin: "Y" });
+    const { advisor, user } = await createAdvisor(db, "rejected", deleted);
+    const before = await countAdvisorsBySection(db);
+    const { advisor: live } = await createAdvisor(db, "rejected");
+    expect((await countAdvisorsBySection(db)).other).toBe(before.other + 1);
+
+    expect((await listUsers(db, { q: user.email })).users).toEqual([]);
+    const others = await listAdvisorsForReview(db, "other");
+    expect(others.rows.map((row) => row.id)).toContain(live.id);
+    expect(others.rows.map((row) => row.id)).not.toContain(advisor.id);
+
+    expect(
+      await changeAdvisorStatus(db, config, {
+        actorUserId: admin.id,
+        advisorId: advisor.id,
+        action: "approve",
+      }),
+    ).toMatchObject({ ok: false, status: 404 });
+    expect(await loadEditableProfile(db, advisor.id)).toBeNull();
+    expect(
+      await saveProfileAsAdmin(db, { actorUserId: admin.id, advisorId: advisor.id, values: {} }),
+    ).toMatchObject({ ok: false, status: 404 });
+    expect(await findRoleChangeTarget(db, user.id)).toBeNull();
+    expect(
+      await setAdminRole(db, { actorUserId: admin.id, targetUserId: user.id, admin: true }),
+    ).toMatchObject({ ok: false, status: 404 });
+
+    const [row] = await db.select().from(s.advisors).where(eq(s.advisors.id, advisor.id));
+    expect(row!.profileStatus).toBe("rejected");
+    expect(await adminFlag(user.id)).toBe("N");
+    expect(await auditRows(advisor.id)).toEqual([]);
+    expect(await auditRows(user.id)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, exists, ilike, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, ilike, isNull, not, sql, type SQL } from "drizzle-orm";
 import type { UserRoleFilter } from "../../core/admin/admin-forms";
 import { ADMIN_MESSAGES as M } from "../../core/messages/admin";
 import { rolesOf } from "../../core/roles";
@@ -50,7 +50,9 @@ export async function listUsers(
   }: { q?: string; role?: UserRoleFilter; position?: Position },
 ) {
   const text = q.trim();
+  // A deleted account is kept only for the records that must point at someone (ADR 91).
   const where = and(
+    isNull(users.deletedAt),
     text ? ilike(searchable, `%${escapeLike(text)}%`) : undefined,
     roleCondition(role),
   );
@@ -107,7 +109,7 @@ export async function findRoleChangeTarget(db: Db, userId: string) {
       admin: users.admin,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!row) return null;
   const { admin, ...person } = row;
   return { ...person, isAdmin: admin === "Y" };
@@ -140,7 +142,7 @@ export async function setAdminRole(
     const [target] = await tx
       .select()
       .from(users)
-      .where(eq(users.id, input.targetUserId))
+      .where(and(eq(users.id, input.targetUserId), isNull(users.deletedAt)))
       .for("update");
     if (!target) return { ok: false as const, status: 404 as const, message: M.userNotFound };
     const name = `${target.firstName} ${target.lastName}`.trim();

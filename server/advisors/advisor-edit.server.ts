@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { saveProfile, type ProfileSaveResult } from "./profile-edit.server";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, users } from "../db/schema";
@@ -38,7 +38,7 @@ async function snapshot(tx: Tx, advisorId: string) {
     })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
-    .where(eq(advisors.id, advisorId))
+    .where(and(eq(advisors.id, advisorId), isNull(users.deletedAt)))
     .for("update", { of: advisors });
   if (!row) return null;
   const { firstName, lastName, email, ...fields } = row;

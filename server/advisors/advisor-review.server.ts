@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import {
   type ReviewAction,
   type ReviewSection,
@@ -31,11 +31,13 @@ const inSection = (section: ReviewSection) =>
     ADVISOR_STATUSES.filter((status) => sectionOf(status) === section),
   );
 
-/** How many advisors each review section holds (one pass over the status index). */
+/** How many advisors each review section holds; deleted accounts are in none (ADR 91). */
 export async function countAdvisorsBySection(db: Db): Promise<Record<ReviewSection, number>> {
   const rows = await db
     .select({ status: advisors.profileStatus, n: count() })
     .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(isNull(users.deletedAt))
     .groupBy(advisors.profileStatus);
   const counts = { pending: 0, pending_activation: 0, approved: 0, other: 0 };
   for (const { status, n } of rows) counts[sectionOf(status)] += n;
@@ -66,7 +68,7 @@ export function listAdvisorsForReview(db: Db, section: ReviewSection, position: 
         })
         .from(advisors)
         .innerJoin(users, eq(users.id, advisors.userId))
-        .where(and(inSection(section), window.where))
+        .where(and(inSection(section), isNull(users.deletedAt), window.where))
         .orderBy(...window.orderBy)
         .limit(window.limit),
   );

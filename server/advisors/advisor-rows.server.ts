@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.server";
 import { advisors, users } from "../db/schema";
 
@@ -20,13 +20,16 @@ export async function lockOrCreateOwnRow(tx: Tx, userId: string) {
 /** Statuses a person's own save sends back to review (an admin's save keeps the status). */
 export const backToReview = sql`case when ${advisors.profileStatus} in ('approved', 'rejected') then 'pending' else ${advisors.profileStatus} end`;
 
-/** An advisor's row and its person, the advisor's row locked for this transaction (or none). */
+/**
+ * An advisor's row and its person, the advisor's row locked for this transaction (or none).
+ * A deleted account's row is none: nothing an admin does may bring it back (ADR 91).
+ */
 export async function lockAdvisor(tx: Tx, advisorId: string) {
   const [row] = await tx
     .select({ advisor: advisors, user: users })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
-    .where(eq(advisors.id, advisorId))
+    .where(and(eq(advisors.id, advisorId), isNull(users.deletedAt)))
     .for("update", { of: advisors });
   return row;
 }

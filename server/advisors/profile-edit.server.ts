@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { defaultWeeklySchedule } from "../../core/availability";
 import { checkProfile, type EditableProfile, type ProfileValues } from "../../core/advisor-profile";
 import { reviewedPart, type ReviewedProfile } from "../../core/profile-review";
@@ -42,7 +42,7 @@ export async function loadEditableProfile(
     })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
-    .where(eq(advisors.id, advisorId));
+    .where(and(eq(advisors.id, advisorId), isNull(users.deletedAt)));
   if (!row || row.advisor.profileStatus === "draft") return null;
   const a = row.advisor;
   const [schedule, proposal] = await Promise.all([

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
-import { bookings, emailOutbox, payments, refunds } from "../db/schema";
+import { advisors, bookings, emailOutbox, payments, refunds, users } from "../db/schema";
 import { createTestDatabase } from "../db/database.test-support";
 import type { OwnCalendars } from "../calendar/own/own-calendars.server";
 import type { PaymentGateway } from "../payments/gateway.server";
@@ -14,6 +14,7 @@ import {
   sessionOptionsFor,
   type BookingCreated,
 } from "./booking-service.server";
+import { cancelUpcomingSessionsOf } from "./cancel.server";
 import { releaseAllExpiredHolds } from "./holds.server";
 import { abandonCheckout, verifyPayment } from "./payment-service.server";
 import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "./bookings.test-support";
@@ -448,6 +449,62 @@ describe("holds", () => {
       settlement: "confirmed",
     });
     expect((await rows(held.paymentId)).booking.status).toBe("confirmed");
+  });
+
+  /** What an account's deletion does to bookings (ADR 91), without the rest of it. */
+  const deleteAccountOf = async (userId: string, ownAdvisorId: string | null) => {
+    await database.db.transaction(async (tx) => {
+      await cancelUpcomingSessionsOf(tx, deps.events, {
+        userId,
+        advisorId: ownAdvisorId,
+        actorUserId: userId,
+        byAdmin: false,
+        reason: "Account deleted.",
+        now: deps.clock.now,
+      });
+      await tx.update(users).set({ deletedAt: deps.clock.now }).where(eq(users.id, userId));
+    });
+  };
+  const refundOf = async (paymentId: string) =>
+    (await database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId)))[0];
+
+  it("a payment arriving after the seeker deleted their account is refunded, not confirmed", async () => {
+    const seeker = await createSeeker(database.db);
+    const held = created(
+      await createBooking(deps, seeker, request(advisorId, "2026-03-17T04:30:00.000Z")),
+    );
+    await deleteAccountOf(seeker, null);
+    expect((await rows(held.paymentId)).booking.status).toBe("expired");
+
+    // The time is still free and the hold had not lapsed: only the deletion stops it.
+    expect(await verifyPayment(deps, seeker, pay(held.orderId!))).toMatchObject({
+      settlement: "refunded",
+    });
+    expect((await rows(held.paymentId)).booking.status).toBe("expired");
+    expect(await refundOf(held.paymentId)).toMatchObject({
+      amount: 118_000,
+      reason: "Paid after an account in the booking was deleted.",
+    });
+  });
+
+  it("an advisor's deletion ends other seekers' holds on their time; a late payment is refunded", async () => {
+    const leaving = await bookableAdvisor(database.db);
+    const [{ userId: advisorUserId }] = await database.db
+      .select({ userId: advisors.userId })
+      .from(advisors)
+      .where(eq(advisors.id, leaving));
+    const seeker = await createSeeker(database.db);
+    const held = created(
+      await createBooking(deps, seeker, request(leaving, "2026-03-16T03:30:00.000Z")),
+    );
+    await deleteAccountOf(advisorUserId!, leaving);
+    expect((await rows(held.paymentId)).booking.status).toBe("expired");
+
+    expect(await verifyPayment(deps, seeker, pay(held.orderId!))).toMatchObject({
+      settlement: "refunded",
+    });
+    expect((await rows(held.paymentId)).booking.status).toBe("expired");
+    expect((await refundOf(held.paymentId))?.status).toBe("pending");
   });
 
   it("50 seekers racing for one time leave exactly one hold", async () => {

@@ -144,25 +144,22 @@ export async function cancelUpcomingSessionsOf(
 ): Promise<{ cancelled: number; refundedPaise: number; afterCommit: () => Promise<unknown> }> {
   const { userId, advisorId, actorUserId, byAdmin, reason, now } = input;
   const events = bookingEvents.within(tx, now);
+  // Their sessions as a seeker and, for an advisor, as the advisor.
+  const theirs = advisorId
+    ? or(eq(bookings.userId, userId), eq(bookings.advisorId, advisorId))
+    : eq(bookings.userId, userId);
   const due = await tx
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, "confirmed"),
-        gt(bookings.datetime, now),
-        advisorId
-          ? or(eq(bookings.userId, userId), eq(bookings.advisorId, advisorId))
-          : eq(bookings.userId, userId),
-      ),
-    )
+    .where(and(eq(bookings.status, "confirmed"), gt(bookings.datetime, now), theirs))
     .orderBy(asc(bookings.datetime))
     .for("update");
-  // Their holds still waiting for payment free the advisor's time at once.
+  // Holds still waiting for payment, theirs or others' on their time, end at once; a payment
+  // that still arrives is refunded (settlePayment).
   const released = await tx
     .update(bookings)
     .set({ status: "expired", updatedAt: now })
-    .where(and(eq(bookings.status, "pending_payment"), eq(bookings.userId, userId)))
+    .where(and(eq(bookings.status, "pending_payment"), theirs))
     .returning({ id: bookings.id });
   for (const { id } of released) await events.publish({ type: "booking.released", bookingId: id });
   let refundedPaise = 0;

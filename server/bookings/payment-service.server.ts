@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
-import { bookings, payments } from "../db/schema";
+import { advisors, bookings, payments, users } from "../db/schema";
+import type { Tx } from "../db/client.server";
 import { paymentSecrets } from "../payments/create-gateway.server";
 import { isValidPaymentSignature } from "../payments/signature.server";
 import { busyIntervals } from "../scheduling/busy.server";
@@ -16,7 +17,10 @@ export type Settlement =
   /** Confirmed now, or earlier by the same payment (a repeat changes nothing). */
   | "confirmed"
   | "already-settled"
-  /** Paid after the hold lapsed and the time was taken: a full refund is queued. */
+  /**
+   * Paid after the hold lapsed and the time was taken, or after either party deleted their
+   * account: a full refund is queued.
+   */
   | "refunded"
   | "unknown-order"
   | "amount-mismatch";
@@ -74,7 +78,8 @@ export async function settlePayment(deps: TxDeps, report: PaymentReport): Promis
     booking.status === "pending_payment" &&
     booking.holdExpiresAt !== null &&
     booking.holdExpiresAt > now;
-  if (holdLive || (await retakeTime(deps, booking))) {
+  const partyDeleted = await eitherPartyDeleted(tx, booking);
+  if (!partyDeleted && (holdLive || (await retakeTime(deps, booking)))) {
     await tx
       .update(bookings)
       .set({ status: "confirmed", holdExpiresAt: null })
@@ -92,10 +97,36 @@ export async function settlePayment(deps: TxDeps, report: PaymentReport): Promis
     bookingId: booking.id,
     paymentId: payment.id,
     amount: payment.amount,
-    reason: "Paid after the payment hold lapsed; the time had been booked by someone else.",
+    reason: partyDeleted
+      ? "Paid after an account in the booking was deleted."
+      : "Paid after the payment hold lapsed; the time had been booked by someone else.",
   });
-  deps.logger.warn({ bookingId: booking.id }, "late payment for a taken time: refund queued");
+  deps.logger.warn(
+    { bookingId: booking.id, partyDeleted },
+    "payment for a session that cannot take place: refund queued",
+  );
   return "refunded";
+}
+
+/** A deleted account's sessions never start again (ADR 91), whoever's payment arrives late. */
+async function eitherPartyDeleted(
+  tx: Tx,
+  booking: Pick<typeof bookings.$inferSelect, "userId" | "advisorId">,
+): Promise<boolean> {
+  const advisorsPerson = tx
+    .select({ userId: advisors.userId })
+    .from(advisors)
+    .where(eq(advisors.id, booking.advisorId));
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.deletedAt),
+        or(eq(users.id, booking.userId), inArray(users.id, advisorsPerson)),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
 }
 
 /**
