@@ -19,6 +19,7 @@ import { createTestDatabase } from "../db/database.test-support";
 import {
   confirmTotp,
   deletePasskey,
+  renamePasskey,
   disableTotp,
   loadSecurity,
   regenerateBackupCodes,
@@ -345,5 +346,48 @@ describe("admins must have a second factor", () => {
     expect(
       await database.db.select().from(s.authPasskeys).where(eq(s.authPasskeys.id, key!.id)),
     ).toHaveLength(1);
+  });
+
+  it("renames one's own passkey, and not someone else's", async () => {
+    const owner = await account("keys@example.com");
+    const other = await account("nosy@example.com");
+    const stored = (userId: string) =>
+      database.db
+        .insert(s.authPasskeys)
+        .values({
+          id: randomUUID(),
+          name: "Passkey",
+          publicKey: "cHVibGlj",
+          userId,
+          credentialID: `cred-${randomUUID()}`,
+          counter: 0,
+          deviceType: "singleDevice",
+          backedUp: false,
+        })
+        .returning();
+    const [key] = await stored(owner);
+    const as = async (authUserId: string, email: string) => ({
+      authUserId,
+      email,
+      headers: new Headers({ cookie: await signedIn(email) }),
+    });
+    const nameOf = async () =>
+      (await database.db.select().from(s.authPasskeys).where(eq(s.authPasskeys.id, key!.id)))[0]!
+        .name;
+
+    expect(
+      await renamePasskey(deps, await as(other, "nosy@example.com"), {
+        id: key!.id,
+        name: "Mine now",
+      }),
+    ).toMatchObject({ ok: false, message: M.passkeyNotFound });
+    expect(await nameOf()).toBe("Passkey");
+
+    const renamed = await renamePasskey(deps, await as(owner, "keys@example.com"), {
+      id: key!.id,
+      name: "Work laptop",
+    });
+    expect(renamed.ok).toBe(true);
+    expect(await nameOf()).toBe("Work laptop");
   });
 });
