@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../core/messages/auth";
@@ -139,6 +139,41 @@ describe("enrolment", () => {
       .from(s.authUsers)
       .where(eq(s.authUsers.id, authUserId));
     expect(user!.twoFactorEnabled).toBe(true);
+  });
+});
+
+describe("enrolment of an account made through Google", () => {
+  it("needs no password, since it has none; the first right code turns it on", async () => {
+    const email = "google-only@example.com";
+    const authUserId = await account(email);
+    const cookie = await signedIn(email);
+    // As Google sign-up leaves it: a Google account link and no password.
+    await database.db
+      .delete(s.authAccounts)
+      .where(
+        and(eq(s.authAccounts.userId, authUserId), eq(s.authAccounts.providerId, "credential")),
+      );
+    await database.db.insert(s.authAccounts).values({
+      id: randomUUID(),
+      accountId: "google-sub-1234",
+      providerId: "google",
+      userId: authUserId,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const who = { authUserId, email, headers: new Headers({ cookie }) };
+    expect((await loadSecurity(deps, who)).hasPassword).toBe(false);
+
+    expect((await startTotp(deps, who, "")).ok).toBe(true);
+    const { setup } = await loadSecurity(deps, who);
+    const confirmed = await confirmTotp(deps, who, totp(setup!.secret));
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    expect((await loadSecurity(deps, who)).totp).toBe("on");
+    // And it turns off the same way, without a password to ask for (on the session the
+    // confirmation renewed, as the browser keeps it).
+    const renewed = new Headers({ cookie: cookieHeader(confirmed.headers) || cookie });
+    expect((await disableTotp(deps, { ...who, headers: renewed }, "")).ok).toBe(true);
+    expect((await loadSecurity(deps, who)).totp).toBe("off");
   });
 });
 
