@@ -3,7 +3,7 @@
  * template parameters the providers fill in, and the outbox's retry rule. Pure: the server's
  * outbox, the local outbox page and the tests read the same texts.
  */
-import type { MessageKind } from "./notifications";
+import type { MessageKind, NotificationChannel } from "./notifications";
 
 /** The phone channels: a person opts in to each, with a verified number. */
 export const PHONE_CHANNELS = ["whatsapp", "sms"] as const;
@@ -31,6 +31,20 @@ export const CHANNEL_MESSAGES = {
 } as const satisfies Record<string, { kind: MessageKind; params: readonly string[] }>;
 export type ChannelMessageName = keyof typeof CHANNEL_MESSAGES;
 export const CHANNEL_MESSAGE_NAMES = Object.keys(CHANNEL_MESSAGES) as ChannelMessageName[];
+
+/** Each message as the admin screens name it. */
+export const CHANNEL_MESSAGE_LABELS: Record<ChannelMessageName, string> = {
+  "phone.verification-code": "verification code",
+  "session.confirmed": "booking confirmation",
+  "session.rescheduled": "booking change",
+  "session.cancelled": "cancellation",
+  "session.reminder-24h": "24-hour reminder",
+  "session.reminder-1h": "1-hour reminder",
+  "session.starting": "session-starts-now message",
+  "session.review-request": "review request",
+};
+export const channelMessageLabel = (name: string) =>
+  CHANNEL_MESSAGE_LABELS[name as ChannelMessageName] ?? name;
 
 /** The reminders, for the dashboard's delivery figures. */
 export const REMINDER_MESSAGES = [
@@ -132,3 +146,16 @@ export const PHONE_CODE_MAX_ATTEMPTS = 5;
 /** Codes a person may have sent to them in PHONE_CODE_WINDOW_MINUTES. */
 export const PHONE_CODE_MAX_SENDS = 5;
 export const PHONE_CODE_WINDOW_MINUTES = 60;
+
+// ------------------------------------------------------------------ the admin's figures
+
+/** One channel's reminders over the last year: how far they got (ADR 95). */
+export type ReminderDeliveryRow = {
+  channel: NotificationChannel;
+  sent: number;
+  /** E-mail providers report neither: null there. */
+  delivered: number | null;
+  read: number | null;
+  failed: number;
+};
+export const REMINDER_DELIVERY_DAYS = 365;

@@ -1,5 +1,10 @@
 import { and, gte, inArray, sql } from "drizzle-orm";
-import type { NotificationChannel } from "../../core/notifications";
+import {
+  REMINDER_DELIVERY_DAYS,
+  REMINDER_MESSAGES,
+  type ReminderDeliveryRow,
+} from "../../core/channels";
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from "../../core/notifications";
 import type { Db, Tx } from "../db/client.server";
 import { channelDeliveryDays } from "../db/schema";
 
@@ -69,4 +74,18 @@ export async function deliveryFigures(
     )
     .groupBy(channelDeliveryDays.channel);
   return rows;
+}
+
+/** The admin dashboard's reminder delivery, per channel, over the last year. */
+export async function reminderDelivery(db: Db, now: Date): Promise<ReminderDeliveryRow[]> {
+  const since = new Date(now.getTime() - REMINDER_DELIVERY_DAYS * 86_400_000);
+  const figures = await deliveryFigures(db, [...REMINDER_MESSAGES, "session.reminder"], since);
+  return NOTIFICATION_CHANNELS.map((channel) => {
+    const found = figures.find((f) => f.channel === channel);
+    const sent = found?.sent ?? 0;
+    const failed = found?.failed ?? 0;
+    return channel === "email"
+      ? { channel, sent, delivered: null, read: null, failed }
+      : { channel, sent, delivered: found?.delivered ?? 0, read: found?.read ?? 0, failed };
+  });
 }

@@ -39,7 +39,9 @@ export function PhoneChannelsCard({ phone, actionData }: { phone: PhoneView; act
   useEffect(() => {
     if (actionData?.ok && actionData.message) toast.success(actionData.message);
   }, [actionData]);
-  const failure = actionData && !actionData.ok && actionData.intent !== "verify-code";
+  // A refused code shows beside its field; anything else refused shows below the card's forms.
+  const failure =
+    actionData && !actionData.ok && !(actionData.intent === "verify-code" && phone.codePending);
 
   return (
     <Card className="grid gap-5 p-6">

@@ -66,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "verify-code") {
     const parsed = await parseForm(form, verifyCodeSchema);
-    if (!parsed.success) return invalidForm(parsed, { intent, ok: false as const });
+    if (!parsed.success)
+      return invalidForm(parsed, { intent, ok: false as const, message: P.codeInvalid });
     const result = await verifyPhoneCode(
       context.db,
       viewer.userId,
