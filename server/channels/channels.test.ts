@@ -218,6 +218,21 @@ describe("reminders under an injected clock", () => {
     await sendDueReminders(database.db, config, at(first, 24));
     expect((await reminders()).map((m) => m.name)).toEqual(["session.reminder-24h"]);
     expect((await reminders())[0]!.body).toContain("Join, reschedule or cancel");
+    // The e-mail reminder a day ahead says where to reschedule or cancel while the rules allow.
+    const [reader] = await database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, seeker.id));
+    const dayAhead = await database.db
+      .select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.toAddress, reader!.email), eq(emailOutbox.name, "session.reminder")),
+      );
+    expect(dayAhead).toHaveLength(1);
+    expect(dayAhead[0]!.text).toContain(
+      `Reschedule or cancel it from your dashboard until 12 hours before the start: ${config.appUrl}/dashboard`,
+    );
 
     // Moved two days later before its 1-hour reminder: that one follows the new time.
     const moved = "2026-03-12T03:30:00.000Z";
