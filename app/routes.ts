@@ -41,6 +41,7 @@ export default [
   route("api/profile-photo", "routes/api/profile-photo.ts"),
   route("settings/privacy/exports/:id", "routes/settings/export-download.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
+  route("dev/messages", "routes/dev/messages.tsx"),
 
   // Availability and time slots
   route("api/advisors/:id/slots", "routes/api/advisor-slots.ts"),
@@ -64,6 +65,7 @@ export default [
   route("api/payments/release", "routes/api/payments.release.ts"),
   route("api/test-checkout", "routes/api/test-checkout.ts"),
   route("api/webhooks/razorpay", "routes/api/webhooks.razorpay.ts"),
+  route("api/webhooks/whatsapp", "routes/api/webhooks.whatsapp.ts"),
   route("booking-confirmed", "routes/booking-confirmed.tsx"),
   route("booking-confirmed/receipt", "routes/booking-receipt.tsx"),
   route("sessions/:id/calendar.ics", "routes/session-calendar.ts"),
@@ -86,6 +88,7 @@ export default [
   route("admin/advisors/:id/changes", "routes/admin/advisor-changes.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/payouts", "routes/admin/payouts.tsx"),
+  route("admin/messages", "routes/admin/messages.tsx"),
   route("advisor-debug", "routes/admin/advisor-debug.tsx"),
 
   // Anything else: the 404 page, with the missing path logged.

@@ -21,6 +21,8 @@ describe("consent states", () => {
       ["privacy", false, null],
       ["advisor_agreement", false, null],
       ["marketing", false, null],
+      ["whatsapp", false, null],
+      ["sms", false, null],
     ]);
   });
 

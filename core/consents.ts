@@ -5,12 +5,25 @@ import { POLICY_DATES } from "./policy-dates";
  * or withdrawal is one event with the document's version (its last-updated date) and the words
  * on the screen. The current state of each consent is the latest event of its kind.
  */
-export const CONSENT_KINDS = ["terms", "privacy", "advisor_agreement", "marketing"] as const;
+export const CONSENT_KINDS = [
+  "terms",
+  "privacy",
+  "advisor_agreement",
+  "marketing",
+  "whatsapp",
+  "sms",
+] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 export const CONSENT_ACTIONS = ["granted", "withdrawn"] as const;
 export type ConsentAction = (typeof CONSENT_ACTIONS)[number];
-/** Where it was given or withdrawn ("before-records": accounts older than the log). */
-export const CONSENT_SOURCES = ["sign-up", "application", "settings", "before-records"] as const;
+/** Where it was given or withdrawn ("before-records": accounts older than the log; "reply": a STOP reply). */
+export const CONSENT_SOURCES = [
+  "sign-up",
+  "application",
+  "settings",
+  "before-records",
+  "reply",
+] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 export type ConsentEvent = {
@@ -45,6 +58,12 @@ export const ADVISOR_AGREEMENT_WORDING =
 export const MARKETING_WORDING =
   "Send me product news by e-mail: new features and advice from BeenThere. I can stop it at any time.";
 
+/** The opt-in to each phone channel (issue 41): WhatsApp's policy asks for it in these words. */
+export const WHATSAPP_WORDING =
+  "Send me booking confirmations, changes, cancellations, reminders and review requests on WhatsApp at my verified number. I can stop them at any time by replying STOP or here in settings.";
+export const SMS_WORDING =
+  "Send me booking confirmations, changes, cancellations, reminders and review requests by SMS at my verified number. I can stop them at any time by replying STOP or here in settings.";
+
 export const CONSENTS: Record<ConsentKind, ConsentTerms> = {
   terms: {
     label: "Terms & Conditions",
@@ -76,6 +95,22 @@ export const CONSENTS: Record<ConsentKind, ConsentTerms> = {
     version: "2026-11-28",
     versionLabel: null,
     wording: MARKETING_WORDING,
+    withdrawnBy: "settings",
+  },
+  whatsapp: {
+    label: "Messages on WhatsApp",
+    href: null,
+    version: "2026-11-28",
+    versionLabel: null,
+    wording: WHATSAPP_WORDING,
+    withdrawnBy: "settings",
+  },
+  sms: {
+    label: "Messages by SMS",
+    href: null,
+    version: "2026-11-28",
+    versionLabel: null,
+    wording: SMS_WORDING,
     withdrawnBy: "settings",
   },
 };

@@ -96,9 +96,9 @@ describe("a person's choices", () => {
 
   it("fill the settings form: stored where chosen, the default elsewhere", () => {
     expect(preferenceMatrix([{ kind: "reminders", channel: "email", enabled: false }])).toEqual({
-      booking_changes: { email: true },
-      reminders: { email: false },
-      review_requests: { email: true },
+      booking_changes: { email: true, whatsapp: true, sms: true },
+      reminders: { email: false, whatsapp: true, sms: true },
+      review_requests: { email: true, whatsapp: true, sms: true },
     });
   });
 });

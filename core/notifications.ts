@@ -4,8 +4,11 @@
  * test pins every e-mail the product sends to one kind.
  */
 
-/** Ways a message can reach a person. E-mail now; WhatsApp and SMS join this list later. */
-export const NOTIFICATION_CHANNELS = ["email"] as const;
+/**
+ * Ways a message can reach a person. WhatsApp and SMS (issue 41) reach only a verified number
+ * of a person who opted in to that channel (the consent log); e-mail is everyone's default.
+ */
+export const NOTIFICATION_CHANNELS = ["email", "whatsapp", "sms"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** Kinds a person chooses per channel on the Notifications page. */

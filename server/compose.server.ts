@@ -12,6 +12,10 @@ import { createOwnCalendars, type OwnCalendars } from "./calendar/own/own-calend
 import { ownCalendarEvents } from "./calendar/own/session-events.server";
 import { sessionCalendar } from "./calendar/session-calendar.server";
 import type { Config } from "./config.server";
+import { channelNotices } from "./channel-notices/channel-notices.server";
+import { deliverChannelMessages } from "./channels/channel-outbox.server";
+import { type ChannelTransport, createChannelTransports } from "./channels/transports.server";
+import type { PhoneChannel } from "../core/channels";
 import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
 import type { startJobs } from "./jobs/scheduler.server";
@@ -53,6 +57,8 @@ export type Services = {
   /** Advisors' own Google Calendars; null without a Google OAuth client. */
   ownCalendars: OwnCalendars | null;
   mailer: MailTransport;
+  /** WhatsApp (Meta's Cloud API) and SMS (MSG91), or the local outbox for each (ADR 95). */
+  channelTransports: Record<PhoneChannel, ChannelTransport>;
   /** Encrypts and decrypts advisors' bank account numbers with the configured key. */
   bankCipher: BankCipher;
   /** What follows a booking's change: every feature that cares subscribes here. */
@@ -93,6 +99,7 @@ export function composeServices({
     calendar,
     ownCalendars: createOwnCalendars({ db: database.db, auth, config, logger, now }),
     mailer: createTransport(config),
+    channelTransports: createChannelTransports(config),
     bankCipher: createBankCipher(config.bankEncryptionKey),
     events,
     upcomingSessions: upcomingSessions(events),
@@ -116,6 +123,7 @@ export function bookingSubscribers(deps: {
     sessionCalendar(deps),
     ownCalendarEvents,
     sessionEmails(deps.config),
+    channelNotices(deps.config),
     ledgerSubscriber(deps.config),
     refundRequests,
     sessionAudit,
@@ -158,6 +166,18 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
       everyMs: 5_000,
       run: (signal: AbortSignal) =>
         runDataExports(db, { storage: services.storage, config, logger, now, signal }),
+    },
+    {
+      // WhatsApp and SMS, like the e-mail outbox: due messages leased, sent, retried (ADR 95).
+      name: "deliver-channel-messages",
+      everyMs: 5_000,
+      run: (signal: AbortSignal) =>
+        deliverChannelMessages(db, {
+          transports: services.channelTransports,
+          logger,
+          now,
+          signal,
+        }),
     },
   ];
 }

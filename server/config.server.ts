@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { CHANNEL_MESSAGE_NAMES, type ChannelMessageName } from "../core/channels";
 
 /**
  * All configuration comes from environment variables, validated once at start-up.
@@ -78,6 +79,22 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optional.pipe(z.url().optional()),
   DISCOVERY_ADVISOR_ID: optional.pipe(z.uuid().optional()),
   BANK_ENCRYPTION_KEY: optional.pipe(z.string().min(32).optional()),
+  // WhatsApp through Meta's Cloud API (ADR 95): all four set, or none (the local outbox plays it).
+  WHATSAPP_ACCESS_TOKEN: optional,
+  WHATSAPP_PHONE_NUMBER_ID: optional,
+  // Signs the delivery/read webhooks (X-Hub-Signature-256) and answers its GET handshake.
+  WHATSAPP_APP_SECRET: optional,
+  WHATSAPP_VERIFY_TOKEN: optional,
+  // Only tests point this elsewhere (a local server answering like Meta's Graph API).
+  WHATSAPP_API_URL: z.url().default("https://graph.facebook.com/v21.0"),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().min(2).default("en"),
+  // Approved template names per message, "session.confirmed=booking_confirmed,…"; the rest default.
+  WHATSAPP_TEMPLATES: optional,
+  // SMS through MSG91's Flow API (ADR 95); the local outbox plays it without a key.
+  MSG91_AUTH_KEY: optional,
+  // MSG91 template ids (each mapped to its DLT template id in MSG91), "session.confirmed=…,…".
+  MSG91_TEMPLATES: optional,
+  MSG91_API_URL: z.url().default("https://control.msg91.com/api/v5/flow"),
   // Lets a scraper elsewhere read /metrics with `Authorization: Bearer <token>` (ADR 70).
   METRICS_TOKEN: optional.pipe(z.string().min(32).optional()),
 });
@@ -128,6 +145,39 @@ function localSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+/** Default approved WhatsApp template names (override any with WHATSAPP_TEMPLATES). */
+export const DEFAULT_WHATSAPP_TEMPLATES: Record<ChannelMessageName, string> = {
+  "phone.verification-code": "verification_code",
+  "session.confirmed": "booking_confirmed",
+  "session.rescheduled": "booking_changed",
+  "session.cancelled": "booking_cancelled",
+  "session.reminder-24h": "session_reminder_24h",
+  "session.reminder-1h": "session_reminder_1h",
+  "session.starting": "session_starting",
+  "session.review-request": "review_request",
+};
+
+/** "name=value,name=value" over the message names; an unknown name is a mistake worth stopping. */
+function templateMap(
+  variable: string,
+  value: string | undefined,
+): Partial<Record<ChannelMessageName, string>> {
+  const map: Partial<Record<ChannelMessageName, string>> = {};
+  for (const pair of (value ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [name, id] = pair.split("=").map((p) => p.trim());
+    if (!name || !id || !(CHANNEL_MESSAGE_NAMES as string[]).includes(name)) {
+      throw new Error(
+        `Invalid configuration:\n  ${variable}: "${pair}" is not message=template (messages: ${CHANNEL_MESSAGE_NAMES.join(", ")})`,
+      );
+    }
+    map[name as ChannelMessageName] = id;
+  }
+  return map;
+}
+
 export function buildConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -152,6 +202,25 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
     throw new Error(
       "Invalid configuration:\n  MIGRATION_DATABASE_URL: set only with DATABASE_URL (the embedded database has one role)",
+    );
+  }
+
+  const whatsappKeys = [
+    e.WHATSAPP_ACCESS_TOKEN,
+    e.WHATSAPP_PHONE_NUMBER_ID,
+    e.WHATSAPP_APP_SECRET,
+    e.WHATSAPP_VERIFY_TOKEN,
+  ];
+  if (whatsappKeys.some(Boolean) && !whatsappKeys.every(Boolean)) {
+    throw new Error(
+      "Invalid configuration:\n  WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN are set together or not at all",
+    );
+  }
+  const smsTemplates = templateMap("MSG91_TEMPLATES", e.MSG91_TEMPLATES);
+  const missingSms = CHANNEL_MESSAGE_NAMES.filter((name) => !smsTemplates[name]);
+  if (e.MSG91_AUTH_KEY && missingSms.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  MSG91_TEMPLATES: a template id is needed for ${missingSms.join(", ")}`,
     );
   }
 
@@ -253,6 +322,31 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
           }
         : undefined,
     },
+    channels: {
+      whatsapp: e.WHATSAPP_ACCESS_TOKEN
+        ? {
+            accessToken: e.WHATSAPP_ACCESS_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+            appSecret: e.WHATSAPP_APP_SECRET!,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+            apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ""),
+            language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+            templates: {
+              ...DEFAULT_WHATSAPP_TEMPLATES,
+              ...templateMap("WHATSAPP_TEMPLATES", e.WHATSAPP_TEMPLATES),
+            },
+          }
+        : undefined,
+      sms: e.MSG91_AUTH_KEY
+        ? {
+            authKey: e.MSG91_AUTH_KEY,
+            apiUrl: e.MSG91_API_URL,
+            templates: smsTemplates as Record<ChannelMessageName, string>,
+          }
+        : undefined,
+      // The local WhatsApp/SMS outbox page, like /dev/outbox: a local run without providers.
+      outboxPageEnabled: local && !e.WHATSAPP_ACCESS_TOKEN && !e.MSG91_AUTH_KEY,
+    },
     discoveryAdvisorId: e.DISCOVERY_ADVISOR_ID ?? TEAM_ADVISOR_ID,
     metricsToken: e.METRICS_TOKEN,
   };
@@ -289,6 +383,10 @@ export function describeConfig(config: Config) {
       : `.ics e-mails, rooms at ${config.meetingBaseUrl}`,
     storage: config.storage.s3 ? `S3 ${config.storage.s3.bucket}` : config.storage.dir,
     metrics: config.metricsToken ? "loopback or METRICS_TOKEN" : "loopback only",
+    whatsapp: config.channels.whatsapp
+      ? `Cloud API ${config.channels.whatsapp.phoneNumberId}`
+      : "local outbox (no WHATSAPP_ACCESS_TOKEN)",
+    sms: config.channels.sms ? "MSG91" : "local outbox (no MSG91_AUTH_KEY)",
   };
 }
 

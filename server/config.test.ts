@@ -153,4 +153,40 @@ describe("configuration", () => {
     expect(JSON.stringify(publicConfig(config))).not.toContain(token);
     expect(describeConfig(buildConfig({ DATA_DIR: tempDir() })).metrics).toBe("loopback only");
   });
+
+  it("plays WhatsApp and SMS locally without keys, and takes WhatsApp's four keys together or not at all", () => {
+    const local = buildConfig({ DATA_DIR: tempDir() });
+    expect(local.channels).toEqual({
+      whatsapp: undefined,
+      sms: undefined,
+      outboxPageEnabled: true,
+    });
+    expect(describeConfig(local)).toMatchObject({
+      whatsapp: "local outbox (no WHATSAPP_ACCESS_TOKEN)",
+      sms: "local outbox (no MSG91_AUTH_KEY)",
+    });
+    expect(() => buildConfig({ DATA_DIR: tempDir(), WHATSAPP_ACCESS_TOKEN: "t" })).toThrow(
+      "WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN are set together or not at all",
+    );
+    const meta = buildConfig({
+      DATA_DIR: tempDir(),
+      WHATSAPP_ACCESS_TOKEN: "t",
+      WHATSAPP_PHONE_NUMBER_ID: "123",
+      WHATSAPP_APP_SECRET: "s",
+      WHATSAPP_VERIFY_TOKEN: "v",
+      WHATSAPP_TEMPLATES: "session.reminder-1h=starts_in_an_hour",
+    });
+    expect(meta.channels.outboxPageEnabled).toBe(false);
+    expect(meta.channels.whatsapp!.templates["session.reminder-1h"]).toBe("starts_in_an_hour");
+    expect(meta.channels.whatsapp!.templates["session.confirmed"]).toBe("booking_confirmed");
+  });
+
+  it("needs an MSG91 template id for every message, and refuses a message it does not know", () => {
+    expect(() => buildConfig({ DATA_DIR: tempDir(), MSG91_AUTH_KEY: "k" })).toThrow(
+      "MSG91_TEMPLATES: a template id is needed for phone.verification-code",
+    );
+    expect(() =>
+      buildConfig({ DATA_DIR: tempDir(), MSG91_AUTH_KEY: "k", MSG91_TEMPLATES: "session.lunch=x" }),
+    ).toThrow('MSG91_TEMPLATES: "session.lunch=x" is not message=template');
+  });
 });

@@ -11,6 +11,8 @@ import { submitReview } from "../../server/bookings/review.server";
 import { hasSignedInBefore, requireViewer } from "../../server/auth/session.server";
 import { dashboardGreeting } from "../../core/dashboard";
 import { AdminView } from "../components/dashboard/admin-view";
+import { ReminderDelivery } from "../components/dashboard/reminder-delivery";
+import { reminderDelivery } from "../../server/channels/delivery-stats.server";
 import { AdvisorView } from "../components/dashboard/advisor-view";
 import { SeekerView } from "../components/dashboard/seeker-view";
 import { RoleSwitcher } from "../components/layout/role-switcher";
@@ -37,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadDashboard(context.db, viewer, params, now, context.logger),
     hasSignedInBefore(context.db, viewer),
   ]);
+  // The admin's view also shows how reminders reached people (issue 41): a year of daily sums.
+  const reminders = page.stats.role === "admin" ? await reminderDelivery(context.db, now) : null;
   const action = params.get("action");
   const focusAction: "reschedule" | "cancel" | null =
     action === "reschedule" || action === "cancel" ? action : null;
@@ -49,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     supportEmail: context.config.supportEmail,
     now: now.toISOString(),
     focusAction,
+    reminders,
   };
 }
 
@@ -176,7 +181,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       {stats.role === "admin" ? (
-        <AdminView stats={stats.admin}>{list}</AdminView>
+        <>
+          <AdminView stats={stats.admin}>{list}</AdminView>
+          {loaderData.reminders ? <ReminderDelivery rows={loaderData.reminders} /> : null}
+        </>
       ) : stats.role === "advisor" ? (
         <AdvisorView stats={stats.advisor}>{list}</AdvisorView>
       ) : (

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   "booking.cancel": "Cancelled session",
   "booking.reschedule": "Rescheduled session",
   "payout.retry": "Retried payout",
+  "message.retry": "Retried WhatsApp/SMS message",
   "ledger.reconcile": "Ran reconciliation",
   "account.export_request": "Requested data export",
   "account.export_download": "Downloaded data export",
@@ -26,4 +27,4 @@ export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
 }
 
-export type AuditTargetType = "user" | "advisor" | "booking" | "transfer" | "ledger";
+export type AuditTargetType = "user" | "advisor" | "booking" | "transfer" | "ledger" | "message";

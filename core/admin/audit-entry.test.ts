@@ -83,6 +83,11 @@ const EVERY_ACTION: Record<AuditAction, AuditRecord> = {
     before: { status: "failed", lastError: "Account closed", attempts: 5, released: false },
     after: { status: "pending", lastError: null, attempts: 0, released: false },
   }),
+  "message.retry": entry("message.retry", {
+    targetLabel: "WhatsApp reminder to Aditya Verma",
+    before: { status: "failed", lastError: "WhatsApp 400 (131026): Message undeliverable" },
+    after: { status: "queued" },
+  }),
   "ledger.reconcile": entry("ledger.reconcile", {
     targetLabel: "Ledger reconciliation",
     after: { differences: 0 },
@@ -175,6 +180,11 @@ describe("an audit entry in words", () => {
         sentence: "Rohan Kapoor retried the failed payout of ₹4,720 to Priya Sharma.",
         changes: ["It had failed with: Account closed", "It goes out with the next payout run."],
         contacts: "priya.sharma@example.com",
+      },
+      "message.retry": {
+        sentence: "Rohan Kapoor queued the failed WhatsApp reminder to Aditya Verma again.",
+        changes: ["It had failed with: WhatsApp 400 (131026): Message undeliverable"],
+        contacts: null,
       },
       "ledger.reconcile": {
         sentence: "Rohan Kapoor ran the ledger reconciliation: no differences found.",

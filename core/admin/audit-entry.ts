@@ -306,6 +306,15 @@ export function describeAudit(entry: AuditRecord): AuditText {
         contacts: match ? match[3]! : null,
       };
     }
+    case "message.retry":
+      return {
+        sentence: `${actor} queued the failed ${label} again.`,
+        changes:
+          typeof before.lastError === "string" && before.lastError !== ""
+            ? [`It had failed with: ${before.lastError}`]
+            : [],
+        contacts: null,
+      };
     case "ledger.reconcile":
       return {
         sentence: `${actor} ran the ledger reconciliation: ${differences(after.differences)} found.`,

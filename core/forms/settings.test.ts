@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from "../messages/auth";
 import { SETTINGS_MESSAGES as M } from "../messages/settings";
 import {
   SHOWN_PREFERENCES,
+  shownPreferences,
   choicesFromForm,
   notificationSettingsSchema,
   profileSettingsSchema,
@@ -54,9 +55,24 @@ describe("the Profile form", () => {
   });
 });
 
+/** The phone channels' boxes, absent from an e-mail-only page (a plain form sends them as ""). */
+const PHONE_BOXES = Object.fromEntries(
+  ["booking_changes", "reminders", "review_requests"].flatMap((kind) =>
+    ["whatsapp", "sms"].map((channel) => [`${kind}.${channel}`, ""]),
+  ),
+);
+
 describe("the Notifications form", () => {
+  it("shows the phone channels' boxes only for the channels given", () => {
+    expect(shownPreferences(["email", "whatsapp"])).toBe(
+      "booking_changes.email,booking_changes.whatsapp,reminders.email,reminders.whatsapp,review_requests.email,review_requests.whatsapp",
+    );
+    expect(SHOWN_PREFERENCES).toBe("booking_changes.email,reminders.email,review_requests.email");
+  });
+
   it("reads ticked boxes as on and missing ones as off", () => {
     const parsed = validateForm(notificationSettingsSchema, {
+      ...PHONE_BOXES,
       shown: SHOWN_PREFERENCES,
       "booking_changes.email": "on",
       "reminders.email": "",
@@ -73,6 +89,7 @@ describe("the Notifications form", () => {
 
   it("saves only the boxes the page showed", () => {
     const parsed = validateForm(notificationSettingsSchema, {
+      ...PHONE_BOXES,
       shown: "reminders.email",
       "booking_changes.email": "",
       "reminders.email": "on",
@@ -85,17 +102,19 @@ describe("the Notifications form", () => {
 
   it("refuses any other value, and a form that names no box it showed", () => {
     const none = {
+      ...PHONE_BOXES,
       "booking_changes.email": "",
       "reminders.email": "",
       "review_requests.email": "",
     };
-    for (const shown of ["", "reminders.sms", "reminders.email,admin"])
+    for (const shown of ["", "reminders.fax", "reminders.email,admin"])
       expect(validateForm(notificationSettingsSchema, { ...none, shown }), shown).toEqual({
         success: false,
         fieldErrors: { shown: M.preferencesInvalid },
       });
     expect(
       validateForm(notificationSettingsSchema, {
+        ...PHONE_BOXES,
         shown: SHOWN_PREFERENCES,
         "booking_changes.email": "yes",
         "reminders.email": "",

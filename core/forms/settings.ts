@@ -69,8 +69,13 @@ export const notificationSettingsSchema = z.object({
   >),
 });
 
-/** The boxes a page shows, as its `shown` field says them. */
-export const SHOWN_PREFERENCES = FIELDS.map(({ field }) => field).join(",");
+/** The boxes a page shows, as its `shown` field says them: e-mail's, and each opted-in channel's. */
+export function shownPreferences(channels: readonly NotificationChannel[] = ["email"]): string {
+  return FIELDS.filter(({ channel }) => channels.includes(channel))
+    .map(({ field }) => field)
+    .join(",");
+}
+export const SHOWN_PREFERENCES = shownPreferences();
 
 export type PreferenceChoice = {
   kind: SwitchableKind;

@@ -121,6 +121,11 @@ export async function deleteAccount(
           ne(s.emailOutbox.status, "queued"),
         ),
       );
+    // So are their WhatsApp/SMS messages and any code in flight; their number goes below.
+    await tx
+      .delete(s.channelMessages)
+      .where(and(eq(s.channelMessages.userId, person.id), ne(s.channelMessages.status, "queued")));
+    await tx.delete(s.phoneVerifications).where(eq(s.phoneVerifications.userId, person.id));
     // Cancelled while they still have a name and an address: both parties are told as usual.
     const sessions = await upcomingSessions.cancelAllFor(tx, {
       userId: person.id,
@@ -190,6 +195,8 @@ export async function deleteAccount(
         ageRange: null,
         city: null,
         country: null,
+        phone: null,
+        phoneVerifiedAt: null,
         admin: "N",
         isActive: false,
         deletedAt: now,

@@ -149,9 +149,9 @@ describe("the Notifications section", () => {
   it("starts from the defaults and keeps each choice", async () => {
     const userId = await createSeeker(database.db);
     expect(await notificationSettings(database.db, userId)).toEqual({
-      booking_changes: { email: true },
-      reminders: { email: true },
-      review_requests: { email: true },
+      booking_changes: { email: true, whatsapp: true, sms: true },
+      reminders: { email: true, whatsapp: true, sms: true },
+      review_requests: { email: true, whatsapp: true, sms: true },
     });
     const chosen = {
       booking_changes: false,
@@ -160,9 +160,9 @@ describe("the Notifications section", () => {
     };
     await saveNotificationSettings(database.db, userId, choices(chosen), NOW);
     expect(await notificationSettings(database.db, userId)).toEqual({
-      booking_changes: { email: false },
-      reminders: { email: true },
-      review_requests: { email: false },
+      booking_changes: { email: false, whatsapp: true, sms: true },
+      reminders: { email: true, whatsapp: true, sms: true },
+      review_requests: { email: false, whatsapp: true, sms: true },
     });
     // A page that showed one box changes that one only.
     await saveNotificationSettings(
@@ -172,9 +172,9 @@ describe("the Notifications section", () => {
       NOW,
     );
     expect(await notificationSettings(database.db, userId)).toEqual({
-      booking_changes: { email: false },
-      reminders: { email: false },
-      review_requests: { email: false },
+      booking_changes: { email: false, whatsapp: true, sms: true },
+      reminders: { email: false, whatsapp: true, sms: true },
+      review_requests: { email: false, whatsapp: true, sms: true },
     });
     expect(
       await database.db

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { ProfileSettings } from "../../core/forms/settings";
 import { SETTINGS_MESSAGES as M } from "../../core/messages/settings";
 import type { Db } from "../db/client.server";
@@ -14,6 +14,7 @@ export async function profileSettings(db: Db, userId: string) {
       lastName: users.lastName,
       email: users.email,
       phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
       timeZone: users.timeZone,
       photoUrl: users.photoUrl,
       advisorId: advisors.id,
@@ -47,6 +48,9 @@ export async function saveProfileSettings(
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone,
+        // A changed (or removed) number is unverified again: no message goes to it until a
+        // code sent to it comes back (issue 41).
+        phoneVerifiedAt: sql`case when ${users.phone} is not distinct from ${input.phone} then ${users.phoneVerifiedAt} end`,
         timeZone: input.timeZone,
         updatedAt: now,
       })

@@ -3,7 +3,7 @@ import { invitationAttachment } from "./session-invitation.server";
 import { sessionTypeLabel } from "../../core/booking";
 import { advisorDisplayName, formatSessionTime } from "../../core/format";
 import { partyZone, seekerDisplayName } from "../../core/session-event";
-import { JOIN_EARLY_MINUTES } from "../../core/sessions";
+import { JOIN_EARLY_MINUTES, MODIFY_CUTOFF_HOURS } from "../../core/sessions";
 import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
 import { queueEmail } from "../mail/mailer.server";
@@ -150,6 +150,12 @@ export async function queueReminderEmails(
       paragraphs: [
         `Your ${record.booking.sessionType} with ${party.other} is on ${formatSessionTime(record.booking.datetime, party.timeZone)}.`,
         `The link opens ${JOIN_EARLY_MINUTES} minutes before the start.`,
+        // A day ahead the parties may still move or cancel it (the cutoff is 12 hours).
+        ...(hoursBefore === 24
+          ? [
+              `Need to change it? Reschedule or cancel it from your dashboard until ${MODIFY_CUTOFF_HOURS} hours before the start: ${config.appUrl}/dashboard`,
+            ]
+          : []),
       ],
       action: link
         ? { label: "Join Meeting", url: link }

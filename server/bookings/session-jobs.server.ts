@@ -5,6 +5,7 @@ import type { Db, Tx } from "../db/client.server";
 import { bookingReminders, bookings } from "../db/schema";
 import type { BookingEvents } from "../events/booking-events.server";
 import { queueReminderEmails } from "./session-emails.server";
+import { queueSessionChannelMessages } from "../channels/session-notices.server";
 import { loadSession } from "../repositories/booking-parties.server";
 
 const HOUR_MS = 3_600_000;
@@ -109,10 +110,74 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
           .returning({ id: bookingReminders.bookingId });
         if (!claimed) return false; // another instance sent it meanwhile
         await queueReminderEmails(tx, record, hours, config);
+        await queueSessionChannelMessages(
+          tx,
+          record,
+          hours === 1 ? "session.reminder-1h" : "session.reminder-24h",
+          { appUrl: config.appUrl, now },
+        );
         return true;
       });
       if (queued) sent++;
     }
+  }
+  return sent;
+}
+
+/** Late by more than this, "your session starts now" is not sent at all. */
+const STARTING_GRACE_MS = 10 * 60_000;
+
+/**
+ * "Your session starts now" on WhatsApp/SMS to the parties who opted in, once per start
+ * (recorded as the 0-hour reminder), while the start is at most 10 minutes past. Like the
+ * other reminders it follows a reschedule (kept per start time) and a cancelled session is no
+ * longer confirmed, so it gets none.
+ */
+export async function sendStartingNotices(db: Db, config: Config, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: bookings.id, datetime: bookings.datetime })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "confirmed"),
+        lte(bookings.datetime, now),
+        gt(bookings.datetime, new Date(now.getTime() - STARTING_GRACE_MS)),
+        notExists(
+          db
+            .select({ bookingId: bookingReminders.bookingId })
+            .from(bookingReminders)
+            .where(
+              and(
+                eq(bookingReminders.bookingId, bookings.id),
+                eq(bookingReminders.hoursBefore, 0),
+                eq(bookingReminders.sessionStart, bookings.datetime),
+              ),
+            ),
+        ),
+      ),
+    );
+  let sent = 0;
+  for (const session of due) {
+    const queued = await db.transaction(async (tx) => {
+      const record = await loadSession(tx, session.id, true);
+      if (
+        record?.booking.status !== "confirmed" ||
+        record.booking.datetime.getTime() !== session.datetime.getTime()
+      )
+        return false;
+      const [claimed] = await tx
+        .insert(bookingReminders)
+        .values({ bookingId: session.id, hoursBefore: 0, sessionStart: session.datetime })
+        .onConflictDoNothing()
+        .returning({ id: bookingReminders.bookingId });
+      if (!claimed) return false;
+      await queueSessionChannelMessages(tx, record, "session.starting", {
+        appUrl: config.appUrl,
+        now,
+      });
+      return true;
+    });
+    if (queued) sent++;
   }
   return sent;
 }

@@ -25,6 +25,7 @@ import { CONSENT_ACTIONS, CONSENT_KINDS, CONSENT_SOURCES } from "../../core/cons
 import { REPORT_OUTCOMES, REPORT_STATUSES, SESSION_NOTICE_EVENTS } from "../../core/conversation";
 import { LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, TRANSFER_STATUSES } from "../../core/ledger";
 import { NOTIFICATION_CHANNELS, SWITCHABLE_KINDS } from "../../core/notifications";
+import { CHANNEL_MESSAGE_STATUSES, PHONE_CHANNELS } from "../../core/channels";
 import {
   BOOKING_STATUSES,
   PAYMENT_STATUSES,
@@ -196,6 +197,8 @@ export const users = pgTable(
     country: text("country"),
     /** E.164 ("+919876543210"), optional (core/phone.ts). */
     phone: text("phone"),
+    /** When `phone` was proved by a code sent to it (issue 41); a changed number clears it. */
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
     /** The person's own IANA zone for every date shown or e-mailed; null: the browser's. */
     timeZone: text("time_zone"),
     /** A seeker's profile photo (advisors show the headshot of their advisor profile). */
@@ -1166,4 +1169,90 @@ export const conversationReports = pgTable(
       sql`(${t.status} = 'open') = (${t.outcome} is null)`,
     ),
   ],
+);
+
+// ---------------------------------------------------------------- WhatsApp and SMS (issue 41)
+
+/**
+ * The one code in flight to prove a person's phone (ADR 95): its HMAC, never the code; the
+ * number it was sent to (a code proves that number only); wrong tries; and the codes sent in
+ * the current window (the resend limit).
+ */
+export const phoneVerifications = pgTable("phone_verifications", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  phone: text("phone").notNull(),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  sends: integer("sends").notNull().default(1),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The WhatsApp/SMS outbox (ADR 95): written in the transaction of the change that caused it,
+ * sent by a job that leases due rows (`locked_until`, FOR UPDATE SKIP LOCKED), retried with
+ * back-off until `failed` (the dead letter an admin may retry). A reminder names its booking
+ * and start, so one for a session moved or cancelled meanwhile is withdrawn, never sent.
+ */
+export const channelMessages = pgTable(
+  "channel_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: PHONE_CHANNELS }).notNull(),
+    toPhone: text("to_phone").notNull(),
+    /** Which message (core/channels.ts CHANNEL_MESSAGES). */
+    name: text("name").notNull(),
+    params: jsonb("params").$type<string[]>().notNull(),
+    body: text("body").notNull(),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
+    sessionStart: timestamp("session_start", { withTimezone: true }),
+    status: text("status", { enum: CHANNEL_MESSAGE_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The provider's id of the sent message (WhatsApp's wamid, MSG91's request id). */
+    providerId: text("provider_id"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The job reads only what is due; webhooks find a message by the provider's id; the admin
+    // lists dead letters newest first.
+    index("channel_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    uniqueIndex("channel_messages_provider_idx").on(t.channel, t.providerId),
+    index("channel_messages_failed_idx")
+      .on(t.failedAt, t.id)
+      .where(sql`${t.status} = 'failed'`),
+    index("channel_messages_user_idx").on(t.userId, t.createdAt),
+    index("channel_messages_booking_idx").on(t.bookingId),
+    check("channel_messages_channel_check", inList("channel", PHONE_CHANNELS)),
+    check("channel_messages_status_check", inList("status", CHANNEL_MESSAGE_STATUSES)),
+  ],
+);
+
+/**
+ * Delivery figures per day, channel (e-mail too) and message, kept as the outboxes' rows
+ * change (ADR 95): the admin dashboard sums at most a year of days, never the messages.
+ */
+export const channelDeliveryDays = pgTable(
+  "channel_delivery_days",
+  {
+    day: text("day").notNull(),
+    channel: text("channel", { enum: NOTIFICATION_CHANNELS }).notNull(),
+    name: text("name").notNull(),
+    sent: integer("sent").notNull().default(0),
+    delivered: integer("delivered").notNull().default(0),
+    read: integer("read").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.channel, t.name] })],
 );

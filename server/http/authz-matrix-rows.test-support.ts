@@ -316,7 +316,25 @@ export const MATRIX: MatrixRow[] = [
     route: "/settings/notifications",
     handler: "action",
     case: "a box no page shows",
-    request: { path: "/settings/notifications", form: { shown: "reminders.sms" } },
+    request: { path: "/settings/notifications", form: { shown: "reminders.fax" } },
+    expect: signedIn(400),
+  },
+  // Issue 41: nobody in the matrix has a phone number, so no code goes anywhere.
+  {
+    route: "/settings/notifications",
+    handler: "action",
+    case: "sending a code without a phone number",
+    request: { path: "/settings/notifications", form: { intent: "send-code" } },
+    expect: signedIn(400),
+  },
+  {
+    route: "/settings/notifications",
+    handler: "action",
+    case: "turning WhatsApp on without a verified number",
+    request: {
+      path: "/settings/notifications",
+      form: { intent: "channel", channel: "whatsapp", on: "true" },
+    },
     expect: signedIn(400),
   },
   {
@@ -532,6 +550,7 @@ export const MATRIX: MatrixRow[] = [
   },
   // Local runs only, to loopback peers (security.test.ts covers other machines).
   page("/dev/outbox"),
+  page("/dev/messages"),
 
   // Availability
   {
@@ -656,8 +675,8 @@ export const MATRIX: MatrixRow[] = [
     "/api/payments/verify",
     "/api/payments/release",
     "/api/test-checkout",
-    "/api/webhooks/razorpay",
     "/api/calendar/google/notifications",
+    "/api/webhooks/razorpay",
   ].map((route): MatrixRow => ({
     route,
     handler: "loader",
@@ -735,6 +754,23 @@ export const MATRIX: MatrixRow[] = [
     // Trusted through its signature only, never through a session.
     expect: everyone(400),
   },
+  // WhatsApp's webhook: not configured in the matrix's app, so there is none for anyone.
+  {
+    route: "/api/webhooks/whatsapp",
+    handler: "loader",
+    case: "the subscription handshake",
+    request: {
+      path: "/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1",
+    },
+    expect: everyone(404),
+  },
+  {
+    route: "/api/webhooks/whatsapp",
+    handler: "action",
+    case: "an unsigned status",
+    request: { path: "/api/webhooks/whatsapp", json: { object: "whatsapp_business_account" } },
+    expect: everyone(404),
+  },
 
   // Becoming an advisor and keeping the profile
   page("/become-advisor"),
@@ -800,6 +836,7 @@ export const MATRIX: MatrixRow[] = [
     "/admin/advisors/new",
     "/admin/audit",
     "/admin/payouts",
+    "/admin/messages",
     "/advisor-debug",
   ].map((route): MatrixRow => ({
     route,
@@ -898,6 +935,16 @@ export const MATRIX: MatrixRow[] = [
     request: {
       path: "/admin/payouts",
       form: { intent: "retry", transferId: "00000000-0000-4000-8000-000000000000" },
+    },
+    expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/messages",
+    handler: "action",
+    case: "retrying a message that does not exist",
+    request: {
+      path: "/admin/messages",
+      form: { intent: "retry", messageId: "00000000-0000-4000-8000-000000000000" },
     },
     expect: adminsOnly(404),
   },

@@ -6,6 +6,7 @@ import { AUTH_MESSAGES } from "../../core/messages/auth";
 import { BOOKING_MESSAGES } from "../../core/messages/booking";
 import { CONSENT_MESSAGES } from "../../core/messages/consents";
 import { CONTACT_MESSAGES } from "../../core/messages/contact";
+import { PHONE_MESSAGES } from "../../core/messages/phone";
 import { SETTINGS_MESSAGES } from "../../core/messages/settings";
 import { PAYOUT_MESSAGES } from "../../core/messages/payouts";
 import { PRIVACY_MESSAGES } from "../../core/messages/privacy";
@@ -753,6 +754,25 @@ export const BAD_INPUT: BadInputRow[] = [
       message: "Invalid signature",
     },
   ),
+  // WhatsApp's webhook (issue 41): the matrix's app has no WhatsApp configured, so after the
+  // body is read (its type, size and encoding checked as for any JSON) there is none.
+  ...bodyRows({
+    route: "/api/webhooks/whatsapp",
+    as: "anonymous",
+    path: "/api/webhooks/whatsapp",
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: PAGE,
+    syntax: { status: 404, message: "Not found" },
+  }),
+  row(
+    "/api/webhooks/whatsapp",
+    "missing",
+    "no entries",
+    "anonymous",
+    () => ({ path: "/api/webhooks/whatsapp", ...json({}) }),
+    { status: 404, message: "Not found" },
+  ),
 
   // Becoming an advisor and keeping the profile
   ...bodyRows({
@@ -900,6 +920,30 @@ export const BAD_INPUT: BadInputRow[] = [
     () => ({ path: "/settings/notifications", ...form({ "reminders.email": "on" }) }),
     { status: 400, message: SETTINGS_MESSAGES.preferencesInvalid },
   ),
+  row(
+    "/settings/notifications",
+    "missing",
+    "a code check without its code",
+    "seeker",
+    () => ({ path: "/settings/notifications", ...form({ intent: "verify-code" }) }),
+    { status: 400, message: PHONE_MESSAGES.codeInvalid },
+  ),
+  row(
+    "/settings/notifications",
+    "missing",
+    "an opt-in without its channel",
+    "seeker",
+    () => ({ path: "/settings/notifications", ...form({ intent: "channel", on: "true" }) }),
+    { status: 400, message: PHONE_MESSAGES.actionInvalid },
+  ),
+  row(
+    "/settings/notifications",
+    "missing",
+    "an intent no page sends",
+    "seeker",
+    () => ({ path: "/settings/notifications", ...form({ intent: "drop-table" }) }),
+    { status: 400, message: PHONE_MESSAGES.actionInvalid },
+  ),
   ...bodyRows({
     route: "/api/profile-photo",
     as: "seeker",
@@ -1041,6 +1085,30 @@ export const BAD_INPUT: BadInputRow[] = [
     "admin",
     () => ({ path: "/admin/payouts", ...form({ intent: "retry" }) }),
     { status: 400, message: PAYOUT_MESSAGES.retryFailed },
+  ),
+  ...bodyRows({
+    route: "/admin/messages",
+    as: "admin",
+    path: "/admin/messages",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/messages",
+    "id",
+    "a message id that is no id",
+    "admin",
+    () => ({ path: "/admin/messages", ...form({ intent: "retry", messageId: NOT_A_UUID }) }),
+    { status: 404, message: PHONE_MESSAGES.notDeadLetter },
+  ),
+  row(
+    "/admin/messages",
+    "missing",
+    "a retry without its message",
+    "admin",
+    () => ({ path: "/admin/messages", ...form({ intent: "retry" }) }),
+    { status: 400, message: PHONE_MESSAGES.actionInvalid },
   ),
   ...bodyRows({
     route: "/admin/advisors",

@@ -12,6 +12,10 @@ export const CSRF_EXEMPT: { path: RegExp; reason: string }[] = [
     reason: "server-to-server from Razorpay; verified by its HMAC signature, never by origin",
   },
   {
+    path: /^\/api\/webhooks\/whatsapp$/,
+    reason: "server-to-server from Meta; verified by X-Hub-Signature-256, never by origin",
+  },
+  {
     path: /^\/api\/calendar\/google\/notifications$/,
     reason: "server-to-server from Google; verified by the channel's secret token, never by origin",
   },

@@ -1,4 +1,8 @@
-import { completeFinishedSessions, sendDueReminders } from "../bookings/session-jobs.server";
+import {
+  completeFinishedSessions,
+  sendDueReminders,
+  sendStartingNotices,
+} from "../bookings/session-jobs.server";
 import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import type { BookingEvents } from "../events/booking-events.server";
@@ -19,11 +23,14 @@ export function sessionJobs(db: Db, config: Config, now: () => Date, events: Boo
       everyMs: 30 * MINUTE,
       run: () => completeFinishedSessions(db, now(), events),
     },
-    // Reminders are due at a moment; checking every 5 minutes keeps them close to it.
+    // Reminders are due at a moment; checking every minute keeps "starts now" on time (each
+    // check reads only the due window of an index).
     {
       name: "session-reminders",
-      everyMs: 5 * MINUTE,
-      run: () => sendDueReminders(db, config, now()),
+      everyMs: MINUTE,
+      run: async () =>
+        (await sendDueReminders(db, config, now())) +
+        (await sendStartingNotices(db, config, now())),
     },
   ];
 }

@@ -13,6 +13,7 @@ import type { Db, Tx } from "../db/client.server";
 import { consentEvents, emailOutbox, notificationPreferences, users } from "../db/schema";
 import type { Logger } from "../logger.server";
 import { type EmailContent, renderEmail } from "./templates";
+import { countDelivery } from "../channels/delivery-stats.server";
 
 export type OutgoingEmail = EmailContent & {
   /** Which e-mail it is: decides whether its reader may have turned it off (core/notifications.ts). */
@@ -172,6 +173,8 @@ export async function deliverOutbox(
         .update(emailOutbox)
         .set({ status: "sent", sentAt: now(), attempts: mail.attempts + 1, lockedUntil: null })
         .where(eq(emailOutbox.id, mail.id));
+      if (mail.name === "session.reminder")
+        await countDelivery(db, { ...mail, channel: "email" }, "sent");
       logger.info(
         { mailId: mail.id, subject: mail.subject, smtp: Boolean(config.mail.smtpUrl) },
         "mail sent",
@@ -179,6 +182,8 @@ export async function deliverOutbox(
       sent++;
     } catch (error) {
       await recordFailure(db, mail, String(error), mail.attempts + 1 >= MAX_ATTEMPTS);
+      if (mail.name === "session.reminder" && mail.attempts + 1 >= MAX_ATTEMPTS)
+        await countDelivery(db, { ...mail, channel: "email" }, "failed");
       logger.error({ err: error, mailId: mail.id }, "mail delivery failed");
     }
   }

@@ -152,6 +152,7 @@ const PAGES: Record<string, Row> = {
     skip: "a CSV download: earnings.spec.ts reads one",
   },
   "routes/dev/outbox.tsx": { path: () => "/dev/outbox" },
+  "routes/dev/messages.tsx": { path: () => "/dev/messages" },
   "routes/not-found.tsx": {
     path: () => "/no-such-page",
     status: { visitor: 404, seeker: 404, advisor: 404, admin: 404 },
@@ -182,6 +183,7 @@ const PAGES: Record<string, Row> = {
   "routes/api/payments.release.ts": { skip: "JSON" },
   "routes/api/test-checkout.ts": { skip: "JSON" },
   "routes/api/webhooks.razorpay.ts": { skip: "Razorpay's calls" },
+  "routes/api/webhooks.whatsapp.ts": { skip: "Meta's calls (text and JSON)" },
   "routes/dashboard.availability.google-calendar.ts": {
     skip: "Google's way back and the calendar card's actions: advisor-calendar.spec.ts",
   },
@@ -211,6 +213,10 @@ const PAGES: Record<string, Row> = {
   "routes/admin/audit.tsx": { path: () => "/admin/audit", status: { seeker: 404, advisor: 404 } },
   "routes/admin/payouts.tsx": {
     path: () => "/admin/payouts",
+    status: { seeker: 404, advisor: 404 },
+  },
+  "routes/admin/messages.tsx": {
+    path: () => "/admin/messages",
     status: { seeker: 404, advisor: 404 },
   },
   "routes/admin/advisor-debug.tsx": {

@@ -27,7 +27,8 @@ export function ConsentsSection({
 }) {
   const busy = useNavigation().formData?.get("intent")?.toString().startsWith("marketing");
   const day = (iso: string) => formatShortDate(new Date(iso), timeZone);
-  const agreements = consents.filter((c) => c.kind !== "marketing" && (c.given || c.at));
+  // Documents agreed to; product news and the WhatsApp/SMS opt-ins are switched elsewhere.
+  const agreements = consents.filter((c) => CONSENTS[c.kind].href && (c.given || c.at));
   const marketing = consents.find((c) => c.kind === "marketing")!;
   return (
     <Card className="grid gap-5 p-6">

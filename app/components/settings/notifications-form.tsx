@@ -1,11 +1,11 @@
 import { CheckCircle2, Save } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { SHOWN_PREFERENCES, notificationSettingsSchema } from "../../../core/forms/settings";
+import { notificationSettingsSchema, shownPreferences } from "../../../core/forms/settings";
+import { PHONE_CHANNELS, type PhoneChannel } from "../../../core/channels";
 import { SETTINGS_MESSAGES as M } from "../../../core/messages/settings";
 import {
   ALWAYS_SENT_KINDS,
-  NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_LABELS,
   type NotificationChannel,
   type PreferenceMatrix,
@@ -18,7 +18,11 @@ import { Button } from "../ui/button";
 import { FieldError } from "../ui/form-field";
 import { toast } from "../ui/toaster";
 
-const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: "E-mail" };
+const CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  email: "E-mail",
+  whatsapp: "WhatsApp",
+  sms: "SMS",
+};
 
 /**
  * The Notifications section: a switch per kind and channel that a person may turn off, then
@@ -27,13 +31,20 @@ const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: "E-mail" };
 export function NotificationsSection({
   preferences,
   productNews,
+  channels,
   actionData,
 }: {
   preferences: PreferenceMatrix;
+  /** The phone channels opted in to (with a verified number): their boxes are shown too. */
+  channels?: Record<PhoneChannel, boolean>;
   /** The person's marketing consent, which is product news' switch (Settings > Privacy). */
   productNews: boolean;
   actionData: object | undefined;
 }) {
+  const shown: NotificationChannel[] = [
+    "email",
+    ...PHONE_CHANNELS.filter((channel) => channels?.[channel]),
+  ];
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const form = useZodForm(notificationSettingsSchema, { id: "notifications", result: actionData });
@@ -42,7 +53,7 @@ export function NotificationsSection({
   const refused =
     form.error("shown") ??
     SWITCHABLE_KINDS.flatMap((kind) =>
-      NOTIFICATION_CHANNELS.map((channel) => form.error(field(preferenceField(kind, channel)))),
+      shown.map((channel) => form.error(field(preferenceField(kind, channel)))),
     ).find(Boolean);
   useEffect(() => {
     if (actionData && "saved" in actionData) toast.success(M.preferencesSaved);
@@ -63,7 +74,7 @@ export function NotificationsSection({
             </h2>
             <p className="text-sm text-muted">Choose which messages you get, and how.</p>
           </div>
-          <input type="hidden" name="shown" value={SHOWN_PREFERENCES} />
+          <input type="hidden" name="shown" value={shownPreferences(shown)} />
           <ul className="grid divide-y divide-line">
             {SWITCHABLE_KINDS.map((kind) => {
               const { label, description } = NOTIFICATION_KIND_LABELS[kind];
@@ -77,8 +88,8 @@ export function NotificationsSection({
                       </span>
                       <span className="text-sm text-muted">{description}</span>
                     </div>
-                    <div className="flex gap-4">
-                      {NOTIFICATION_CHANNELS.map((channel) => {
+                    <div className="flex flex-wrap gap-4">
+                      {shown.map((channel) => {
                         const name = preferenceField(kind, channel);
                         return (
                           <label

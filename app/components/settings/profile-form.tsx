@@ -24,6 +24,8 @@ export type ProfileView = {
   lastName: string;
   email: string;
   phone: string | null;
+  /** When the number was proved by a code (issue 41); null: not verified. */
+  phoneVerifiedAt: Date | string | null;
   timeZone: string | null;
   photoUrl: string | null;
   advisor: { id: string; headshotUrl: string | null } | null;
@@ -175,6 +177,24 @@ function ProfileForm({
           defaultValue={profile.phone ? formatPhone(profile.phone) : ""}
         />
       </FormField>
+      {profile.phone ? (
+        <p className="-mt-3 text-sm text-muted" data-testid="phone-status">
+          {profile.phoneVerifiedAt ? (
+            "Verified. A new number needs verifying again."
+          ) : (
+            <>
+              Not verified.{" "}
+              <Link
+                to="/settings/notifications"
+                className="font-medium text-brand-700 underline underline-offset-2"
+              >
+                Verify it under Notifications
+              </Link>{" "}
+              to get WhatsApp or SMS.
+            </>
+          )}
+        </p>
+      ) : null}
       <FormField
         form={form}
         name="timeZone"
