@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MASKED_CONTACT } from "../../core/message-text";
+import { collectPersonalData } from "../accounts/data-export.server";
 import type { Database, Db } from "../db/client.server";
 import { createTestDatabase } from "../db/database.test-support";
 import { createAdvisor, createBooking, createSeeker } from "../db/factories.test-support";
@@ -376,25 +377,21 @@ describe("session notices from the booking events", () => {
       .set({ datetime: moved, endsAt: new Date(moved.getTime() + 30 * 60_000) })
       .where(eq(bookings.id, booking.id));
     await db.transaction((tx) =>
-      events
-        .within(tx, now)
-        .publish({
-          type: "booking.rescheduled",
-          bookingId: booking.id,
-          from: start,
-          actor: { userId: p.seekerId, role: "seeker" },
-        }),
+      events.within(tx, now).publish({
+        type: "booking.rescheduled",
+        bookingId: booking.id,
+        from: start,
+        actor: { userId: p.seekerId, role: "seeker" },
+      }),
     );
     await db.transaction((tx) =>
-      events
-        .within(tx, now)
-        .publish({
-          type: "booking.cancelled",
-          bookingId: booking.id,
-          actor: { userId: p.seekerId, role: "seeker" },
-          reason: "x",
-          refundPaise: 0,
-        }),
+      events.within(tx, now).publish({
+        type: "booking.cancelled",
+        bookingId: booking.id,
+        actor: { userId: p.seekerId, role: "seeker" },
+        reason: "x",
+        refundPaise: 0,
+      }),
     );
     // A rolled-back booking leaves no notice.
     await expect(
@@ -508,5 +505,51 @@ describe("the event stream", () => {
     expect(ids(inboxText)).toEqual([sent[2]]);
     expect(inboxText).toContain(`"conversationId":"${id}"`);
     await feed.stop();
+  });
+});
+
+describe("the data export", () => {
+  it("holds the person's conversations with every message, the other party by first name", async () => {
+    const p = await pair();
+    const id = await opened(p);
+    await sendMessage(db, {
+      senderUserId: p.seekerId,
+      conversationId: id,
+      body: "Hello Vikram",
+      now,
+    });
+    await sendMessage(db, {
+      senderUserId: p.advisor.userId,
+      conversationId: id,
+      body: "Hi Asha",
+      attachments: [
+        { fileKey: "k", fileName: "notes.pdf", contentType: "application/pdf", byteSize: 10 },
+      ],
+      now,
+    });
+    const seekerData = await collectPersonalData(db, p.seekerId);
+    expect(seekerData!.files.messages).toEqual([
+      {
+        with: "Vikram",
+        youAre: "seeker",
+        startedAt: now.toISOString(),
+        messages: [
+          { from: "you", text: "Hello Vikram", files: [], at: now.toISOString() },
+          {
+            from: "Vikram",
+            text: "Hi Asha",
+            files: [{ fileName: "notes.pdf", contentType: "application/pdf", byteSize: 10 }],
+            at: now.toISOString(),
+          },
+        ],
+      },
+    ]);
+    const advisorData = await collectPersonalData(db, p.advisor.userId);
+    expect((advisorData!.files.messages as { with: string; youAre: string }[])[0]).toMatchObject({
+      with: "Asha",
+      youAre: "advisor",
+    });
+    const stranger = await createSeeker(db);
+    expect((await collectPersonalData(db, stranger))!.files.messages).toEqual([]);
   });
 });
