@@ -40,7 +40,9 @@ export function SiteHeader() {
               <span className="sm:hidden">Book Call</span>
             </Link>
           </Button>
-          {viewer ? <MessagesLink unread={viewer.unreadConversations} /> : null}
+          {viewer ? (
+            <MessagesLink unread={viewer.unreadConversations} className="hidden sm:inline-flex" />
+          ) : null}
           {viewer ? (
             <UserMenu viewer={viewer} />
           ) : (

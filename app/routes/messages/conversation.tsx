@@ -183,7 +183,7 @@ function Conversation({
         : null;
 
   return (
-    <main className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 sm:px-6">
+    <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 sm:px-6">
       <BackLink to="/messages">{M.backToInbox}</BackLink>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-ink">
@@ -245,7 +245,7 @@ function Conversation({
         </p>
       ) : null}
       {canSend && !paged ? <Composer actionData={actionData} /> : null}
-    </main>
+    </div>
   );
 }
 

@@ -29,7 +29,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const [streamUrl] = useState(() => `/messages/stream?after=${loaderData.latest}`);
   useEventSource(streamUrl, { inbox: () => void revalidator.revalidate() });
   return (
-    <main className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 sm:px-6">
+    <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 sm:px-6">
       <h1 className="text-2xl font-bold text-ink">{M.inboxTitle}</h1>
       {loaderData.entries.length === 0 ? (
         <p className="text-muted">
@@ -41,6 +41,6 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       ) : (
         <InboxList entries={loaderData.entries} />
       )}
-    </main>
+    </div>
   );
 }
