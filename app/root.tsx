@@ -17,6 +17,7 @@ import { DocumentTitle } from "./components/layout/document-title";
 import { SiteStylesheet } from "./components/layout/site-stylesheet";
 import { NotAllowed, NotFound, RequestRefused } from "./components/layout/not-found";
 import { SiteFooter } from "./components/layout/site-footer";
+import { unreadConversations } from "../server/conversations/conversations.server";
 import { SiteHeader } from "./components/layout/site-header";
 import { Button } from "./components/ui/button";
 import { toast, Toaster } from "./components/ui/toaster";
@@ -26,6 +27,13 @@ import type { ViewerSummary } from "./lib/viewer";
 
 /** Who is signed in changes with a submission or another page, never with a query alone. */
 export const shouldRevalidate = revalidateUnlessQueryOnly;
+
+/** The conversation a request's page opens (and its loader marks read), if any. */
+function openedConversation(request: Request): string | undefined {
+  const url = new URL(request.url);
+  const match = /^\/messages\/([0-9a-f-]{36})(?:\.data)?$/i.exec(url.pathname);
+  return match && !url.searchParams.has("before") ? match[1] : undefined;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   let viewer: ViewerSummary | null = null;
@@ -41,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       roles: v.roles,
       role: v.role,
       isAdvisor: v.advisorId !== null,
+      // The header's "Messages" count: one query on the conversations' party indexes.
+      unreadConversations: await unreadConversations(context.db, v, openedConversation(request)),
     };
   } catch (error) {
     // The site stays usable signed out; the person is told their account could not load.

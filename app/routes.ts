@@ -71,6 +71,12 @@ export default [
   route("sessions/:id/calendar.ics", "routes/session-calendar.ts"),
   route("free-discovery-call", "routes/free-discovery-call.tsx"),
 
+  // Conversations between a seeker and an advisor (issue 39)
+  route("messages", "routes/messages/inbox.tsx"),
+  route("messages/open", "routes/messages/open.ts"),
+  route("messages/stream", "routes/messages/stream.ts"),
+  route("messages/:conversationId", "routes/messages/conversation.tsx"),
+
   // Advisor onboarding and profile
   route("become-advisor", "routes/become-advisor.tsx"),
   route("join-as-advisor", "routes/become-advisor.tsx", { id: "join-as-advisor" }),

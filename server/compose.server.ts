@@ -16,6 +16,8 @@ import { channelNotices } from "./channel-notices/channel-notices.server";
 import { deliverChannelMessages } from "./channels/channel-outbox.server";
 import { type ChannelTransport, createChannelTransports } from "./channels/transports.server";
 import type { PhoneChannel } from "../core/channels";
+import { MessageFeed } from "./conversations/message-feed.server";
+import { sessionNotices } from "./conversations/session-notices.server";
 import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
 import type { startJobs } from "./jobs/scheduler.server";
@@ -65,6 +67,8 @@ export type Services = {
   events: BookingEvents;
   /** The bookings feature as an account deletion asks it (server/accounts/ports.ts). */
   upcomingSessions: UpcomingSessions;
+  /** New messages from the database's notifications, for this instance's event streams. */
+  messageFeed: MessageFeed;
   now: () => Date;
   /** The instance's Prometheus metrics and its readiness for traffic (ADR 70). */
   metrics: Metrics;
@@ -103,6 +107,7 @@ export function composeServices({
     bankCipher: createBankCipher(config.bankEncryptionKey),
     events,
     upcomingSessions: upcomingSessions(events),
+    messageFeed: new MessageFeed(database),
     now,
     metrics: createMetrics({ database, processMetrics }),
     readiness: createReadiness({ database, changes: feed ?? undefined }),
@@ -112,7 +117,8 @@ export function composeServices({
 /**
  * Who hears of a booking's change, in order (ADR 87): the shared calendar event first (it may
  * give the session a Meet link), then the advisor's own calendar, the e-mails (which carry
- * that link), the money (a credit, a refund and its debit) and the audit log.
+ * that link), the money (a credit, a refund and its debit), the audit log and the notice in
+ * the pair's conversation.
  */
 export function bookingSubscribers(deps: {
   config: Config;
@@ -127,6 +133,7 @@ export function bookingSubscribers(deps: {
     ledgerSubscriber(deps.config),
     refundRequests,
     sessionAudit,
+    sessionNotices,
   ];
 }
 

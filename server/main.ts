@@ -88,13 +88,21 @@ async function main(
 
   const jobs = startJobs(serverJobs(services), logger, { onLag: services.metrics.jobLag });
 
-  const http = drainable(server);
+  const drain = drainable(server);
+  // Open event streams never finish on their own: ended first, their browsers reconnect elsewhere.
+  const http = {
+    drain: () => {
+      services.messageFeed.closeStreams();
+      return drain.drain();
+    },
+  };
   // Work a request started without waiting for it (telling Google of a disconnect, a refresh
   // after a notification) finishes like a job run, before the database closes.
   const background = {
     stop: async () => {
       await jobs.stop();
       await services.ownCalendars?.idle();
+      await services.messageFeed.stop();
     },
   };
   onStopSignals(

@@ -12,6 +12,8 @@ export type ViewerSummary = {
   roles: Role[];
   role: Role;
   isAdvisor: boolean;
+  /** Conversations with a message they have not read (the header's count). */
+  unreadConversations: number;
 };
 
 export function useViewer(): ViewerSummary | null {

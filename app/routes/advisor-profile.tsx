@@ -10,6 +10,7 @@ import { bookingStepFor } from "../../server/bookings/booking-step.server";
 import { BOOKING_PARAMS, NOTES_PARAM } from "../../core/booking-url-state";
 import { BookingFlow } from "../components/booking/booking-flow";
 import { BackLink } from "../components/ui/back-link";
+import { MessageButton } from "../components/messages/message-button";
 import { Button } from "../components/ui/button";
 import { Badge, Card } from "../components/ui/card";
 import { RatingCard } from "../components/advisors/advisor-rating";
@@ -125,6 +126,10 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               {advisor.shortIntro ? (
                 <p className="mt-2 text-lg font-medium">{advisor.shortIntro}</p>
               ) : null}
+              {/* Questions before booking: the pair's conversation (issue 39). */}
+              {isOwnProfile ? null : (
+                <MessageButton other={{ advisorId: advisor.id }} className="mt-3" />
+              )}
               {/* On a phone the booking steps sit below the whole profile: price and a way there. */}
               <div className="mt-3 flex flex-wrap items-center gap-3 lg:hidden">
                 <div className="grid gap-0.5 text-sm text-muted">

@@ -263,6 +263,8 @@ function readme(madeAt: Date): string {
     "reviews.json   reviews you wrote and reviews you received",
     "earnings.json  your ledger entries, payouts and balance (advisors only)",
     "emails.json    the e-mails we sent you",
+    "messages.json  your conversations: every message in them, yours and the other person's",
+    "               (by first name), with session notices and the names of files sent",
     "records.json   our audit records about your account, and your data requests",
     "",
   ].join("\n");
@@ -477,6 +479,7 @@ export async function collectPersonalData(
 
   const files: Record<string, unknown> = {
     account,
+    messages: await messagesFile(db, userId, advisor?.id ?? null),
     sessions: {
       booked: asSeeker.map((row) => session(row)),
       bookedWithYou: asAdvisor.map((row) => session(row)),
@@ -633,4 +636,83 @@ async function earningsFile(db: Db, advisorId: string) {
       createdAt: iso(row.createdAt),
     })),
   };
+}
+
+/**
+ * The person's conversations (issue 39, point 6): each with the other party by first name
+ * ("A former member" once deleted), and every message in it, oldest first.
+ */
+async function messagesFile(db: Db, userId: string, advisorId: string | null) {
+  const seekerUser = alias(s.users, "conversation_seeker");
+  const advisorUser = alias(s.users, "conversation_advisor");
+  const list = await db
+    .select({
+      id: s.conversations.id,
+      seekerId: s.conversations.seekerId,
+      seekerFirstName: seekerUser.firstName,
+      seekerDeletedAt: seekerUser.deletedAt,
+      advisorUserId: s.advisors.userId,
+      advisorFirstName: advisorUser.firstName,
+      advisorDeletedAt: advisorUser.deletedAt,
+      createdAt: s.conversations.createdAt,
+    })
+    .from(s.conversations)
+    .innerJoin(seekerUser, eq(seekerUser.id, s.conversations.seekerId))
+    .innerJoin(s.advisors, eq(s.advisors.id, s.conversations.advisorId))
+    .innerJoin(advisorUser, eq(advisorUser.id, s.advisors.userId))
+    .where(
+      advisorId
+        ? or(eq(s.conversations.seekerId, userId), eq(s.conversations.advisorId, advisorId))
+        : eq(s.conversations.seekerId, userId),
+    )
+    .orderBy(asc(s.conversations.createdAt));
+  if (list.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(s.messages)
+    .where(
+      inArray(
+        s.messages.conversationId,
+        list.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(s.messages.id));
+  const files = await db
+    .select({
+      messageId: s.messageAttachments.messageId,
+      fileName: s.messageAttachments.fileName,
+      contentType: s.messageAttachments.contentType,
+      byteSize: s.messageAttachments.byteSize,
+    })
+    .from(s.messageAttachments)
+    .where(inArray(s.messageAttachments.messageId, rows.map((m) => m.id).concat(-1)));
+  return list.map((c) => {
+    const youAreSeeker = c.seekerId === userId;
+    const other = youAreSeeker
+      ? { name: c.advisorFirstName, deleted: c.advisorDeletedAt }
+      : { name: c.seekerFirstName, deleted: c.seekerDeletedAt };
+    const otherName = other.deleted ? "A former member" : other.name;
+    return {
+      with: otherName,
+      youAre: youAreSeeker ? "seeker" : "advisor",
+      startedAt: iso(c.createdAt),
+      messages: rows
+        .filter((m) => m.conversationId === c.id)
+        .map((m) =>
+          m.sessionEvent
+            ? {
+                from: "BeenThere",
+                session: m.sessionEvent,
+                sessionStart: iso(m.sessionStart),
+                at: iso(m.createdAt),
+              }
+            : {
+                from: m.senderId === userId ? "you" : otherName,
+                text: m.body,
+                files: files.filter((f) => f.messageId === m.id).map(({ messageId: _, ...f }) => f),
+                at: iso(m.createdAt),
+              },
+        ),
+    };
+  });
 }

@@ -3,6 +3,7 @@ import type { AdvisorDirectory } from "../advisors/advisor-directory.server";
 import type { Auth } from "../auth/auth.server";
 import type { OwnCalendars } from "../calendar/own/own-calendars.server";
 import type { Config, PublicConfig } from "../config.server";
+import type { MessageFeed } from "../conversations/message-feed.server";
 import type { Db } from "../db/client.server";
 import type { BookingEvents } from "../events/booking-events.server";
 import type { Logger } from "../logger.server";
@@ -42,6 +43,8 @@ export type AppContext = {
   ownCalendars: OwnCalendars | null;
   /** The bookings feature as an account deletion asks it (ADR 91). */
   upcomingSessions: UpcomingSessions;
+  /** New messages, heard from the database, for event streams (issue 39). */
+  messageFeed: MessageFeed;
   /** The clock every rule that depends on the time reads. */
   now: () => Date;
 };

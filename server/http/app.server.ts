@@ -95,6 +95,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       bankCipher: services.bankCipher,
       ownCalendars: services.ownCalendars,
       upcomingSessions: services.upcomingSessions,
+      messageFeed: services.messageFeed,
       now: services.now,
     };
   };

@@ -1,8 +1,21 @@
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { advisors, authSessions, authTwoFactors, bookings, users } from "../db/schema";
+import {
+  advisors,
+  authSessions,
+  authTwoFactors,
+  bookings,
+  conversations,
+  messages,
+  users,
+} from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
-import { type Fixture, type Persona, PERSONAS } from "./matrix-fixture.test-support";
+import {
+  type Fixture,
+  MATRIX_CONVERSATION_ID,
+  type Persona,
+  PERSONAS,
+} from "./matrix-fixture.test-support";
 
 /*
  * The authorization matrix: who may do what, for every route module's loader and action in
@@ -965,4 +978,103 @@ export const MATRIX: MatrixRow[] = [
     }),
     expect: adminsOnly(400),
   },
+
+  // Conversations (issue 39): only the two parties, admins included, read or write one.
+  { route: "/messages", handler: "loader", request: { path: "/messages" }, expect: signedIn() },
+  {
+    route: "/messages/open",
+    handler: "loader",
+    request: { path: "/messages/open" },
+    expect: everyone(405),
+  },
+  {
+    route: "/messages/open",
+    handler: "action",
+    case: "an advisor opens one with a seeker of theirs",
+    request: (f) => ({ path: "/messages/open", form: { seekerId: f.ids.seeker!.userId } }),
+    expect: { ...signedIn(404), advisor: { redirect: `/messages/${MATRIX_CONVERSATION_ID}` } },
+    verify: async (f) => expect(await conversationCount(f)).toBe(1),
+  },
+  {
+    route: "/messages/open",
+    handler: "action",
+    case: "a seeker opens one with their advisor; nobody with a pending one",
+    request: (f, as) => ({
+      path: "/messages/open",
+      form: { advisorId: as === "seeker" ? f.approvedAdvisorId : f.pendingAdvisorId },
+    }),
+    expect: { ...signedIn(404), seeker: { redirect: `/messages/${MATRIX_CONVERSATION_ID}` } },
+    verify: async (f) => expect(await conversationCount(f)).toBe(1),
+  },
+  {
+    route: "/messages/:conversationId",
+    handler: "loader",
+    case: "the seeker's conversation with the advisor",
+    request: { path: `/messages/${MATRIX_CONVERSATION_ID}` },
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed" },
+  },
+  {
+    route: "/messages/:conversationId",
+    handler: "loader",
+    case: "a conversation nobody has, and a malformed id",
+    request: (f, as) => ({ path: `/messages/${as === "seeker" ? "not-a-uuid" : f.missingId}` }),
+    expect: signedIn(404),
+  },
+  {
+    route: "/messages/:conversationId",
+    handler: "action",
+    case: "sending in the seeker's conversation",
+    request: { path: `/messages/${MATRIX_CONVERSATION_ID}`, form: { intent: "send", body: "Hi" } },
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed" },
+    verify: async (f, as) => {
+      if (as === "seeker" || as === "advisor" || as === "anonymous") return;
+      const id = f.ids[as]!.userId;
+      const sent = await f.db.select().from(messages).where(eq(messages.senderId, id));
+      expect(sent).toEqual([]);
+    },
+  },
+  {
+    route: "/messages/:conversationId",
+    handler: "action",
+    case: "blocking someone's conversation (each party then unblocks)",
+    request: { path: `/messages/${MATRIX_CONVERSATION_ID}`, form: { intent: "block" } },
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed" },
+    verify: async (f, as) => {
+      const [c] = await f.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, MATRIX_CONVERSATION_ID));
+      const blocked = {
+        seeker: Boolean(c!.seekerBlockedAt),
+        advisor: Boolean(c!.advisorBlockedAt),
+      };
+      expect(blocked).toEqual({
+        seeker: as === "seeker",
+        advisor: as === "advisor",
+      });
+      await f.db
+        .update(conversations)
+        .set({ seekerBlockedAt: null, advisorBlockedAt: null })
+        .where(eq(conversations.id, MATRIX_CONVERSATION_ID));
+    },
+  },
+  {
+    route: "/messages/stream",
+    handler: "loader",
+    case: "a conversation's events (sent at once and ended)",
+    request: { path: `/messages/stream?conversation=${MATRIX_CONVERSATION_ID}&after=0&once=1` },
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed" },
+  },
+  {
+    route: "/messages/stream",
+    handler: "loader",
+    case: "the person's own inbox events",
+    request: { path: "/messages/stream?once=1" },
+    expect: signedIn(),
+  },
 ];
+
+/** Conversations in the database: the fixture's one, and none made by a refused opening. */
+async function conversationCount(f: Fixture) {
+  return (await f.db.select({ id: conversations.id }).from(conversations)).length;
+}

@@ -7,6 +7,7 @@ import { BOOKING_MESSAGES } from "../../core/messages/booking";
 import { CONSENT_MESSAGES } from "../../core/messages/consents";
 import { CONTACT_MESSAGES } from "../../core/messages/contact";
 import { PHONE_MESSAGES } from "../../core/messages/phone";
+import { CONVERSATION_MESSAGES } from "../../core/messages/conversations";
 import { SETTINGS_MESSAGES } from "../../core/messages/settings";
 import { PAYOUT_MESSAGES } from "../../core/messages/payouts";
 import { PRIVACY_MESSAGES } from "../../core/messages/privacy";
@@ -15,7 +16,7 @@ import { SECURITY_MESSAGES } from "../../core/messages/security";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
 import { SLOT_QUERY_ERRORS } from "../scheduling/slot-query";
-import type { Fixture, Persona } from "./matrix-fixture.test-support";
+import { type Fixture, MATRIX_CONVERSATION_ID, type Persona } from "./matrix-fixture.test-support";
 
 /*
  * The bad-input matrix: what every action and every API endpoint answers to a request no page
@@ -205,6 +206,117 @@ export const READS_NO_BODY: Record<string, string> = {
 };
 
 export const BAD_INPUT: BadInputRow[] = [
+  // Conversations (issue 39)
+  ...bodyRows({
+    route: "/messages/open",
+    as: "seeker",
+    path: "/messages/open",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: "POST",
+  }),
+  row(
+    "/messages/open",
+    "missing",
+    "nobody to open it with",
+    "seeker",
+    () => ({ path: "/messages/open", ...form({}) }),
+    {
+      status: 400,
+      message: CONVERSATION_MESSAGES.invalid,
+    },
+  ),
+  row(
+    "/messages/open",
+    "missing",
+    "an advisor id that is no id",
+    "seeker",
+    () => ({ path: "/messages/open", ...form({ advisorId: NOT_A_UUID }) }),
+    { status: 404, message: CONVERSATION_MESSAGES.cannotOpen },
+  ),
+  ...bodyRows({
+    route: "/messages/:conversationId",
+    as: "seeker",
+    path: `/messages/${MATRIX_CONVERSATION_ID}`,
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/messages/:conversationId",
+    "id",
+    "a conversation id that is no id",
+    "seeker",
+    () => ({ path: `/messages/${NOT_A_UUID}`, ...form({ intent: "send", body: "Hi" }) }),
+    { status: 404, message: "Oops! Page not found" },
+  ),
+  row(
+    "/messages/:conversationId",
+    "missing",
+    "no intent",
+    "seeker",
+    () => ({ path: `/messages/${MATRIX_CONVERSATION_ID}`, ...form({ body: "Hi" }) }),
+    { status: 400, message: CONVERSATION_MESSAGES.invalid },
+  ),
+  row(
+    "/messages/:conversationId",
+    "missing",
+    "an empty message",
+    "seeker",
+    () => ({ path: `/messages/${MATRIX_CONVERSATION_ID}`, ...form({ intent: "send", body: " " }) }),
+    { status: 400, message: CONVERSATION_MESSAGES.bodyRequired },
+  ),
+  row(
+    "/messages/:conversationId",
+    "missing",
+    "a message over the limit",
+    "seeker",
+    () => ({
+      path: `/messages/${MATRIX_CONVERSATION_ID}`,
+      ...form({ intent: "send", body: "x".repeat(4001) }),
+    }),
+    { status: 400, message: CONVERSATION_MESSAGES.bodyTooLong },
+  ),
+  row(
+    "/messages/:conversationId",
+    "missing",
+    "a control character",
+    "seeker",
+    () => ({
+      path: `/messages/${MATRIX_CONVERSATION_ID}`,
+      ...form({ intent: "send", body: "a\u0000b" }),
+    }),
+    { status: 400, message: "Please remove control characters" },
+  ),
+  row(
+    "/messages/:conversationId",
+    "missing",
+    "a read marker that is no id",
+    "seeker",
+    () => ({
+      path: `/messages/${MATRIX_CONVERSATION_ID}`,
+      ...form({ intent: "read", through: "-1" }),
+    }),
+    { status: 400, message: CONVERSATION_MESSAGES.invalid },
+  ),
+  readOnly("/messages/stream", "/messages/stream", "seeker"),
+  row(
+    "/messages/stream",
+    "id",
+    "a conversation id that is no id",
+    "seeker",
+    () => ({ method: "GET", path: `/messages/stream?conversation=${NOT_A_UUID}&once=1` }),
+    { status: 404, message: CONVERSATION_MESSAGES.notFound },
+  ),
+  row(
+    "/messages/stream",
+    "missing",
+    "a last event id that is no id",
+    "seeker",
+    () => ({ method: "GET", path: "/messages/stream?after=abc&once=1" }),
+    { status: 400, message: CONVERSATION_MESSAGES.invalid },
+  ),
+
   // Settings
   ...bodyRows({
     route: "/settings/privacy",

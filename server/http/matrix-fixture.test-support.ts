@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { loadServerBundle } from "../../tests/support/server-bundle";
 import { createBooking } from "../db/factories.test-support";
 import type { Db } from "../db/client.server";
-import { authSessions, payments, users } from "../db/schema";
+import { authSessions, conversations, messages, payments, users } from "../db/schema";
 import { startTestApp, type TestApp } from "./app.test-support";
 
 /*
@@ -40,6 +40,8 @@ export type Fixture = {
   missingId: string;
   /** The seeker's paid, confirmed session with the `advisor` persona. */
   booking: { id: string; paymentId: string; orderId: string };
+  /** The seeker's conversation with the `advisor` persona (issue 39), with one message. */
+  conversationId: string;
 };
 
 type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
@@ -75,6 +77,11 @@ export async function startMatrixApp() {
     bystanderSessionId: await sessionOf(app.database.db, bystander.userId),
     missingId: randomUUID(),
     booking: await paidBooking(app.database.db, people.seeker.userId, people.advisor.advisorId!),
+    conversationId: await conversationOf(
+      app.database.db,
+      people.seeker.userId,
+      people.advisor.advisorId!,
+    ),
   };
   return { app, routes: builtRoutes(build), people: people as People, fixture };
 }
@@ -91,6 +98,26 @@ async function sessionOf(db: Db, userId: string) {
     userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
   });
   return id;
+}
+
+/** The fixture's conversation id: fixed, so a row can expect a redirect to it. */
+export const MATRIX_CONVERSATION_ID = "00000000-0000-4000-8000-00000000c0de";
+
+/** The pair's conversation, with a message from the seeker. */
+async function conversationOf(db: Db, seekerId: string, advisorId: string) {
+  const [c] = await db
+    .insert(conversations)
+    .values({ id: MATRIX_CONVERSATION_ID, seekerId, advisorId })
+    .returning({ id: conversations.id });
+  const [m] = await db
+    .insert(messages)
+    .values({ conversationId: c!.id, senderId: seekerId, body: "Hello" })
+    .returning({ id: messages.id });
+  await db
+    .update(conversations)
+    .set({ lastMessageId: m!.id, lastMessageAt: new Date(), seekerReadThrough: m!.id })
+    .where(eq(conversations.id, c!.id));
+  return c!.id;
 }
 
 /** A paid, confirmed session ten days ahead. */

@@ -34,6 +34,12 @@ export type RenderGate = {
   refuseIfFull: (req: IncomingMessage, res: ServerResponse, lead: string[]) => boolean;
 };
 
+/** A route that declares `handle.eventStream`: Server-Sent Events, open for a page's life. */
+export function isEventStream(route: ReturnType<RouteMatcher>): boolean {
+  const handle = route?.module.handle as { eventStream?: unknown } | undefined;
+  return handle?.eventStream === true;
+}
+
 /** The refusal page loads nothing and runs nothing; its few styles are inline. */
 const REFUSAL_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -90,6 +96,9 @@ export function renderGate(
 
   const middleware: express.RequestHandler = (req, res, next) => {
     if (!RENDERED.has(req.method)) return next();
+    // An event stream stays open for as long as its page: it would hold a slot forever. Its
+    // route reads only what changed since the browser's last event (issue 39).
+    if (isEventStream(matchRoute(req.path))) return next();
     const refused = refusalOf(req);
     if (refused) return send(res, refused);
     const { pending, left, stopWatching } = acquire(res);

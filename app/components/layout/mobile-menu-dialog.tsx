@@ -48,6 +48,14 @@ export default function MobileMenuDialog({
               <Button asChild variant="outline">
                 <Link to="/dashboard">Dashboard</Link>
               </Button>
+              {/* The header shows this link from 640 px on; on a phone it lives here. */}
+              <Button asChild variant="outline">
+                <Link to="/messages">
+                  {viewer.unreadConversations > 0
+                    ? `Messages (${viewer.unreadConversations} unread)`
+                    : "Messages"}
+                </Link>
+              </Button>
               {accountLinks(viewer).map((link) => (
                 <Button key={link.to} asChild variant="outline">
                   <Link to={link.to}>{link.label}</Link>

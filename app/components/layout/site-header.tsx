@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useViewer } from "../../lib/viewer";
 import { Button } from "../ui/button";
+import { MessagesLink } from "../messages/messages-link";
 import { JoinAdvisorButton } from "./join-advisor-button";
 import { Logo } from "./logo";
 import { NAV_LINKS, navClass } from "./nav-links";
@@ -39,6 +40,9 @@ export function SiteHeader() {
               <span className="sm:hidden">Book Call</span>
             </Link>
           </Button>
+          {viewer ? (
+            <MessagesLink unread={viewer.unreadConversations} className="hidden sm:inline-flex" />
+          ) : null}
           {viewer ? (
             <UserMenu viewer={viewer} />
           ) : (

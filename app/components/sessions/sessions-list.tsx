@@ -15,6 +15,7 @@ import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
 import { Pager } from "../ui/pager";
 import { RescheduleDialog } from "./reschedule-dialog";
+import { MessageButton } from "../messages/message-button";
 import { CancelFlow, CannotModifyDialog, DetailsDialog, ReviewDialog } from "./session-dialogs";
 import {
   counterpart,
@@ -264,6 +265,8 @@ function SessionItem({
         <Button size="sm" variant="outline" onClick={() => onOpen("details")}>
           View Details
         </Button>
+        {role === "seeker" ? <MessageButton other={{ advisorId: row.advisorId }} /> : null}
+        {role === "advisor" ? <MessageButton other={{ seekerId: row.seekerUserId }} /> : null}
         {reviewable ? (
           <Button size="sm" onClick={() => onOpen("review")}>
             Review Session

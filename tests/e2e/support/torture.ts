@@ -55,7 +55,7 @@ export const TORTURE = {
   reason: `${word("Unavoidable", 500)} ${longUrl(499)}`,
 };
 
-export type TortureIds = { advisorId: string; userId: string };
+export type TortureIds = { advisorId: string; userId: string; conversationId: string };
 
 /**
  * Adds the torture advisor and their sessions to a seeded data directory (no server may hold
@@ -231,7 +231,29 @@ export async function seedTorture(dataDir: string, now = new Date()): Promise<To
         when: day(5, 21),
         status: "confirmed",
       });
-      return { advisorId, userId: user!.id };
+      // The demo seeker's conversation with them: the longest message as one word, a long
+      // link, right-to-left text and a session notice (issue 39).
+      const conversationId = randomUUID();
+      await tx
+        .insert(s.conversations)
+        .values({ id: conversationId, seekerId: seeker.id, advisorId });
+      const said = await tx
+        .insert(s.messages)
+        .values([
+          { conversationId, bookingId: null, sessionEvent: "booked", sessionStart: day(3, 5) },
+          { conversationId, senderId: user!.id, body: word(`${HEBREW}${EMOJI}${ARABIC}`, 4000) },
+          {
+            conversationId,
+            senderId: seeker.id,
+            body: `See ${longUrl(400)} and ${word("Pneumono", 200)}`,
+          },
+        ])
+        .returning({ id: s.messages.id });
+      await tx
+        .update(s.conversations)
+        .set({ lastMessageId: said.at(-1)!.id, lastMessageAt: now })
+        .where(eq(s.conversations.id, conversationId));
+      return { advisorId, userId: user!.id, conversationId };
     });
   } finally {
     await database.close();
