@@ -283,7 +283,12 @@ export async function settleUndisputed(
       const scope = input.events.within(tx, now);
       const [claimed] = await tx
         .update(noShowReports)
-        .set({ status: "settled", decidedAt: now })
+        // Upheld against the party the reporter named (upheldOutcome, in SQL).
+        .set({
+          status: "settled",
+          decidedAt: now,
+          outcome: sql`case when ${noShowReports.reporterRole} = 'seeker' then 'advisor_absent' else 'seeker_absent' end`,
+        })
         .where(
           and(
             eq(noShowReports.id, id),
@@ -294,7 +299,6 @@ export async function settleUndisputed(
         .returning();
       if (!claimed) return null; // disputed meanwhile, or settled by another instance
       const outcome = upheldOutcome(claimed.reporterRole);
-      await tx.update(noShowReports).set({ outcome }).where(eq(noShowReports.id, id));
       await applyOutcome(tx, scope, claimed, outcome, { now, config, byRule: true });
       return scope;
     });
