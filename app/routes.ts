@@ -86,6 +86,7 @@ export default [
   route("admin/advisors/:id/changes", "routes/admin/advisor-changes.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/payouts", "routes/admin/payouts.tsx"),
+  route("admin/no-shows", "routes/admin/no-shows.tsx"),
   route("advisor-debug", "routes/admin/advisor-debug.tsx"),
 
   // Anything else: the 404 page, with the missing path logged.

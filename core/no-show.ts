@@ -79,6 +79,39 @@ export const NO_SHOW_OUTCOME_LABELS: Record<NoShowOutcome, string> = {
   no_fault: "No fault",
 };
 
+/** A session's report as one of its parties sees it in the sessions list. */
+export type SessionNoShow = {
+  status: NoShowStatus;
+  outcome: NoShowOutcome | null;
+  /** The viewer made the report. */
+  mine: boolean;
+  /** The viewer may dispute it now. */
+  canDispute: boolean;
+};
+
+/** The admin dashboard's month: reports, and those upheld against advisors and seekers. */
+export type NoShowMonth = { month: string; reported: number; advisors: number; seekers: number };
+
+/** "2026-11" as the dashboard says it: "Nov 2026". */
+export function monthLabel(key: string): string {
+  const [y, m] = key.split("-").map(Number) as [number, number];
+  const names = [
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "May",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Oct",
+    "Nov",
+    "Dec",
+  ];
+  return `${names[m - 1]} ${y}`;
+}
+
 /** The rules in words, for the refund policy and the code of conduct, from the constants. */
 export const NO_SHOW_RULES = {
   report: `From ${NO_SHOW_REPORT_OPENS_MINUTES} minutes after a session's start until ${NO_SHOW_REPORT_CLOSES_HOURS} hours after its end, either party can report that the other did not come, from the session's details on the dashboard, with a note.`,

@@ -13,7 +13,9 @@ import {
   NO_SHOW_STRIKE_DAYS,
   NO_SHOW_STRIKES,
   type NoShowOutcome,
+  type NoShowMonth,
   type NoShowParty,
+  type SessionNoShow,
   strikeWindowStart,
   upheldOutcome,
 } from "../../core/no-show";
@@ -392,15 +394,6 @@ export async function restoreAdvisor(
 }
 
 /** Each of `bookingIds`' report as the viewer sees it, for the sessions list. */
-export type SessionNoShow = {
-  status: string;
-  outcome: NoShowOutcome | null;
-  /** The viewer made the report. */
-  mine: boolean;
-  /** The viewer may dispute it now. */
-  canDispute: boolean;
-};
-
 export async function noShowsOf(
   db: Db,
   bookingIds: readonly string[],
@@ -558,9 +551,6 @@ export async function noShowDetails(db: Db, reportId: string) {
   };
 }
 
-/** The admin dashboard's months: reported, upheld against advisors, against seekers. */
-export type NoShowMonth = { month: string; reported: number; advisors: number; seekers: number };
-
 export async function noShowsPerMonth(db: Db, now: Date, months = 12): Promise<NoShowMonth[]> {
   const keys = lastMonths(now, months);
   const from = sql`(${keys[0]! + "-01"}::date)::timestamp at time zone 'Asia/Kolkata'`;
@@ -595,4 +585,19 @@ export async function hiddenForNoShows(db: Db, advisorId: string): Promise<Date 
     .from(advisors)
     .where(eq(advisors.id, advisorId));
   return row?.at ?? null;
+}
+
+/** Advisors hidden for no-shows, longest hidden first, for the queue's restore list. */
+export async function listHiddenAdvisors(db: Db) {
+  return db
+    .select({
+      advisorId: advisors.id,
+      hiddenAt: advisors.hiddenForNoShowsAt,
+      name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(isNotNull(advisors.hiddenForNoShowsAt))
+    .orderBy(asc(advisors.hiddenForNoShowsAt))
+    .limit(100);
 }
