@@ -1,6 +1,13 @@
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { advisors, authSessions, authTwoFactors, bookings, users } from "../db/schema";
+import {
+  advisors,
+  authSessions,
+  authTwoFactors,
+  bookings,
+  noShowReports,
+  users,
+} from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
 import { type Fixture, type Persona, PERSONAS } from "./matrix-fixture.test-support";
 
@@ -289,6 +296,34 @@ export const MATRIX: MatrixRow[] = [
       const [row] = await f.db.select().from(bookings).where(eq(bookings.id, f.booking.id));
       expect(row?.status).toBe("confirmed");
     },
+  },
+  {
+    route: "/dashboard",
+    handler: "action",
+    case: "reporting a no-show of someone's session before its window opens",
+    request: (f) => ({
+      path: "/dashboard",
+      form: { intent: "no-show-report", bookingId: f.booking.id, note: "Nobody came." },
+    }),
+    // Its two parties learn the window is not open; nobody else (admins included) may report.
+    expect: { ...signedIn(404), seeker: 409, advisor: 409 },
+    verify: async (f) => {
+      const rows = await f.db
+        .select()
+        .from(noShowReports)
+        .where(eq(noShowReports.bookingId, f.booking.id));
+      expect(rows).toEqual([]);
+    },
+  },
+  {
+    route: "/dashboard",
+    handler: "action",
+    case: "disputing a no-show report that does not exist",
+    request: (f) => ({
+      path: "/dashboard",
+      form: { intent: "no-show-dispute", bookingId: f.booking.id, note: "I was there." },
+    }),
+    expect: signedIn(404),
   },
   {
     route: "/settings",
@@ -790,6 +825,7 @@ export const MATRIX: MatrixRow[] = [
     "/admin/advisors/new",
     "/admin/audit",
     "/admin/payouts",
+    "/admin/no-shows",
     "/advisor-debug",
   ].map((route): MatrixRow => ({
     route,
@@ -890,6 +926,33 @@ export const MATRIX: MatrixRow[] = [
       form: { intent: "retry", transferId: "00000000-0000-4000-8000-000000000000" },
     },
     expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/no-shows",
+    handler: "action",
+    case: "deciding a no-show report that does not exist",
+    request: (f) => ({
+      path: "/admin/no-shows",
+      form: { intent: "decide", reportId: f.missingId, outcome: "advisor_absent" },
+    }),
+    expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/no-shows",
+    handler: "action",
+    case: "restoring an advisor who is not hidden",
+    request: (f) => ({
+      path: "/admin/no-shows",
+      form: { intent: "restore", advisorId: f.approvedAdvisorId },
+    }),
+    expect: adminsOnly(409),
+    verify: async (f) => {
+      const [row] = await f.db
+        .select({ hidden: advisors.hiddenForNoShowsAt })
+        .from(advisors)
+        .where(eq(advisors.id, f.approvedAdvisorId));
+      expect(row?.hidden).toBeNull();
+    },
   },
   {
     route: "/admin/advisors/new",

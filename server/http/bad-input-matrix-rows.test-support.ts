@@ -12,6 +12,7 @@ import { PRIVACY_MESSAGES } from "../../core/messages/privacy";
 import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
 import { SECURITY_MESSAGES } from "../../core/messages/security";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
+import { NO_SHOW_MESSAGES } from "../../core/messages/no-shows";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
 import { SLOT_QUERY_ERRORS } from "../scheduling/slot-query";
 import type { Fixture, Persona } from "./matrix-fixture.test-support";
@@ -479,18 +480,19 @@ export const BAD_INPUT: BadInputRow[] = [
     maxBytes: 64 * KB,
     allow: PAGE,
   }),
-  ...(["cancel", "reschedule", "review"] as const).map((intent) =>
-    row(
-      "/dashboard",
-      "id",
-      `${intent} with a booking id that is no id`,
-      "seeker",
-      () => ({
-        path: "/dashboard",
-        ...form({ intent, bookingId: NOT_A_UUID, reason: "Plans changed", start: later() }),
-      }),
-      { status: 404, message: SESSION_MESSAGES.notFound },
-    ),
+  ...(["cancel", "reschedule", "review", "no-show-report", "no-show-dispute"] as const).map(
+    (intent) =>
+      row(
+        "/dashboard",
+        "id",
+        `${intent} with a booking id that is no id`,
+        "seeker",
+        () => ({
+          path: "/dashboard",
+          ...form({ intent, bookingId: NOT_A_UUID, reason: "Plans changed", start: later() }),
+        }),
+        { status: 404, message: SESSION_MESSAGES.notFound },
+      ),
   ),
   row(
     "/dashboard",
@@ -510,6 +512,16 @@ export const BAD_INPUT: BadInputRow[] = [
       ...form({ intent: "cancel", bookingId: f.booking.id }),
     }),
     { status: 400, message: SESSION_MESSAGES.reasonRequired },
+  ),
+  ...(["no-show-report", "no-show-dispute"] as const).map((intent) =>
+    row(
+      "/dashboard",
+      "missing",
+      `a ${intent} without its note`,
+      "seeker",
+      (f) => ({ path: "/dashboard", ...form({ intent, bookingId: f.booking.id }) }),
+      { status: 400, message: NO_SHOW_MESSAGES.noteRequired },
+    ),
   ),
   row(
     "/dashboard",
@@ -1030,6 +1042,33 @@ export const BAD_INPUT: BadInputRow[] = [
     "admin",
     () => ({ path: "/admin/payouts", ...form({ intent: "retry" }) }),
     { status: 400, message: PAYOUT_MESSAGES.retryFailed },
+  ),
+  ...bodyRows({
+    route: "/admin/no-shows",
+    as: "admin",
+    path: "/admin/no-shows",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/no-shows",
+    "id",
+    "a report id that is no id",
+    "admin",
+    () => ({
+      path: "/admin/no-shows",
+      ...form({ intent: "decide", reportId: NOT_A_UUID, outcome: "no_fault" }),
+    }),
+    { status: 404, message: NO_SHOW_MESSAGES.notFound },
+  ),
+  row(
+    "/admin/no-shows",
+    "missing",
+    "a decision without its outcome",
+    "admin",
+    (f) => ({ path: "/admin/no-shows", ...form({ intent: "decide", reportId: f.missingId }) }),
+    { status: 400, message: NO_SHOW_MESSAGES.outcomeRequired },
   ),
   ...bodyRows({
     route: "/admin/advisors",

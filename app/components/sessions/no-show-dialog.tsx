@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { noShowNoteSchema } from "../../../core/forms/no-shows";
 import { NO_SHOW_MESSAGES, NO_SHOW_NOTE_MAX } from "../../../core/messages/no-shows";
@@ -31,7 +31,6 @@ export function NoShowDialog({
 }) {
   const fetcher = useFetcher<SessionActionResult>();
   const form = useZodForm(noShowNoteSchema, { id: `no-show-${row.id}`, result: fetcher.data });
-  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const result = fetcher.data;
@@ -40,9 +39,15 @@ export function NoShowDialog({
         kind === "report" ? NO_SHOW_MESSAGES.reportedToast : NO_SHOW_MESSAGES.disputedToast,
       );
       onClose();
-    } else if (!result.fieldErrors) setRefusal(result.message ?? NO_SHOW_MESSAGES.notFound);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
+  // A refusal of the whole form (the window closed, already reported) goes in its summary.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const refusal =
+    answer && !answer.ok && !answer.fieldErrors
+      ? (answer.message ?? NO_SHOW_MESSAGES.notFound)
+      : null;
   const other = role === "advisor" ? "seeker" : "advisor";
   const title =
     kind === "report" ? NO_SHOW_MESSAGES.reportTitle(other) : NO_SHOW_MESSAGES.disputeTitle;
