@@ -5,6 +5,7 @@ import {
   disputeDeadline,
   hidesFromSearch,
   lastMonths,
+  monthLabel,
   NO_SHOW_RULES,
   settlesByRule,
   strikeWindowStart,
@@ -94,5 +95,12 @@ describe("lastMonths", () => {
     // 20:00 UTC on 31 Dec is already 1 Jan in Kolkata.
     expect(lastMonths(at("2026-12-31T20:00:00Z"), 3)).toEqual(["2026-11", "2026-12", "2027-01"]);
     expect(lastMonths(at("2026-02-15T00:00:00Z"), 3)).toEqual(["2025-12", "2026-01", "2026-02"]);
+  });
+});
+
+describe("monthLabel", () => {
+  it("says a month key as the dashboard shows it", () => {
+    expect(monthLabel("2026-01")).toBe("Jan 2026");
+    expect(monthLabel("2026-12")).toBe("Dec 2026");
   });
 });

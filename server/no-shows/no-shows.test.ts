@@ -20,6 +20,7 @@ import {
   decideNoShow,
   disputeNoShow,
   listDisputed,
+  listHiddenAdvisors,
   noShowDetails,
   noShowsOf,
   noShowsPerMonth,
@@ -306,6 +307,7 @@ describe("strikes", () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.subject).toBe("Your profile is hidden from search pending review");
     expect(told[0]!.text).toContain("You have 3 upheld no-shows within 90 days");
+    expect((await listHiddenAdvisors(database.db)).map((h) => h.advisorId)).toEqual([advisorId]);
 
     expect(await restoreAdvisor(database.db, { adminUserId: adminId, advisorId })).toEqual({
       ok: true,
