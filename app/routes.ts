@@ -95,6 +95,7 @@ export default [
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/payouts", "routes/admin/payouts.tsx"),
   route("admin/messages", "routes/admin/messages.tsx"),
+  route("admin/no-shows", "routes/admin/no-shows.tsx"),
   route("advisor-debug", "routes/admin/advisor-debug.tsx"),
 
   // Anything else: the 404 page, with the missing path logged.

@@ -23,6 +23,11 @@ describe("the kind of every e-mail", () => {
       "session.cancelled": "cancellations",
       "session.reminder": "reminders",
       "refund.sent": "receipts",
+      // A no-show report can take money: the reported party must hear of it to dispute.
+      "no-show.reported": "cancellations",
+      "no-show.disputed": "cancellations",
+      "no-show.decided": "cancellations",
+      "advisor.hidden-for-no-shows": "account",
       "auth.reset-password": "security",
       "auth.verify-email": "security",
       "auth.confirm-new-email": "security",

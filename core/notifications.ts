@@ -64,7 +64,8 @@ export const NOTIFICATION_KIND_LABELS: Record<MessageKind, { label: string; desc
     },
     cancellations: {
       label: "Cancellations",
-      description: "When a session is cancelled, by anyone, and what happens to the payment.",
+      description:
+        "When a session is cancelled or reported as missed, by anyone, and what happens to the payment.",
     },
     receipts: {
       label: "Receipts and refunds",
@@ -105,6 +106,10 @@ export const EMAILS = {
   "session.cancelled": "cancellations",
   "session.reminder": "reminders",
   "refund.sent": "receipts",
+  "no-show.reported": "cancellations",
+  "no-show.disputed": "cancellations",
+  "no-show.decided": "cancellations",
+  "advisor.hidden-for-no-shows": "account",
   "auth.reset-password": "security",
   "auth.verify-email": "security",
   "auth.confirm-new-email": "security",

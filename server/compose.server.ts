@@ -1,3 +1,4 @@
+import { noShowJob } from "./jobs/no-show-jobs.server";
 import { runDataExports } from "./accounts/data-export.server";
 import type { UpcomingSessions } from "./accounts/ports";
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/advisor-directory.server";
@@ -164,6 +165,7 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
       run: () => releaseAllExpiredHolds(db, services.events, now()),
     },
     ...sessionJobs(db, config, now, services.events),
+    noShowJob(db, config, now, services.events),
     refundJob(db, { gateway: payments, config, logger, now }),
     ...payoutJobs(db, { gateway: payments, cipher: bankCipher, config, logger, now }),
     ...(ownCalendars?.jobs() ?? []),

@@ -8,6 +8,13 @@ import { cancelSession } from "../../server/bookings/cancel.server";
 import { loadDashboard } from "../../server/bookings/dashboard-page.server";
 import { rescheduleSession } from "../../server/bookings/reschedule.server";
 import { submitReview } from "../../server/bookings/review.server";
+import {
+  disputeNoShow,
+  noShowsOf,
+  noShowsPerMonth,
+  reportNoShow,
+} from "../../server/no-shows/no-shows.server";
+import { noShowNoteSchema } from "../../core/forms/no-shows";
 import { hasSignedInBefore, requireViewer } from "../../server/auth/session.server";
 import { dashboardGreeting } from "../../core/dashboard";
 import { AdminView } from "../components/dashboard/admin-view";
@@ -39,8 +46,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadDashboard(context.db, viewer, params, now, context.logger),
     hasSignedInBefore(context.db, viewer),
   ]);
-  // The admin's view also shows how reminders reached people (issue 41): a year of daily sums.
-  const reminders = page.stats.role === "admin" ? await reminderDelivery(context.db, now) : null;
+  const admin = viewer.role === "admin";
+  const shown = [...(page.sessions?.rows ?? []), ...(page.focus ? [page.focus] : [])];
+  // The admin's view also shows how reminders reached people and no-shows per month (issue
+  // 41); the others see where their shown sessions' no-show reports stand.
+  const [reminders, noShowMonths, noShows] = await Promise.all([
+    admin ? reminderDelivery(context.db, now) : null,
+    admin ? noShowsPerMonth(context.db, now) : null,
+    admin
+      ? {}
+      : noShowsOf(
+          context.db,
+          shown.map((row) => row.id),
+          { userId: viewer.userId, advisorId: viewer.advisorId },
+          now,
+        ),
+  ]);
   const action = params.get("action");
   const focusAction: "reschedule" | "cancel" | null =
     action === "reschedule" || action === "cancel" ? action : null;
@@ -54,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: now.toISOString(),
     focusAction,
     reminders,
+    noShows,
+    noShowMonths,
   };
 }
 
@@ -64,7 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const bookingId = String(form.get("bookingId") ?? "");
   const reply = (result: SessionActionResult, status = 200) => data(result, { status });
-  if (intent !== "reschedule" && intent !== "cancel" && intent !== "review") {
+  const known = ["reschedule", "cancel", "review", "no-show-report", "no-show-dispute"];
+  if (!known.includes(intent)) {
     return reply({ intent, ok: false, code: "invalid", message: "Unknown action" }, 400);
   }
   if (!isUuid(bookingId)) {
@@ -80,6 +104,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     ownCalendars: context.ownCalendars,
   };
 
+  if (intent === "no-show-report" || intent === "no-show-dispute") {
+    // A party's no-show report or dispute: the no-shows service decides the window (issue 41).
+    const parsed = await parseForm(form, noShowNoteSchema);
+    if (!parsed.success) return invalid(intent, parsed.fieldErrors);
+    const act = intent === "no-show-report" ? reportNoShow : disputeNoShow;
+    const result = await act(context.db, {
+      viewer: { userId: viewer.userId, advisorId: viewer.advisorId },
+      bookingId,
+      note: parsed.data.note,
+      now: deps.now,
+      config: context.config,
+      events: context.events,
+    });
+    if (result.ok) return reply({ intent, ok: true });
+    const code = result.status === 404 ? "not-found" : "conflict";
+    return reply({ intent, ok: false, code, message: result.message }, result.status);
+  }
   if (intent === "reschedule") {
     const newStart = new Date(String(form.get("start") ?? ""));
     if (Number.isNaN(newStart.getTime())) {
@@ -147,6 +188,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       serverNow={loaderData.now}
       focus={focus}
       focusAction={focusAction}
+      noShows={loaderData.noShows}
     />
   );
   return (
@@ -182,7 +224,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </header>
       {stats.role === "admin" ? (
         <>
-          <AdminView stats={stats.admin}>{list}</AdminView>
+          <AdminView stats={stats.admin} noShows={loaderData.noShowMonths}>
+            {list}
+          </AdminView>
           {loaderData.reminders ? <ReminderDelivery rows={loaderData.reminders} /> : null}
         </>
       ) : stats.role === "advisor" ? (

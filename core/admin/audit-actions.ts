@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = {
   "account.export_request": "Requested data export",
   "account.export_download": "Downloaded data export",
   "account.delete": "Deleted account",
+  "no_show.decide": "Decided no-show",
+  "advisor.restore_search": "Restored advisor to search",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

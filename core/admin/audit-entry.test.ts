@@ -98,6 +98,16 @@ const EVERY_ACTION: Record<AuditAction, AuditRecord> = {
     targetLabel: "Former member",
     after: { by: "admin", sessions_cancelled: 2, refunded_paise: 236000 },
   }),
+  "no_show.decide": entry("no_show.decide", {
+    targetLabel: `Aarav Mehta <aarav.mehta@example.com> with ${PRIYA}`,
+    before: { status: "disputed", reported_by: "seeker" },
+    after: { outcome: "advisor_absent" },
+  }),
+  "advisor.restore_search": entry("advisor.restore_search", {
+    targetLabel: PRIYA,
+    before: { hidden_for_no_shows_at: "2026-11-20T10:00:00.000Z" },
+    after: { hidden_for_no_shows_at: null },
+  }),
 };
 
 describe("an audit entry in words", () => {
@@ -205,6 +215,18 @@ describe("an audit entry in words", () => {
         sentence: "Rohan Kapoor deleted an account on its owner's request.",
         changes: ["Upcoming sessions cancelled: 2"],
         contacts: null,
+      },
+      "no_show.decide": {
+        sentence:
+          "Rohan Kapoor decided the disputed no-show of Aarav Mehta's session with Priya Sharma: Priya Sharma did not come; the seeker is refunded in full.",
+        changes: [],
+        contacts: "aarav.mehta@example.com with priya.sharma@example.com",
+      },
+      "advisor.restore_search": {
+        sentence:
+          "Rohan Kapoor listed Priya Sharma in search again after their no-shows were reviewed.",
+        changes: [],
+        contacts: "priya.sharma@example.com",
       },
     });
   });

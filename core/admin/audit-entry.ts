@@ -289,6 +289,28 @@ export function describeAudit(entry: AuditRecord): AuditText {
             contacts: match ? `${match[2]} with ${match[4]}` : null,
           };
     }
+    case "no_show.decide": {
+      const match = BOOKING.exec(label);
+      const seeker = match ? match[1]! : label;
+      const advisor = match ? match[3]! : "their advisor";
+      const decided =
+        after.outcome === "advisor_absent"
+          ? `${advisor} did not come; the seeker is refunded in full`
+          : after.outcome === "seeker_absent"
+            ? `${seeker} did not come; the session counts as held`
+            : "no fault; nothing changes";
+      return {
+        sentence: `${actor} decided the disputed no-show of ${possessive(seeker)} session with ${advisor}: ${decided}.`,
+        changes: [],
+        contacts: match ? `${match[2]} with ${match[4]}` : null,
+      };
+    }
+    case "advisor.restore_search":
+      return {
+        sentence: `${actor} listed ${name} in search again after their no-shows were reviewed.`,
+        changes: [],
+        contacts,
+      };
     case "payout.retry": {
       const match = TRANSFER.exec(label);
       const amount = match ? match[1]! : "";

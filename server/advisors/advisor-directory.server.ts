@@ -185,7 +185,8 @@ export function createAdvisorDirectory({
     const listed: PublicAdvisor[] = [];
     for (const id of directory.order) {
       if (listed.length === limit) break;
-      if (id !== team) listed.push(directory.byId.get(id)!.advisor);
+      const held = directory.byId.get(id)!;
+      if (id !== team && !held.hidden) listed.push(held.advisor);
     }
     return listed;
   }
@@ -270,8 +271,9 @@ class KeptIndex {
 
   constructor(readonly team: string) {}
 
-  put({ advisor, searchKey }: SearchableRow) {
-    if (advisor.id === this.team || this.#keys.get(advisor.id) === searchKey) return;
+  put({ advisor, searchKey, hidden }: SearchableRow) {
+    if (advisor.id === this.team || hidden) return this.drop(advisor.id);
+    if (this.#keys.get(advisor.id) === searchKey) return;
     this.index.upsert(advisor);
     this.#keys.set(advisor.id, searchKey);
   }

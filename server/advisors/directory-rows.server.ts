@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, max, ne, type SQL, sql } from "drizzle-orm";
 import type { PublicAdvisor } from "../../core/advisor-card";
 import type { SearchableAdvisor } from "../../core/search";
 import { ratingColumns, ratingJoins, toRating } from "../repositories/advisor-ratings.server";
@@ -42,7 +42,14 @@ const md5Of = (columns: Record<string, SQL.Aliased | { getSQL(): SQL }>) =>
 const searchKey = md5Of(searchableColumns);
 /** Whether the held copy of an advisor (everything public, the rating, the place in the
  * landing grid) is current. */
-const fingerprint = md5Of({ ...publicColumns, ...ratingColumns, createdAt: advisors.createdAt });
+const fingerprint = md5Of({
+  ...publicColumns,
+  ...ratingColumns,
+  createdAt: advisors.createdAt,
+  hidden: advisors.hiddenForNoShowsAt,
+});
+/** Hidden from search by upheld no-shows (their profile page stays). */
+const hiddenColumn = sql<boolean>`${advisors.hiddenForNoShowsAt} is not null`;
 
 /** An approved advisor as the directory holds them. */
 export type HeldAdvisor = {
@@ -51,14 +58,20 @@ export type HeldAdvisor = {
   createdAt: Date;
   fingerprint: string;
   searchKey: string;
+  /** Hidden from search and the landing grid by upheld no-shows, until an admin restores. */
+  hidden: boolean;
 };
 
 /** A listed advisor's searchable fields, while nothing is held. */
-export type SearchableRow = { advisor: SearchableAdvisor; searchKey: string };
+export type SearchableRow = { advisor: SearchableAdvisor; searchKey: string; hidden?: boolean };
 
 const approved = eq(advisors.profileStatus, "approved");
-/** Listed advisors: approved, and not the platform's own team (it has its own page). */
-const listed = (teamAdvisorId: string) => and(approved, ne(advisors.id, teamAdvisorId));
+/**
+ * Listed advisors: approved, not hidden for no-shows, and not the platform's own team (it has
+ * its own page).
+ */
+const listed = (teamAdvisorId: string) =>
+  and(approved, isNull(advisors.hiddenForNoShowsAt), ne(advisors.id, teamAdvisorId));
 
 /** Everything the directory reads, as one object so a test can watch or hold each read. */
 export type DirectoryRows = ReturnType<typeof directoryRows>;
@@ -83,6 +96,7 @@ export function directoryRows(db: Db) {
         createdAt: advisors.createdAt,
         fingerprint,
         searchKey,
+        hidden: hiddenColumn,
       })
       .from(advisors)
       .innerJoin(users, eq(users.id, advisors.userId))

@@ -245,6 +245,33 @@ describe("the directory held in memory", () => {
     expect(watched.reads).toMatchObject({ all: 1, fingerprints: 0, some: [[pia], [pia]] });
   });
 
+  it("stops listing an advisor hidden for no-shows, keeps their profile, and lists them again when restored", async () => {
+    await held.warm();
+    const arjun = ids[1]!;
+    const hide = (at: Date | null) =>
+      heard(() =>
+        database.db.update(advisors).set({ hiddenForNoShowsAt: at }).where(eq(advisors.id, arjun)),
+      );
+    await hide(new Date("2026-03-01T00:00:00Z"));
+    for (const directory of [held, bare]) {
+      // Meera is an HR Manager: one word.
+      expect((await search(directory, "product manager")).advisors.map((a) => a.firstName)).toEqual(
+        ["Ravi", "Meera"],
+      );
+      const landing = await directory.listApproved({ limit: 9, teamAdvisorId: team });
+      expect(landing.map((a) => a.firstName)).toEqual(["Meera", "Zoya", "Ravi", "Anil"]);
+      expect((await directory.findApproved(arjun))?.firstName).toBe("Arjun");
+    }
+    expect(watched.reads).toMatchObject({ all: 1, some: [[arjun]] });
+
+    await hide(null);
+    for (const directory of [held, bare]) {
+      const found = await search(directory, "product manager");
+      expect(found.advisors.map((a) => a.firstName).sort()).toEqual(["Arjun", "Meera", "Ravi"]);
+      expect(await directory.listApproved({ limit: 9, teamAdvisorId: team })).toHaveLength(5);
+    }
+  });
+
   it("checks every advisor's fingerprint after a change too big to name them, and reads the changed", async () => {
     await held.warm();
     // More advisors than one notification can name (8000 bytes): it names the table only.

@@ -26,6 +26,7 @@ import { REPORT_OUTCOMES, REPORT_STATUSES, SESSION_NOTICE_EVENTS } from "../../c
 import { LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, TRANSFER_STATUSES } from "../../core/ledger";
 import { NOTIFICATION_CHANNELS, SWITCHABLE_KINDS } from "../../core/notifications";
 import { CHANNEL_MESSAGE_STATUSES, PHONE_CHANNELS } from "../../core/channels";
+import { NO_SHOW_OUTCOMES, NO_SHOW_STATUSES } from "../../core/no-show";
 import {
   BOOKING_STATUSES,
   PAYMENT_STATUSES,
@@ -291,6 +292,8 @@ export const advisors = pgTable(
     bankBranch: text("bank_branch"),
     // The unfinished application (step, completed steps, form values) while status is draft.
     applicationDraft: jsonb("application_draft").$type<Record<string, unknown>>(),
+    // Hidden from search by upheld no-shows (core/no-show.ts) until an admin restores them.
+    hiddenForNoShowsAt: timestamp("hidden_for_no_shows_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -839,6 +842,8 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index("email_outbox_status_idx").on(t.status, t.createdAt),
+    // The e-mails a person was sent, for a session's timeline in the no-show queue.
+    index("email_outbox_to_created_idx").on(t.toAddress, t.createdAt),
     check("email_outbox_status_check", inList("status", EMAIL_STATUSES)),
   ],
 );
@@ -1255,4 +1260,56 @@ export const channelDeliveryDays = pgTable(
     failed: integer("failed").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.channel, t.name] })],
+);
+/**
+ * A party's report that the other did not come to a session (issue 41): one per booking,
+ * settled by rule once undisputed for 48 hours, or by an admin when disputed.
+ */
+export const noShowReports = pgTable(
+  "no_show_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .unique()
+      .references(() => bookings.id),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id),
+    reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reporterRole: text("reporter_role", { enum: ["seeker", "advisor"] }).notNull(),
+    note: text("note").notNull(),
+    reportedAt: timestamp("reported_at", { withTimezone: true }).notNull(),
+    // Stored so the settling job reads only what is due.
+    disputeDeadline: timestamp("dispute_deadline", { withTimezone: true }).notNull(),
+    disputeNote: text("dispute_note"),
+    disputedAt: timestamp("disputed_at", { withTimezone: true }),
+    status: text("status", { enum: NO_SHOW_STATUSES }).notNull().default("reported"),
+    outcome: text("outcome", { enum: NO_SHOW_OUTCOMES }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    // Null when settled by rule.
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("no_show_reports_due_idx")
+      .on(t.disputeDeadline)
+      .where(sql`${t.status} = 'reported'`),
+    // The admin queue, oldest dispute first, keyset-paged (ADR 78).
+    index("no_show_reports_status_reported_id_idx").on(t.status, t.reportedAt, t.id),
+    // Upheld no-shows against an advisor in the last 90 days.
+    index("no_show_reports_advisor_decided_idx").on(t.advisorId, t.outcome, t.decidedAt),
+    // The dashboard's months.
+    index("no_show_reports_reported_idx").on(t.reportedAt),
+    check("no_show_reports_status_check", inList("status", NO_SHOW_STATUSES)),
+    check("no_show_reports_outcome_check", inList("outcome", NO_SHOW_OUTCOMES)),
+    check("no_show_reports_role_check", inList("reporter_role", ["seeker", "advisor"])),
+    check(
+      "no_show_reports_settled_check",
+      sql`(${t.status} = 'settled') = (${t.outcome} is not null and ${t.decidedAt} is not null)`,
+    ),
+    check(
+      "no_show_reports_disputed_check",
+      sql`(${t.disputedAt} is null) = (${t.disputeNote} is null)`,
+    ),
+  ],
 );

@@ -7,6 +7,7 @@ import {
   bookings,
   conversations,
   messages,
+  noShowReports,
   users,
 } from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
@@ -302,6 +303,34 @@ export const MATRIX: MatrixRow[] = [
       const [row] = await f.db.select().from(bookings).where(eq(bookings.id, f.booking.id));
       expect(row?.status).toBe("confirmed");
     },
+  },
+  {
+    route: "/dashboard",
+    handler: "action",
+    case: "reporting a no-show of someone's session before its window opens",
+    request: (f) => ({
+      path: "/dashboard",
+      form: { intent: "no-show-report", bookingId: f.booking.id, note: "Nobody came." },
+    }),
+    // Its two parties learn the window is not open; nobody else (admins included) may report.
+    expect: { ...signedIn(404), seeker: 409, advisor: 409 },
+    verify: async (f) => {
+      const rows = await f.db
+        .select()
+        .from(noShowReports)
+        .where(eq(noShowReports.bookingId, f.booking.id));
+      expect(rows).toEqual([]);
+    },
+  },
+  {
+    route: "/dashboard",
+    handler: "action",
+    case: "disputing a no-show report that does not exist",
+    request: (f) => ({
+      path: "/dashboard",
+      form: { intent: "no-show-dispute", bookingId: f.booking.id, note: "I was there." },
+    }),
+    expect: signedIn(404),
   },
   {
     route: "/settings",
@@ -850,6 +879,7 @@ export const MATRIX: MatrixRow[] = [
     "/admin/audit",
     "/admin/payouts",
     "/admin/messages",
+    "/admin/no-shows",
     "/advisor-debug",
   ].map((route): MatrixRow => ({
     route,
@@ -960,6 +990,33 @@ export const MATRIX: MatrixRow[] = [
       form: { intent: "retry", messageId: "00000000-0000-4000-8000-000000000000" },
     },
     expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/no-shows",
+    handler: "action",
+    case: "deciding a no-show report that does not exist",
+    request: (f) => ({
+      path: "/admin/no-shows",
+      form: { intent: "decide", reportId: f.missingId, outcome: "advisor_absent" },
+    }),
+    expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/no-shows",
+    handler: "action",
+    case: "restoring an advisor who is not hidden",
+    request: (f) => ({
+      path: "/admin/no-shows",
+      form: { intent: "restore", advisorId: f.approvedAdvisorId },
+    }),
+    expect: adminsOnly(409),
+    verify: async (f) => {
+      const [row] = await f.db
+        .select({ hidden: advisors.hiddenForNoShowsAt })
+        .from(advisors)
+        .where(eq(advisors.id, f.approvedAdvisorId));
+      expect(row?.hidden).toBeNull();
+    },
   },
   {
     route: "/admin/advisors/new",

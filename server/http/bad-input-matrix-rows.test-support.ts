@@ -14,6 +14,7 @@ import { PRIVACY_MESSAGES } from "../../core/messages/privacy";
 import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
 import { SECURITY_MESSAGES } from "../../core/messages/security";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
+import { NO_SHOW_MESSAGES } from "../../core/messages/no-shows";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
 import { SLOT_QUERY_ERRORS } from "../scheduling/slot-query";
 import { type Fixture, MATRIX_CONVERSATION_ID, type Persona } from "./matrix-fixture.test-support";
@@ -603,18 +604,19 @@ export const BAD_INPUT: BadInputRow[] = [
     maxBytes: 64 * KB,
     allow: PAGE,
   }),
-  ...(["cancel", "reschedule", "review"] as const).map((intent) =>
-    row(
-      "/dashboard",
-      "id",
-      `${intent} with a booking id that is no id`,
-      "seeker",
-      () => ({
-        path: "/dashboard",
-        ...form({ intent, bookingId: NOT_A_UUID, reason: "Plans changed", start: later() }),
-      }),
-      { status: 404, message: SESSION_MESSAGES.notFound },
-    ),
+  ...(["cancel", "reschedule", "review", "no-show-report", "no-show-dispute"] as const).map(
+    (intent) =>
+      row(
+        "/dashboard",
+        "id",
+        `${intent} with a booking id that is no id`,
+        "seeker",
+        () => ({
+          path: "/dashboard",
+          ...form({ intent, bookingId: NOT_A_UUID, reason: "Plans changed", start: later() }),
+        }),
+        { status: 404, message: SESSION_MESSAGES.notFound },
+      ),
   ),
   row(
     "/dashboard",
@@ -634,6 +636,16 @@ export const BAD_INPUT: BadInputRow[] = [
       ...form({ intent: "cancel", bookingId: f.booking.id }),
     }),
     { status: 400, message: SESSION_MESSAGES.reasonRequired },
+  ),
+  ...(["no-show-report", "no-show-dispute"] as const).map((intent) =>
+    row(
+      "/dashboard",
+      "missing",
+      `a ${intent} without its note`,
+      "seeker",
+      (f) => ({ path: "/dashboard", ...form({ intent, bookingId: f.booking.id }) }),
+      { status: 400, message: NO_SHOW_MESSAGES.noteRequired },
+    ),
   ),
   row(
     "/dashboard",
@@ -1206,6 +1218,14 @@ export const BAD_INPUT: BadInputRow[] = [
     maxBytes: 64 * KB,
     allow: PAGE,
   }),
+  ...bodyRows({
+    route: "/admin/no-shows",
+    as: "admin",
+    path: "/admin/no-shows",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
   row(
     "/admin/messages",
     "id",
@@ -1221,6 +1241,25 @@ export const BAD_INPUT: BadInputRow[] = [
     "admin",
     () => ({ path: "/admin/messages", ...form({ intent: "retry" }) }),
     { status: 400, message: PHONE_MESSAGES.actionInvalid },
+  ),
+  row(
+    "/admin/no-shows",
+    "id",
+    "a report id that is no id",
+    "admin",
+    () => ({
+      path: "/admin/no-shows",
+      ...form({ intent: "decide", reportId: NOT_A_UUID, outcome: "no_fault" }),
+    }),
+    { status: 404, message: NO_SHOW_MESSAGES.notFound },
+  ),
+  row(
+    "/admin/no-shows",
+    "missing",
+    "a decision without its outcome",
+    "admin",
+    (f) => ({ path: "/admin/no-shows", ...form({ intent: "decide", reportId: f.missingId }) }),
+    { status: 400, message: NO_SHOW_MESSAGES.outcomeRequired },
   ),
   ...bodyRows({
     route: "/admin/advisors",

@@ -227,6 +227,10 @@ const PAGES: Record<string, Row> = {
     path: () => "/admin/messages",
     status: { seeker: 404, advisor: 404 },
   },
+  "routes/admin/no-shows.tsx": {
+    path: () => "/admin/no-shows",
+    status: { seeker: 404, advisor: 404 },
+  },
   "routes/admin/advisor-debug.tsx": {
     path: () => "/advisor-debug",
     status: { seeker: 404, advisor: 404 },

@@ -3,11 +3,20 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PENDING_PREVIEW } from "../../../core/sessions";
 import type { AdminStats } from "../../../core/dashboard";
+import { monthLabel, type NoShowMonth } from "../../../core/no-show";
 import { Button } from "../ui/button";
 import { Badge, Card } from "../ui/card";
 import { StatTile, TileGrid, TilesAndSessions } from "./stat-tile";
 
-export function AdminView({ stats, children }: { stats: AdminStats; children: ReactNode }) {
+export function AdminView({
+  stats,
+  noShows,
+  children,
+}: {
+  stats: AdminStats;
+  noShows?: NoShowMonth[] | null;
+  children: ReactNode;
+}) {
   return (
     <>
       <TilesAndSessions
@@ -44,10 +53,14 @@ export function AdminView({ stats, children }: { stats: AdminStats; children: Re
               <Button asChild variant="outline">
                 <Link to="/admin/audit">Audit Log</Link>
               </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/no-shows">No-shows</Link>
+              </Button>
             </div>
           </>
         }
       />
+      {noShows ? <NoShowMonths months={noShows} /> : null}
       <Card className="grid min-w-0 gap-4 p-6">
         <h2 className="text-lg font-semibold">Pending Advisor Approvals</h2>
         {stats.pending.length === 0 ? (
@@ -114,5 +127,46 @@ export function AdminView({ stats, children }: { stats: AdminStats; children: Re
         ) : null}
       </Card>
     </>
+  );
+}
+
+/** No-shows per month, India's months, newest first (issue 41). */
+function NoShowMonths({ months }: { months: NoShowMonth[] }) {
+  return (
+    <Card className="grid min-w-0 gap-4 p-6" data-testid="no-show-months">
+      <h2 className="text-lg font-semibold">No-shows per Month</h2>
+      <div className="relative min-w-0 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-muted">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Month
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Reported
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Advisor absent
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Seeker absent
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...months].reverse().map((m) => (
+              <tr key={m.month} className="border-t border-line">
+                <th scope="row" className="py-2 pr-4 font-normal">
+                  {monthLabel(m.month)}
+                </th>
+                <td className="py-2 pr-4">{m.reported}</td>
+                <td className="py-2 pr-4">{m.advisors}</td>
+                <td className="py-2">{m.seekers}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
   );
 }

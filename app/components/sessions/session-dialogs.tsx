@@ -8,6 +8,8 @@ import {
   refundSummary,
 } from "../../../core/cancellation";
 import { SESSION_MESSAGES } from "../../../core/messages/sessions";
+import { NO_SHOW_MESSAGES } from "../../../core/messages/no-shows";
+import { canReportNoShow, type SessionNoShow } from "../../../core/no-show";
 import {
   CANCEL_REASON_MAX,
   cancelFormSchema,
@@ -47,12 +49,16 @@ export function DetailsDialog({
   now,
   onClose,
   onModify,
+  noShow = null,
+  onNoShow,
 }: {
   row: SessionRow;
   role: Role;
   now: Date;
   onClose: () => void;
   onModify: (action: "reschedule" | "cancel") => void;
+  noShow?: SessionNoShow | null;
+  onNoShow?: (step: "report" | "dispute") => void;
 }) {
   const times = sessionTimes(row, role);
   const confirmed = row.status === "confirmed";
@@ -62,6 +68,15 @@ export function DetailsDialog({
     end: new Date(row.endsAt),
     now,
   });
+  // The server decides again with its clock; the button shows only while the window is open.
+  const party = role !== "admin" && onNoShow;
+  const reportable =
+    party &&
+    !noShow &&
+    canReportNoShow(
+      { start: new Date(row.datetime), end: new Date(row.endsAt), status: row.status },
+      now,
+    );
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title="Session Details" description={counterpart(row, role)}>
@@ -104,6 +119,12 @@ export function DetailsDialog({
             </>
           ) : null}
           {row.status === "cancelled" ? <CancellationFacts row={row} role={role} /> : null}
+          {noShow ? (
+            <>
+              <dt className="text-muted">No-show</dt>
+              <dd data-testid="no-show-state">{NO_SHOW_MESSAGES.state(noShow)}</dd>
+            </>
+          ) : null}
           {confirmed && row.meetingLink ? (
             <>
               <dt className="text-muted">Meeting link</dt>
@@ -118,6 +139,16 @@ export function DetailsDialog({
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
+          {reportable ? (
+            <Button variant="outline" onClick={() => onNoShow("report")}>
+              {NO_SHOW_MESSAGES.reportButton(role === "advisor" ? "seeker" : "advisor")}
+            </Button>
+          ) : null}
+          {party && noShow?.canDispute ? (
+            <Button variant="outline" onClick={() => onNoShow("dispute")}>
+              {NO_SHOW_MESSAGES.disputeButton}
+            </Button>
+          ) : null}
           {confirmed ? (
             <>
               <Button variant="outline" onClick={() => onModify("reschedule")}>

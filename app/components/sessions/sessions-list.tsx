@@ -25,6 +25,8 @@ import {
   viewerZone,
 } from "./session-view";
 import { useNow } from "./use-now";
+import { NoShowDialog } from "./no-show-dialog";
+import type { SessionNoShow } from "../../../core/no-show";
 
 type ListData = {
   counts: Record<SessionTab, number>;
@@ -36,6 +38,7 @@ type ListData = {
 type Open =
   | { kind: "details" | "reschedule" | "cancel" | "review"; row: SessionRow }
   | { kind: "cannot"; row: SessionRow; action: "reschedule" | "cancel"; hours: number }
+  | { kind: "no-show"; row: SessionRow; step: "report" | "dispute" }
   | null;
 
 /**
@@ -51,6 +54,7 @@ export function SessionsList({
   serverNow,
   focus,
   focusAction,
+  noShows = {},
 }: {
   sessions: ListData | null;
   tab: SessionTab;
@@ -60,6 +64,8 @@ export function SessionsList({
   serverNow: string;
   focus: SessionRow | null;
   focusAction: "reschedule" | "cancel" | null;
+  /** Each shown session's no-show report, if any (issue 41). */
+  noShows?: Record<string, SessionNoShow>;
 }) {
   const now = useNow(serverNow);
   const [params] = useSearchParams();
@@ -163,7 +169,12 @@ export function SessionsList({
           now={now}
           onClose={() => setOpen(null)}
           onModify={(action) => modify(open.row, action)}
+          noShow={noShows[open.row.id] ?? null}
+          onNoShow={(step) => setOpen({ kind: "no-show", row: open.row, step })}
         />
+      ) : null}
+      {open?.kind === "no-show" ? (
+        <NoShowDialog row={open.row} role={role} kind={open.step} onClose={() => setOpen(null)} />
       ) : null}
       {open?.kind === "cannot" ? (
         <CannotModifyDialog

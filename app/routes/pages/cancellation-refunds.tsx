@@ -10,6 +10,10 @@ import {
 import { SupportEmailLink, useSupportEmail } from "../../components/pages/support-email";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 import { GST_LABEL } from "../../../core/pricing";
+import { NO_SHOW_REPORT_OPENS_MINUTES, NO_SHOW_RULES } from "../../../core/no-show";
+
+/** "If the advisor…" continues a sentence after its bold opening. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
 import { REFUND_DAYS, SESSION_MESSAGES } from "../../../core/messages/sessions";
 import { supportHoursText, SUPPORT_REPLY_TIME } from "../../../core/contact";
@@ -150,13 +154,20 @@ const SECTIONS: readonly ProseSection[] = [
     content: (
       <ProseList>
         <li>
-          <strong>If you do not join</strong>, the session counts as held and is not refunded. Your
-          advisor waits at least 10 minutes before leaving.
+          <strong>Reporting a no-show.</strong> {NO_SHOW_RULES.report}
         </li>
         <li>
-          <strong>If your advisor does not join</strong> within 10 minutes of the start time, tell
-          us within 48 hours and we will refund you in full or, if you prefer, rebook you at no
-          cost.
+          <strong>Disputes.</strong> {NO_SHOW_RULES.dispute}
+        </li>
+        <li>
+          <strong>If your advisor does not join</strong>, {lowerFirst(NO_SHOW_RULES.advisorAbsent)}
+        </li>
+        <li>
+          <strong>If you do not join</strong>, {lowerFirst(NO_SHOW_RULES.seekerAbsent)} Your advisor
+          waits at least {NO_SHOW_REPORT_OPENS_MINUTES} minutes before reporting it.
+        </li>
+        <li>
+          <strong>Repeated no-shows by an advisor.</strong> {NO_SHOW_RULES.strikes}
         </li>
         <li>
           <strong>If you join late</strong>, the session still ends at its scheduled time.

@@ -9,6 +9,9 @@ import {
 import { SupportEmailLink } from "../../components/pages/support-email";
 import { type CacheHandle, PAGE, STATIC } from "../../../core/cache-contract";
 import { SUPPORT_REPLY_TIME } from "../../../core/contact";
+import { NO_SHOW_RULES } from "../../../core/no-show";
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 import { FULL_REFUND_HOURS, JOIN_EARLY_MINUTES, MODIFY_CUTOFF_HOURS } from "../../../core/sessions";
 
 export function meta() {
@@ -98,6 +101,11 @@ const SECTIONS: readonly ProseSection[] = [
           {MODIFY_CUTOFF_HOURS} hours before the start, and we ask for at least {FULL_REFUND_HOURS}{" "}
           hours&apos; notice.
         </li>
+        <li>
+          If the other person does not come: {lowerFirst(NO_SHOW_RULES.report)}{" "}
+          {NO_SHOW_RULES.dispute}
+        </li>
+        <li>{NO_SHOW_RULES.strikes}</li>
       </ProseList>
     ),
   },
