@@ -4,7 +4,7 @@
  */
 /** Production code only: tests may reach across folders to set up what they check. */
 const TEST_CODE = "(\\.test\\.tsx?|\\.spec\\.ts|\\.test-support\\.tsx?)$";
-const FEATURES = "accounts|advisors|admin|bookings|refunds|payouts|calendar|support";
+const FEATURES = "accounts|advisors|admin|bookings|refunds|payouts|calendar|support|conversations";
 /** Below the features: what any server module may use. */
 const SHARED =
   "audit|auth|consents|db|events|mail|metrics|payments|repositories|scheduling|security|storage|lifecycle";

@@ -36,6 +36,8 @@ describe("the kind of every e-mail", () => {
       "support.message": "account",
       "support.acknowledgement": "account",
       "admin.ledger-mismatch": "account",
+      "messages.unread": "messages",
+      "conversation.warning": "account",
     });
   });
 
@@ -75,6 +77,7 @@ describe("a person's choices", () => {
       booking_changes: true,
       reminders: true,
       review_requests: true,
+      messages: true,
     });
     expect(shouldSend("session.reminder", [])).toBe(true);
     expect(shouldSend("session.rescheduled", [])).toBe(true);
@@ -99,6 +102,7 @@ describe("a person's choices", () => {
       booking_changes: { email: true },
       reminders: { email: false },
       review_requests: { email: true },
+      messages: { email: true },
     });
   });
 });

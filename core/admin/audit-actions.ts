@@ -19,6 +19,13 @@ export const AUDIT_ACTIONS = {
   "account.export_request": "Requested data export",
   "account.export_download": "Downloaded data export",
   "account.delete": "Deleted account",
+  "report.read": "Read reported conversation",
+  "report.attachment_download": "Downloaded reported file",
+  "report.dismiss": "Dismissed report",
+  "report.warn": "Warned about messages",
+  "report.block_messaging": "Blocked from messaging",
+  "report.suspend": "Suspended account",
+  "user.unblock_messaging": "Unblocked messaging",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -26,4 +33,4 @@ export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
 }
 
-export type AuditTargetType = "user" | "advisor" | "booking" | "transfer" | "ledger";
+export type AuditTargetType = "user" | "advisor" | "booking" | "transfer" | "ledger" | "report";

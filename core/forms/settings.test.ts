@@ -61,6 +61,7 @@ describe("the Notifications form", () => {
       "booking_changes.email": "on",
       "reminders.email": "",
       "review_requests.email": "",
+      "messages.email": "on",
     });
     expect(parsed.success).toBe(true);
     if (!parsed.success) return;
@@ -68,6 +69,7 @@ describe("the Notifications form", () => {
       { kind: "booking_changes", channel: "email", enabled: true },
       { kind: "reminders", channel: "email", enabled: false },
       { kind: "review_requests", channel: "email", enabled: false },
+      { kind: "messages", channel: "email", enabled: true },
     ]);
   });
 
@@ -77,6 +79,7 @@ describe("the Notifications form", () => {
       "booking_changes.email": "",
       "reminders.email": "on",
       "review_requests.email": "",
+      "messages.email": "",
     });
     expect(parsed.success && choicesFromForm(parsed.data)).toEqual([
       { kind: "reminders", channel: "email", enabled: true },
@@ -88,6 +91,7 @@ describe("the Notifications form", () => {
       "booking_changes.email": "",
       "reminders.email": "",
       "review_requests.email": "",
+      "messages.email": "",
     };
     for (const shown of ["", "reminders.sms", "reminders.email,admin"])
       expect(validateForm(notificationSettingsSchema, { ...none, shown }), shown).toEqual({
@@ -100,6 +104,7 @@ describe("the Notifications form", () => {
         "booking_changes.email": "yes",
         "reminders.email": "",
         "review_requests.email": "",
+        "messages.email": "",
       }),
     ).toEqual({
       success: false,

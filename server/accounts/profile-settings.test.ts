@@ -152,17 +152,20 @@ describe("the Notifications section", () => {
       booking_changes: { email: true },
       reminders: { email: true },
       review_requests: { email: true },
+      messages: { email: true },
     });
     const chosen = {
       booking_changes: false,
       reminders: true,
       review_requests: false,
+      messages: false,
     };
     await saveNotificationSettings(database.db, userId, choices(chosen), NOW);
     expect(await notificationSettings(database.db, userId)).toEqual({
       booking_changes: { email: false },
       reminders: { email: true },
       review_requests: { email: false },
+      messages: { email: false },
     });
     // A page that showed one box changes that one only.
     await saveNotificationSettings(
@@ -175,13 +178,14 @@ describe("the Notifications section", () => {
       booking_changes: { email: false },
       reminders: { email: false },
       review_requests: { email: false },
+      messages: { email: false },
     });
     expect(
       await database.db
         .select()
         .from(notificationPreferences)
         .where(eq(notificationPreferences.userId, userId)),
-    ).toHaveLength(3);
+    ).toHaveLength(4);
   });
 });
 
@@ -217,6 +221,7 @@ describe("what the choices change", () => {
         booking_changes: true,
         reminders: false,
         review_requests: true,
+        messages: true,
       }),
       NOW,
     );
@@ -228,6 +233,7 @@ describe("what the choices change", () => {
         booking_changes: false,
         reminders: true,
         review_requests: false,
+        messages: false,
       }),
       NOW,
     );
@@ -253,6 +259,7 @@ describe("what the choices change", () => {
         booking_changes: false,
         reminders: false,
         review_requests: false,
+        messages: false,
       }),
       NOW,
     );
