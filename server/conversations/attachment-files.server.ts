@@ -44,6 +44,10 @@ export async function storeAttachment(
 ): Promise<UploadResult> {
   if (bytes.length > ATTACHMENT_MAX_BYTES) return { ok: false, status: 413, message: M.tooLarge };
   if (bytes.length === 0) return { ok: false, status: 400, message: M.empty };
+  const kind = sniffAttachmentKind(bytes);
+  if (!kind) return { ok: false, status: 400, message: M.wrongType };
+  // Counted once the bytes are a kind we take (a refused file changes nothing), before the
+  // re-encoding, which is the costly part.
   const rate = await hitRateLimit(db, `attachments:${uploaderId}`, ATTACHMENT_RATE, now);
   if (!rate.allowed) {
     return {
@@ -53,8 +57,6 @@ export async function storeAttachment(
       retryAfterSeconds: rate.retryAfterSeconds,
     };
   }
-  const kind = sniffAttachmentKind(bytes);
-  if (!kind) return { ok: false, status: 400, message: M.wrongType };
   const body =
     kind === "png" || kind === "jpeg" ? await reencode(bytes, kind) : { ok: true as const, bytes };
   if (!body.ok) return { ok: false, status: 400, message: body.message };

@@ -433,12 +433,3 @@ export async function unblockMessaging(
     return { ok: true, message: A.done.unblocked };
   });
 }
-
-/** Whether `userId` may send messages: not blocked by an admin (part A's send checks this). */
-export async function isBlockedFromMessaging(db: Db | Tx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ at: s.users.messagingBlockedAt })
-    .from(s.users)
-    .where(eq(s.users.id, userId));
-  return row?.at != null;
-}

@@ -1,6 +1,13 @@
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { advisors, authSessions, authTwoFactors, bookings, users } from "../db/schema";
+import {
+  advisors,
+  authSessions,
+  authTwoFactors,
+  bookings,
+  conversationReports,
+  users,
+} from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
 import { type Fixture, type Persona, PERSONAS } from "./matrix-fixture.test-support";
 
@@ -907,5 +914,102 @@ export const MATRIX: MatrixRow[] = [
       json: { values: {} },
     }),
     expect: adminsOnly(400),
+  },
+  // Conversations' files and reports (issue 39, part B).
+  {
+    route: "/api/messages/attachments",
+    handler: "loader",
+    request: { path: "/api/messages/attachments" },
+    expect: everyone(405),
+  },
+  {
+    route: "/api/messages/attachments",
+    handler: "action",
+    case: "a post without a file",
+    request: { path: "/api/messages/attachments", form: { note: "x" } },
+    expect: signedIn(400),
+  },
+  {
+    route: "/messages/attachments/:attachmentId",
+    handler: "loader",
+    case: "a file in the seeker's conversation with the advisor, never reported",
+    request: (f) => ({ path: `/messages/attachments/${f.conversations.mine.attachmentId}` }),
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed" },
+  },
+  {
+    route: "/messages/attachments/:attachmentId",
+    handler: "loader",
+    case: "a file in a reported conversation: its parties and an admin",
+    request: (f) => ({ path: `/messages/attachments/${f.conversations.reported.attachmentId}` }),
+    expect: { ...signedIn(404), otherSeeker: "allowed", otherAdvisor: "allowed", admin: "allowed" },
+  },
+  {
+    route: "/messages/attachments/:attachmentId",
+    handler: "loader",
+    case: "a file that does not exist",
+    request: (f) => ({ path: `/messages/attachments/${f.missingId}` }),
+    expect: signedIn(404),
+  },
+  {
+    route: "/messages/:conversationId/report",
+    handler: "loader",
+    request: (f) => ({ path: `/messages/${f.conversations.reported.id}/report` }),
+    expect: everyone(405),
+  },
+  {
+    // The other seeker reported it already (409); the other advisor may too; anyone else is
+    // told it does not exist, and nothing is written for them.
+    route: "/messages/:conversationId/report",
+    handler: "action",
+    case: "reporting the other seeker's conversation",
+    request: (f) => ({
+      path: `/messages/${f.conversations.reported.id}/report`,
+      form: { reason: "Rude messages" },
+    }),
+    expect: { ...signedIn(404), otherSeeker: 409, otherAdvisor: "allowed" },
+    verify: async (f, as) => {
+      const reporters = (
+        await f.db
+          .select({ by: conversationReports.reporterId })
+          .from(conversationReports)
+          .where(eq(conversationReports.conversationId, f.conversations.reported.id))
+      ).map((r) => r.by);
+      if (as !== "otherAdvisor" && as !== "anonymous" && as !== "otherSeeker") {
+        expect(reporters).not.toContain(f.ids[as]!.userId);
+      }
+    },
+  },
+  {
+    route: "/admin/reports",
+    handler: "loader",
+    request: { path: "/admin/reports" },
+    expect: adminsOnly(),
+  },
+  {
+    route: "/admin/reports",
+    handler: "loader",
+    case: "closed reports, a malformed page cursor",
+    request: { path: "/admin/reports?status=closed&after=%25%27%20or%201%3D1&before=bm8" },
+    expect: adminsOnly(),
+  },
+  {
+    route: "/admin/reports",
+    handler: "action",
+    case: "closing a report that does not exist",
+    request: (f) => ({
+      path: "/admin/reports",
+      form: { intent: "close", reportId: f.missingId, outcome: "dismissed" },
+    }),
+    expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/reports",
+    handler: "action",
+    case: "unblocking someone who is not blocked",
+    request: (f) => ({
+      path: "/admin/reports",
+      form: { intent: "unblock", userId: f.ids.seeker!.userId },
+    }),
+    expect: adminsOnly(404),
   },
 ];

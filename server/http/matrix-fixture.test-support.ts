@@ -2,9 +2,14 @@ import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { loadServerBundle } from "../../tests/support/server-bundle";
+import {
+  type MatrixConversation,
+  matrixConversations,
+} from "../conversations/matrix-conversations.test-support";
 import { createBooking } from "../db/factories.test-support";
 import type { Db } from "../db/client.server";
 import { authSessions, payments, users } from "../db/schema";
+import { createStorage } from "../storage/storage.server";
 import { startTestApp, type TestApp } from "./app.test-support";
 
 /*
@@ -40,6 +45,8 @@ export type Fixture = {
   missingId: string;
   /** The seeker's paid, confirmed session with the `advisor` persona. */
   booking: { id: string; paymentId: string; orderId: string };
+  /** Issue 39: the seeker's with the advisor, and the other seeker's (reported) with the other advisor. */
+  conversations: { mine: MatrixConversation; reported: MatrixConversation };
 };
 
 type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
@@ -75,6 +82,7 @@ export async function startMatrixApp() {
     bystanderSessionId: await sessionOf(app.database.db, bystander.userId),
     missingId: randomUUID(),
     booking: await paidBooking(app.database.db, people.seeker.userId, people.advisor.advisorId!),
+    conversations: await matrixConversations(app.database.db, createStorage(app.config), people),
   };
   return { app, routes: builtRoutes(build), people: people as People, fixture };
 }

@@ -44,6 +44,9 @@ export function AdminView({ stats, children }: { stats: AdminStats; children: Re
               <Button asChild variant="outline">
                 <Link to="/admin/audit">Audit Log</Link>
               </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/reports">Reports</Link>
+              </Button>
             </div>
           </>
         }
