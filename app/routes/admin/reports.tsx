@@ -56,7 +56,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireAdmin(request, context);
   const parsed = reportActionSchema.safeParse(formObject(await readForm(request)));
-  if (!parsed.success) return data({ ok: false as const, message: A.invalid }, 400);
+  // No page of ours sends this: refused like a bad body (ADR 66), before the page's loader
+  // would run again and write its audited read of every report shown.
+  if (!parsed.success) {
+    throw Response.json(
+      { error: A.invalid },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
   try {
     const result =
       parsed.data.intent === "close"
