@@ -13,14 +13,14 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
  * GET /messages/attachments/:attachmentId: a file sent in a conversation, to its two parties,
  * or to an admin while a report of the conversation is open (audited). Anyone else, a
  * malformed id and a file that is gone: 404. Always a download (never shown inline), under
- * its stored, sanitized name, with nosniff so no browser reads it as anything but its type.
+ * its stored, sanitized name; the security headers add nosniff to every answer, so no browser
+ * reads it as anything but its type.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const plain = {
     "Content-Type": "text/plain; charset=utf-8",
     "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
   };
   if (!isUuid(params.attachmentId))
     return new Response(M.notFound, { status: 404, headers: plain });
@@ -37,7 +37,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       "Content-Disposition": attachmentDisposition(result.fileName),
       "Content-Length": String(result.file.length),
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
