@@ -8,6 +8,7 @@ import {
   statementMonth,
   statementPage,
   statementTotals,
+  statementView,
 } from "./earnings";
 import { row } from "./earnings-fixture.test-support";
 
@@ -120,5 +121,29 @@ describe("the month picker", () => {
       { value: "2026-09", label: "September 2026" },
     ]);
     expect(monthChoices([], "2026-12")).toEqual([{ value: "2026-12", label: "December 2026" }]);
+  });
+});
+
+describe("a statement in the reader's zone", () => {
+  // 23:50 UTC on 30 Nov: 1 Dec in India, still 30 Nov in New York.
+  const late = row({ sessionAt: new Date("2026-11-30T23:50:00Z") });
+
+  it("dates rows in the zone it is given, and says so when that is not India's", () => {
+    const india = statementView("2026-11", [late], {
+      holdDays: HOLD,
+      now: before,
+      zone: "Asia/Kolkata",
+    });
+    const newYork = statementView("2026-11", [late], {
+      holdDays: HOLD,
+      now: before,
+      zone: "America/New_York",
+    });
+    expect(india.lines[0]!.date).toBe("Tue, 1 Dec 2026");
+    expect(india.zoneNote).toBeNull();
+    expect(newYork.lines[0]!.date).toBe("Mon, 30 Nov 2026");
+    expect(newYork.zoneNote).toBe(
+      "Dates are in your time zone (America/New_York); months follow India Standard Time, as our accounts do.",
+    );
   });
 });

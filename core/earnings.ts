@@ -9,7 +9,10 @@ import { formatPaise, formatShortDate } from "./format";
 import { monthKey, parseMonth, releaseAt, type TransferStatus } from "./ledger";
 import { EARNINGS_MESSAGES as M } from "./messages/earnings";
 
-/** Statements, like the ledger's months, read in India's time. */
+/**
+ * A statement's month is the ledger's, in India's time where the accounts are kept; the dates
+ * on it are in the reader's own zone, this one when they have none.
+ */
 export const STATEMENT_ZONE = "Asia/Kolkata";
 
 /** One session credited to the advisor, with what became of its share. */
@@ -61,7 +64,12 @@ export function monthLabel(month: string): string {
 const REFUNDED: readonly TransferStatus[] = ["cancelled", "reversing", "reversed"];
 
 /** What became of a row's share, in words, as of `now`. */
-export function payoutStatus(row: StatementRow, holdDays: number, now: Date): string {
+export function payoutStatus(
+  row: StatementRow,
+  holdDays: number,
+  now: Date,
+  zone = STATEMENT_ZONE,
+): string {
   const status = row.transfer?.status ?? "pending";
   if (row.refund > 0 || REFUNDED.includes(status)) return M.status.refunded;
   switch (status) {
@@ -75,7 +83,7 @@ export function payoutStatus(row: StatementRow, holdDays: number, now: Date): st
     default: {
       const release = releaseAt(row.sessionEnd, holdDays);
       return release > now
-        ? M.status.onHold(formatShortDate(release, STATEMENT_ZONE, false))
+        ? M.status.onHold(formatShortDate(release, zone, false))
         : M.status.releasing;
     }
   }
@@ -106,17 +114,22 @@ export type StatementLine = {
   failed: boolean;
 };
 
-export function statementLine(row: StatementRow, holdDays: number, now: Date): StatementLine {
+export function statementLine(
+  row: StatementRow,
+  holdDays: number,
+  now: Date,
+  zone = STATEMENT_ZONE,
+): StatementLine {
   return {
     bookingId: row.bookingId,
-    date: formatShortDate(row.sessionAt, STATEMENT_ZONE),
+    date: formatShortDate(row.sessionAt, zone),
     seeker: row.seekerFirstName,
     sessionType: sessionTypeLabel(row.sessionType),
     fee: formatPaise(row.fee),
     commission: `${formatPaise(row.commission)} (${row.commissionPercent}%)`,
     refund: formatPaise(row.refund),
     net: formatPaise(row.net),
-    status: payoutStatus(row, holdDays, now),
+    status: payoutStatus(row, holdDays, now, zone),
     failed: row.transfer?.status === "failed" && row.refund === 0,
   };
 }
@@ -132,21 +145,23 @@ export function totalsLine(totals: StatementTotals) {
 }
 
 /**
- * A month's statement as the page and the printable statement show it. When `rows` are one
- * page of the month, `totals` are the whole month's (the server adds them up).
+ * A month's statement as the page and the printable statement show it, its dates in `zone`
+ * (the reader's). When `rows` are one page of the month, `totals` are the whole month's (the
+ * server adds them up).
  */
 export function statementView(
   month: string,
   rows: readonly StatementRow[],
-  holdDays: number,
-  now: Date,
-  totals: StatementTotals = statementTotals(rows),
+  reading: { holdDays: number; now: Date; zone: string; totals?: StatementTotals },
 ) {
+  const { holdDays, now, zone, totals = statementTotals(rows) } = reading;
   return {
     month,
     monthName: monthLabel(month),
-    lines: rows.map((row) => statementLine(row, holdDays, now)),
+    lines: rows.map((row) => statementLine(row, holdDays, now, zone)),
     totals: totalsLine(totals),
+    // Only said where it differs: a reader in India sees one zone throughout.
+    zoneNote: zone === STATEMENT_ZONE ? null : M.zoneNote(zone),
   };
 }
 export type StatementView = ReturnType<typeof statementView>;

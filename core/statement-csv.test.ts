@@ -64,6 +64,14 @@ describe("the statement CSV", () => {
       "Total,,,2000.00,400.00,,800.00,800.00,",
     ]);
   });
+  it("dates each row and its hold in the reader's own zone", () => {
+    const late = row({ sessionAt: new Date("2026-11-30T19:00:00Z") }); // 00:30 on 1 Dec in India
+    const [, inIndia] = linesOf(statementCsv([late], 7, now));
+    const [, inLondon] = linesOf(statementCsv([late], 7, now, "Europe/London"));
+    expect(inIndia!.startsWith("2026-12-01,")).toBe(true);
+    expect(inLondon!.startsWith("2026-11-30,")).toBe(true);
+  });
+
   it("has a header and a zero totals row for a month without sessions", () => {
     expect(linesOf(statementCsv([], 7, now))).toHaveLength(2);
     expect(linesOf(statementCsv([], 7, now))[1]).toBe("Total,,,0.00,0.00,,0.00,0.00,");

@@ -11,6 +11,7 @@ import {
 } from "./earnings";
 import { sessionTypeLabel } from "./booking";
 import { EARNINGS_MESSAGES as M } from "./messages/earnings";
+import { safeTimeZone } from "./time-zones";
 
 /** The download's file name. */
 export function statementFilename(month: string): string {
@@ -34,12 +35,13 @@ export function csvRupees(paise: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const isoDay = new Intl.DateTimeFormat("en-CA", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  timeZone: STATEMENT_ZONE,
-});
+const isoDay = (zone: string) =>
+  new Intl.DateTimeFormat("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: safeTimeZone(zone),
+  });
 
 const C = M.columns;
 const HEADER = [
@@ -69,14 +71,21 @@ function totalsRow(t: StatementTotals): string[] {
 }
 
 /**
- * The whole file, CRLF line ends; `holdDays` and `now` word each row's payout status. It starts
- * with a byte order mark: without one Excel reads UTF-8 (₹, names in Indian scripts) as ANSI.
+ * The whole file, CRLF line ends; `holdDays` and `now` word each row's payout status, dates in
+ * `zone` (the reader's). It starts with a byte order mark: without one Excel reads UTF-8 (₹,
+ * names in Indian scripts) as ANSI.
  */
-export function statementCsv(rows: readonly StatementRow[], holdDays: number, now: Date): string {
+export function statementCsv(
+  rows: readonly StatementRow[],
+  holdDays: number,
+  now: Date,
+  zone = STATEMENT_ZONE,
+): string {
+  const day = isoDay(zone);
   const lines = [
     HEADER.map(csvText),
     ...rows.map((row) => [
-      isoDay.format(row.sessionAt),
+      day.format(row.sessionAt),
       csvText(row.seekerFirstName),
       csvText(sessionTypeLabel(row.sessionType)),
       csvRupees(row.fee),
@@ -84,7 +93,7 @@ export function statementCsv(rows: readonly StatementRow[], holdDays: number, no
       String(row.commissionPercent),
       csvRupees(row.refund),
       csvRupees(row.net),
-      csvText(payoutStatus(row, holdDays, now)),
+      csvText(payoutStatus(row, holdDays, now, zone)),
     ]),
     totalsRow(statementTotals(rows)),
   ];

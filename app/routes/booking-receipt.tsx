@@ -26,15 +26,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!details || details.payment.status === "free" || details.payment.status === "created") {
     throw new Response("Not found", { status: 404 });
   }
-  return details;
+  // Dates in the reader's own zone; the seeker's zone at booking for one without (ADR 90).
+  return { ...details, zone: viewer.timeZone ?? details.booking.seekerTimezone };
 }
 
 export default function BookingReceipt({ loaderData }: Route.ComponentProps) {
-  const { booking, payment, seeker } = loaderData;
+  const { booking, payment, seeker, zone } = loaderData;
   const paidAt = new Date(payment.paidAt);
   const rows = [
     ["Invoice number", invoiceNumber(payment.id, paidAt)],
-    ["Invoice date", formatSessionDate(paidAt, "Asia/Kolkata")],
+    ["Invoice date", formatSessionDate(paidAt, zone)],
     ["Payment reference", payment.providerPaymentId ?? payment.id],
     ["Booking ID", booking.id],
     ["Billed to", `${fullName(seeker.firstName, seeker.lastName)} (${seeker.email})`],
@@ -80,7 +81,7 @@ export default function BookingReceipt({ loaderData }: Route.ComponentProps) {
             <tr>
               <td className="py-2">
                 {sessionTypeLabel(booking.sessionType)}, {booking.duration} minutes,{" "}
-                {formatSessionDate(new Date(booking.datetime), booking.seekerTimezone)}
+                {formatSessionDate(new Date(booking.datetime), zone)}
               </td>
               <td className="py-2 text-right">{formatPaise(payment.feeAmount)}</td>
             </tr>

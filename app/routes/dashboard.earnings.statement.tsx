@@ -23,10 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = context.now();
   const month = statementMonth(new URL(request.url).searchParams.get("month"), now);
   const rows = await loadStatement(context.db, viewer.advisorId, month);
+  const zone = viewer.timeZone ?? STATEMENT_ZONE;
   return {
     advisorName: fullName(viewer.firstName, viewer.lastName),
-    printedOn: formatSessionDate(now, STATEMENT_ZONE),
-    statement: statementView(month, rows, context.config.payouts.holdDays, now),
+    printedOn: formatSessionDate(now, zone),
+    statement: statementView(month, rows, { holdDays: context.config.payouts.holdDays, now, zone }),
   };
 }
 

@@ -30,7 +30,8 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /** The signed-in advisor's own money: the advisor id comes from the session, never the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { advisorId } = await requireAdvisor(request, context);
+  const { advisorId, timeZone } = await requireAdvisor(request, context);
+  const zone = timeZone ?? STATEMENT_ZONE;
   const now = context.now();
   const { holdDays } = context.config.payouts;
   const params = new URL(request.url).searchParams;
@@ -45,14 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     balances: earnings.balances,
     account: earnings.account,
     failed: earnings.failedTransfers.map((t) =>
-      M.failedTransfer(
-        formatShortDate(t.sessionAt, STATEMENT_ZONE),
-        formatPaise(t.amount),
-        t.lastError,
-      ),
+      M.failedTransfer(formatShortDate(t.sessionAt, zone), formatPaise(t.amount), t.lastError),
     ),
     months: monthChoices(earnings.months, month),
-    statement: statementView(month, page.rows, holdDays, now, page.totals),
+    statement: statementView(month, page.rows, { holdDays, now, zone, totals: page.totals }),
     paging: { page: page.page, pageCount: page.pageCount, count: page.count },
   };
 }

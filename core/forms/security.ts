@@ -43,5 +43,7 @@ export const passkeyNameSchema = z.object({
 
 export const deletePasskeySchema = z.object({ id: z.string().min(1).max(200) });
 
+export const renamePasskeySchema = deletePasskeySchema.extend(passkeyNameSchema.shape);
+
 /** The same forms for an account made through Google, which has no password to confirm. */
 export const noPasswordSchema = z.object({});

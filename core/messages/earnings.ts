@@ -37,6 +37,8 @@ export const EARNINGS_MESSAGES = {
   print: "Print",
   backToEarnings: "Back to earnings",
   noSessions: (month: string) => `No paid sessions in ${month}.`,
+  zoneNote: (zone: string) =>
+    `Dates are in your time zone (${zone}); months follow India Standard Time, as our accounts do.`,
   printableTitle: (month: string) => `Earnings statement, ${month}`,
   printedFor: (name: string) => `For ${name}`,
   total: "Total",

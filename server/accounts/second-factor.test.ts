@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../core/messages/auth";
@@ -19,6 +19,7 @@ import { createTestDatabase } from "../db/database.test-support";
 import {
   confirmTotp,
   deletePasskey,
+  renamePasskey,
   disableTotp,
   loadSecurity,
   regenerateBackupCodes,
@@ -138,6 +139,41 @@ describe("enrolment", () => {
       .from(s.authUsers)
       .where(eq(s.authUsers.id, authUserId));
     expect(user!.twoFactorEnabled).toBe(true);
+  });
+});
+
+describe("enrolment of an account made through Google", () => {
+  it("needs no password, since it has none; the first right code turns it on", async () => {
+    const email = "google-only@example.com";
+    const authUserId = await account(email);
+    const cookie = await signedIn(email);
+    // As Google sign-up leaves it: a Google account link and no password.
+    await database.db
+      .delete(s.authAccounts)
+      .where(
+        and(eq(s.authAccounts.userId, authUserId), eq(s.authAccounts.providerId, "credential")),
+      );
+    await database.db.insert(s.authAccounts).values({
+      id: randomUUID(),
+      accountId: "google-sub-1234",
+      providerId: "google",
+      userId: authUserId,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const who = { authUserId, email, headers: new Headers({ cookie }) };
+    expect((await loadSecurity(deps, who)).hasPassword).toBe(false);
+
+    expect((await startTotp(deps, who, "")).ok).toBe(true);
+    const { setup } = await loadSecurity(deps, who);
+    const confirmed = await confirmTotp(deps, who, totp(setup!.secret));
+    if (!confirmed.ok) throw new Error(confirmed.message);
+    expect((await loadSecurity(deps, who)).totp).toBe("on");
+    // And it turns off the same way, without a password to ask for (on the session the
+    // confirmation renewed, as the browser keeps it).
+    const renewed = new Headers({ cookie: cookieHeader(confirmed.headers) || cookie });
+    expect((await disableTotp(deps, { ...who, headers: renewed }, "")).ok).toBe(true);
+    expect((await loadSecurity(deps, who)).totp).toBe("off");
   });
 });
 
@@ -345,5 +381,48 @@ describe("admins must have a second factor", () => {
     expect(
       await database.db.select().from(s.authPasskeys).where(eq(s.authPasskeys.id, key!.id)),
     ).toHaveLength(1);
+  });
+
+  it("renames one's own passkey, and not someone else's", async () => {
+    const owner = await account("keys@example.com");
+    const other = await account("nosy@example.com");
+    const stored = (userId: string) =>
+      database.db
+        .insert(s.authPasskeys)
+        .values({
+          id: randomUUID(),
+          name: "Passkey",
+          publicKey: "cHVibGlj",
+          userId,
+          credentialID: `cred-${randomUUID()}`,
+          counter: 0,
+          deviceType: "singleDevice",
+          backedUp: false,
+        })
+        .returning();
+    const [key] = await stored(owner);
+    const as = async (authUserId: string, email: string) => ({
+      authUserId,
+      email,
+      headers: new Headers({ cookie: await signedIn(email) }),
+    });
+    const nameOf = async () =>
+      (await database.db.select().from(s.authPasskeys).where(eq(s.authPasskeys.id, key!.id)))[0]!
+        .name;
+
+    expect(
+      await renamePasskey(deps, await as(other, "nosy@example.com"), {
+        id: key!.id,
+        name: "Mine now",
+      }),
+    ).toMatchObject({ ok: false, message: M.passkeyNotFound });
+    expect(await nameOf()).toBe("Passkey");
+
+    const renamed = await renamePasskey(deps, await as(owner, "keys@example.com"), {
+      id: key!.id,
+      name: "Work laptop",
+    });
+    expect(renamed.ok).toBe(true);
+    expect(await nameOf()).toBe("Work laptop");
   });
 });

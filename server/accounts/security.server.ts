@@ -211,12 +211,36 @@ export async function registerPasskey(
   return { ok: true, headers: response.headers };
 }
 
-export async function deletePasskey(deps: Deps, who: Who, id: string): Promise<Answer> {
+/** Whether the passkey is this person's: anyone else's id looks like no passkey at all. */
+async function ownsPasskey(deps: Deps, who: Who, id: string) {
   const [owned] = await deps.db
     .select({ id: s.authPasskeys.id })
     .from(s.authPasskeys)
     .where(and(eq(s.authPasskeys.id, id), eq(s.authPasskeys.userId, who.authUserId)));
-  if (!owned) return { ok: false, title: M.errorTitle, message: M.passkeyNotFound };
+  return owned !== undefined;
+}
+
+export async function renamePasskey(
+  deps: Deps,
+  who: Who,
+  input: { id: string; name: string },
+): Promise<Answer> {
+  if (!(await ownsPasskey(deps, who, input.id))) {
+    return { ok: false, title: M.errorTitle, message: M.passkeyNotFound };
+  }
+  const response = await deps.auth.api.updatePasskey({
+    body: input,
+    headers: who.headers,
+    asResponse: true,
+  });
+  if (!response.ok) throw new Error(`updatePasskey answered ${response.status}`);
+  return { ok: true, headers: response.headers };
+}
+
+export async function deletePasskey(deps: Deps, who: Who, id: string): Promise<Answer> {
+  if (!(await ownsPasskey(deps, who, id))) {
+    return { ok: false, title: M.errorTitle, message: M.passkeyNotFound };
+  }
   const response = await deps.auth.api.deletePasskey({
     body: { id },
     headers: who.headers,

@@ -202,6 +202,22 @@ describe("booking over HTTP", () => {
     expect(noId.headers.get("location")).toBe("/dashboard");
     const receipt = await get(`/booking-confirmed/receipt?payment_id=${paymentId}`, "seeker");
     expect(await receipt.text()).toContain("GSTIN");
+    // Its dates are the reader's: paid on a Sunday evening in Los Angeles, Monday in India.
+    await database.db
+      .update(payments)
+      .set({ updatedAt: new Date("2026-03-01T20:00:00Z") })
+      .where(eq(payments.id, paymentId));
+    const invoiceDate = async () => {
+      const html = await (
+        await get(`/booking-confirmed/receipt?payment_id=${paymentId}`, "seeker")
+      ).text();
+      return /Invoice date<\/dt><dd[^>]*>([^<]+)</.exec(html)?.[1];
+    };
+    expect(await invoiceDate()).toBe("Monday, 2 March 2026");
+    const seekerRow = eq(users.email, "seeker@example.com");
+    await database.db.update(users).set({ timeZone: "America/Los_Angeles" }).where(seekerRow);
+    expect(await invoiceDate()).toBe("Sunday, 1 March 2026");
+    await database.db.update(users).set({ timeZone: null }).where(seekerRow);
     expect(
       (await get(`/booking-confirmed/receipt?payment_id=${paymentId}`, "stranger")).status,
     ).toBe(404);

@@ -489,7 +489,7 @@ describe("holds", () => {
 
   it("an advisor's deletion ends other seekers' holds on their time; a late payment is refunded", async () => {
     const leaving = await bookableAdvisor(database.db);
-    const [{ userId: advisorUserId }] = await database.db
+    const [person] = await database.db
       .select({ userId: advisors.userId })
       .from(advisors)
       .where(eq(advisors.id, leaving));
@@ -497,7 +497,7 @@ describe("holds", () => {
     const held = created(
       await createBooking(deps, seeker, request(leaving, "2026-03-16T03:30:00.000Z")),
     );
-    await deleteAccountOf(advisorUserId!, leaving);
+    await deleteAccountOf(person!.userId, leaving);
     expect((await rows(held.paymentId)).booking.status).toBe("expired");
 
     expect(await verifyPayment(deps, seeker, pay(held.orderId!))).toMatchObject({

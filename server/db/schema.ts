@@ -213,6 +213,10 @@ export const users = pgTable(
     // The admin users page: newest first by keys, the admins alone, and the search's part of
     // a name or e-mail (the expression server/admin/users.server.ts searches).
     index("users_created_id_idx").on(t.createdAt, t.id),
+    // The few deleted accounts, which admin counts leave out (ADR 91).
+    index("users_deleted_idx")
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
     index("users_admins_created_id_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.admin} = 'Y'`),

@@ -483,6 +483,16 @@ export const MATRIX: MatrixRow[] = [
     expect: signedIn(400),
   },
   {
+    route: "/settings/security",
+    handler: "action",
+    case: "renaming a passkey that is not theirs",
+    request: (f) => ({
+      path: "/settings/security",
+      form: { intent: "passkey-rename", id: f.missingId, name: "Mine now" },
+    }),
+    expect: signedIn(400),
+  },
+  {
     route: "/auth/two-factor",
     handler: "loader",
     case: "without a password step first",

@@ -330,6 +330,17 @@ export const BAD_INPUT: BadInputRow[] = [
     () => ({ path: "/settings/security", ...form({ intent: "totp-start" }) }),
     { status: 400, message: SECURITY_MESSAGES.passwordRequired },
   ),
+  row(
+    "/settings/security",
+    "missing",
+    "a passkey name of 51 characters",
+    "seeker",
+    () => ({
+      path: "/settings/security",
+      ...form({ intent: "passkey-rename", id: "k", name: "x".repeat(51) }),
+    }),
+    { status: 400, message: SECURITY_MESSAGES.passkeyNameTooLong },
+  ),
   ...bodyRows({
     route: "/forgot-password",
     as: "anonymous",

@@ -36,6 +36,7 @@ const LATER_USER_COLUMNS = {
   time_zone: "text",
   photo_url: "text",
   deleted_at: "timestamptz",
+  messaging_blocked_at: "timestamptz",
 };
 const laterUserColumns = (change: "add" | "drop") =>
   database.db.execute(

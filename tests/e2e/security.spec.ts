@@ -11,6 +11,7 @@ import {
 } from "./support/auth";
 import { expect, test } from "./support/fresh-app";
 import { gotoHydrated } from "./support/navigation";
+import { axeViolations, sidewaysOverflow } from "./support/page-checks";
 
 /*
  * Settings → Security (ADR 92): an authenticator app turned on with a code computed here
@@ -116,6 +117,15 @@ for (const width of [375, 1280]) {
       const list = page.getByRole("list", { name: "Passkeys" });
       await expect(list.getByRole("listitem")).toHaveCount(1);
       await expect(list).toContainText("Work laptop");
+
+      // Renamed in place: a disclosure with its own form.
+      await list.getByText("Rename", { exact: true }).click();
+      await list.getByLabel("New name").fill("Old laptop");
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await sidewaysOverflow(page)).toBeNull();
+      await list.getByRole("button", { name: "Save name" }).click();
+      await expect(page.getByText("Passkey renamed")).toBeVisible();
+      await expect(list).toContainText("Old laptop");
 
       // Password-less: the passkey alone.
       await page.context().clearCookies();

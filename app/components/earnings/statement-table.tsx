@@ -91,17 +91,28 @@ export function StatementTable({
       </tfoot>
     </Table>
   );
-  if (!printable) return table;
+  const note = view.zoneNote ? <p className="text-sm text-muted">{view.zoneNote}</p> : null;
+  if (!printable) {
+    return (
+      <>
+        {table}
+        {note}
+      </>
+    );
+  }
   return (
-    // Focusable, so a keyboard can scroll it on a narrow screen.
-    <div
-      className="overflow-x-auto print:overflow-visible"
-      tabIndex={0}
-      role="region"
-      aria-label={`${M.statementTitle}, ${view.monthName}`}
-    >
-      {table}
-    </div>
+    <>
+      {/* Focusable, so a keyboard can scroll it on a narrow screen. */}
+      <div
+        className="overflow-x-auto print:overflow-visible"
+        tabIndex={0}
+        role="region"
+        aria-label={`${M.statementTitle}, ${view.monthName}`}
+      >
+        {table}
+      </div>
+      {note}
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   noPasswordSchema,
   PASSKEY_NAME_MAX_LENGTH,
   passkeyNameSchema,
+  renamePasskeySchema,
 } from "../../../core/forms/security";
 import { SECURITY_MESSAGES as M } from "../../../core/messages/security";
 import { type ZodForm, useZodForm } from "../../lib/forms";
@@ -27,6 +28,7 @@ export type SecurityIntent =
   | "backup-regenerate"
   | "totp-disable"
   | "passkey-delete"
+  | "passkey-rename"
   | "passkey-add";
 
 export type SecurityActionData = {
@@ -243,6 +245,7 @@ function PasswordForm({
 
 function PasskeysCard({ view, result }: { view: View; result?: SecurityActionData }) {
   const deleting = forIntent(result, "passkey-delete");
+  const renaming = forIntent(result, "passkey-rename");
   return (
     <Section
       id="passkeys-heading"
@@ -265,6 +268,10 @@ function PasskeysCard({ view, result }: { view: View; result?: SecurityActionDat
                   {M.added(addedOn(passkey.createdAt, view.timeZone))}
                 </span>
               </div>
+              <RenamePasskeyForm
+                passkey={passkey}
+                result={renaming?.values?.id === passkey.id ? renaming : undefined}
+              />
               <Form method="post">
                 <input type="hidden" name="intent" value="passkey-delete" />
                 <input type="hidden" name="id" value={passkey.id} />
@@ -281,9 +288,48 @@ function PasskeysCard({ view, result }: { view: View; result?: SecurityActionDat
           ))}
         </ul>
       )}
-      <FormSummary title={deleting?.title} message={deleting?.message} />
+      <FormSummary
+        title={deleting?.title ?? renaming?.title}
+        message={deleting?.message ?? renaming?.message}
+      />
       <AddPasskeyForm result={forIntent(result, "passkey-add")} />
     </Section>
+  );
+}
+
+/** A passkey's new name: a disclosure, so it works before (or without) the scripts. */
+function RenamePasskeyForm({
+  passkey,
+  result,
+}: {
+  passkey: { id: string; name: string };
+  result?: SecurityActionData;
+}) {
+  const form = useZodForm(renamePasskeySchema, { id: `passkey-rename-${passkey.id}`, result });
+  return (
+    <details className="order-last basis-full" open={result !== undefined}>
+      <summary
+        className="w-fit cursor-pointer text-sm font-medium text-brand-700 underline underline-offset-2"
+        aria-label={M.renamePasskeyLabel(passkey.name)}
+      >
+        {M.renamePasskey}
+      </summary>
+      <Form method="post" className="mt-3 grid gap-3 sm:max-w-sm" {...form.props}>
+        <input type="hidden" name="intent" value="passkey-rename" />
+        <input type="hidden" name="id" value={passkey.id} />
+        <FormField form={form} name="name" label={M.newPasskeyName}>
+          <Input
+            required
+            maxLength={PASSKEY_NAME_MAX_LENGTH}
+            autoComplete="off"
+            defaultValue={passkey.name}
+          />
+        </FormField>
+        <Button type="submit" variant="outline" size="sm" className="w-fit">
+          {M.savePasskeyName}
+        </Button>
+      </Form>
+    </details>
   );
 }
 

@@ -3,6 +3,7 @@ import {
   confirmTotpSchema,
   currentPasswordSchema,
   deletePasskeySchema,
+  renamePasskeySchema,
   noPasswordSchema,
 } from "../../../core/forms/security";
 import { SECURITY_MESSAGES as M } from "../../../core/messages/security";
@@ -10,6 +11,7 @@ import {
   cancelTotpSetup,
   confirmTotp,
   deletePasskey,
+  renamePasskey,
   disableTotp,
   loadSecurity,
   regenerateBackupCodes,
@@ -54,6 +56,7 @@ const INTENTS: SecurityIntent[] = [
   "backup-regenerate",
   "totp-disable",
   "passkey-delete",
+  "passkey-rename",
   "passkey-add",
 ];
 const HERE = "/settings/security";
@@ -125,6 +128,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await deletePasskey(context, who, parsed.data.id);
       if (!result.ok) return fail(result.title, result.message);
       return back(result.headers, M.passkeyDeletedTitle);
+    }
+    case "passkey-rename": {
+      const parsed = await parseForm(form, renamePasskeySchema);
+      if (!parsed.success) {
+        return invalidForm(parsed, { intent, ok: false as const });
+      }
+      const result = await renamePasskey(context, who, parsed.data);
+      if (!result.ok) return fail(result.title, result.message);
+      return back(result.headers, M.passkeyRenamedTitle);
     }
     case "passkey-add":
       // The form's own submit runs only before the scripts have: WebAuthn needs them.
