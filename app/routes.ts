@@ -98,6 +98,12 @@ export default [
   route("admin/no-shows", "routes/admin/no-shows.tsx"),
   route("advisor-debug", "routes/admin/advisor-debug.tsx"),
 
+  // Conversations' files and reports (issue 39, part B)
+  route("api/messages/attachments", "routes/api/message-attachments.ts"),
+  route("messages/attachments/:attachmentId", "routes/messages/attachment-download.ts"),
+  route("messages/:conversationId/report", "routes/messages/report.ts"),
+  route("admin/reports", "routes/admin/reports.tsx"),
+
   // Anything else: the 404 page, with the missing path logged.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

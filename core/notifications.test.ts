@@ -41,6 +41,8 @@ describe("the kind of every e-mail", () => {
       "support.message": "account",
       "support.acknowledgement": "account",
       "admin.ledger-mismatch": "account",
+      "messages.unread": "messages",
+      "conversation.warning": "account",
     });
   });
 
@@ -80,6 +82,7 @@ describe("a person's choices", () => {
       booking_changes: true,
       reminders: true,
       review_requests: true,
+      messages: true,
     });
     expect(shouldSend("session.reminder", [])).toBe(true);
     expect(shouldSend("session.rescheduled", [])).toBe(true);
@@ -104,6 +107,7 @@ describe("a person's choices", () => {
       booking_changes: { email: true, whatsapp: true, sms: true },
       reminders: { email: false, whatsapp: true, sms: true },
       review_requests: { email: true, whatsapp: true, sms: true },
+      messages: { email: true, whatsapp: true, sms: true },
     });
   });
 });

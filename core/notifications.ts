@@ -12,7 +12,12 @@ export const NOTIFICATION_CHANNELS = ["email", "whatsapp", "sms"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** Kinds a person chooses per channel on the Notifications page. */
-export const SWITCHABLE_KINDS = ["booking_changes", "reminders", "review_requests"] as const;
+export const SWITCHABLE_KINDS = [
+  "booking_changes",
+  "reminders",
+  "review_requests",
+  "messages",
+] as const;
 export type SwitchableKind = (typeof SWITCHABLE_KINDS)[number];
 
 /**
@@ -54,6 +59,11 @@ export const NOTIFICATION_KIND_LABELS: Record<MessageKind, { label: string; desc
       label: "Review requests",
       description: "An invitation to review a session after it ends.",
     },
+    messages: {
+      label: "Messages",
+      description:
+        "New messages from an advisor or a seeker, when you have not read them for 10 minutes.",
+    },
     product_news: {
       label: "Product news",
       description: "New features and offers from BeenThere, now and then.",
@@ -82,11 +92,20 @@ export const NOTIFICATION_KIND_LABELS: Record<MessageKind, { label: string; desc
     },
   };
 
+/**
+ * Whether a kind is sent on a channel at all: WhatsApp and SMS carry only what has an approved
+ * template (booking changes, reminders, review requests), so unread messages are e-mail only.
+ */
+export function offeredOn(kind: SwitchableKind, channel: NotificationChannel): boolean {
+  return channel === "email" || kind !== "messages";
+}
+
 /** What a person gets without having chosen: every switchable kind is on. */
 export const DEFAULT_PREFERENCES: Record<SwitchableKind, boolean> = {
   booking_changes: true,
   reminders: true,
   review_requests: true,
+  messages: true,
 };
 
 export const isSwitchable = (kind: MessageKind): kind is SwitchableKind =>
@@ -123,6 +142,8 @@ export const EMAILS = {
   "support.message": "account",
   "support.acknowledgement": "account",
   "admin.ledger-mismatch": "account",
+  "messages.unread": "messages",
+  "conversation.warning": "account",
 } as const satisfies Record<string, MessageKind>;
 export type EmailName = keyof typeof EMAILS;
 // No e-mail of the kinds "review_requests" and "product_news" exists yet (ADR 90): the

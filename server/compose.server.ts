@@ -22,6 +22,7 @@ import { sessionNotices } from "./conversations/session-notices.server";
 import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
 import type { startJobs } from "./jobs/scheduler.server";
+import { messageJobs } from "./jobs/message-jobs.server";
 import { payoutJobs, refundJob, sessionJobs } from "./jobs/session-jobs.server";
 import { createReadiness, type Readiness } from "./lifecycle/readiness.server";
 import { createMetrics, type Metrics } from "./metrics/metrics.server";
@@ -169,6 +170,7 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
     refundJob(db, { gateway: payments, config, logger, now }),
     ...payoutJobs(db, { gateway: payments, cipher: bankCipher, config, logger, now }),
     ...(ownCalendars?.jobs() ?? []),
+    ...messageJobs(db, config, now),
     {
       // People's data exports: built off the request path, deleted when their days are up.
       name: "data-exports",

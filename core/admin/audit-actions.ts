@@ -22,6 +22,13 @@ export const AUDIT_ACTIONS = {
   "account.delete": "Deleted account",
   "no_show.decide": "Decided no-show",
   "advisor.restore_search": "Restored advisor to search",
+  "report.read": "Read reported conversation",
+  "report.attachment_download": "Downloaded reported file",
+  "report.dismiss": "Dismissed report",
+  "report.warn": "Warned about messages",
+  "report.block_messaging": "Blocked from messaging",
+  "report.suspend": "Suspended account",
+  "user.unblock_messaging": "Unblocked messaging",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -29,4 +36,5 @@ export function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
 }
 
-export type AuditTargetType = "user" | "advisor" | "booking" | "transfer" | "ledger" | "message";
+export type AuditTargetType =
+  "user" | "advisor" | "booking" | "transfer" | "ledger" | "message" | "report";

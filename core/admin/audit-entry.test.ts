@@ -108,6 +108,38 @@ const EVERY_ACTION: Record<AuditAction, AuditRecord> = {
     before: { hidden_for_no_shows_at: "2026-11-20T10:00:00.000Z" },
     after: { hidden_for_no_shows_at: null },
   }),
+  "report.read": entry("report.read", { targetLabel: ADITYA, after: { messages_shown: 12 } }),
+  "report.attachment_download": entry("report.attachment_download", {
+    targetLabel: ADITYA,
+    after: { file_name: "offer.pdf" },
+  }),
+  "report.dismiss": entry("report.dismiss", {
+    targetLabel: ADITYA,
+    after: { outcome: "dismissed" },
+    note: "Rude replies",
+  }),
+  "report.warn": entry("report.warn", {
+    targetLabel: ADITYA,
+    after: { outcome: "warned" },
+    note: "Rude replies",
+  }),
+  "report.block_messaging": entry("report.block_messaging", {
+    targetLabel: ADITYA,
+    before: { messaging_blocked: false },
+    after: { outcome: "blocked_from_messaging", messaging_blocked: true },
+    note: "Asked for payment on WhatsApp",
+  }),
+  "report.suspend": entry("report.suspend", {
+    targetLabel: ADITYA,
+    before: { active: true },
+    after: { outcome: "suspended", active: false },
+    note: "Threats",
+  }),
+  "user.unblock_messaging": entry("user.unblock_messaging", {
+    targetLabel: ADITYA,
+    before: { messaging_blocked: true },
+    after: { messaging_blocked: false },
+  }),
 };
 
 describe("an audit entry in words", () => {
@@ -227,6 +259,42 @@ describe("an audit entry in words", () => {
           "Rohan Kapoor listed Priya Sharma in search again after their no-shows were reviewed.",
         changes: [],
         contacts: "priya.sharma@example.com",
+      },
+      "report.read": {
+        sentence: "Rohan Kapoor read the conversation in which Aditya Verma was reported.",
+        changes: [],
+        contacts: "aditya.verma@example.com",
+      },
+      "report.attachment_download": {
+        sentence:
+          "Rohan Kapoor downloaded offer.pdf from the conversation in which Aditya Verma was reported.",
+        changes: [],
+        contacts: "aditya.verma@example.com",
+      },
+      "report.dismiss": {
+        sentence: "Rohan Kapoor dismissed the report about Aditya Verma.",
+        changes: ["Reason: Rude replies"],
+        contacts: "aditya.verma@example.com",
+      },
+      "report.warn": {
+        sentence: "Rohan Kapoor warned Aditya Verma about their messages.",
+        changes: ["Reason: Rude replies"],
+        contacts: "aditya.verma@example.com",
+      },
+      "report.block_messaging": {
+        sentence: "Rohan Kapoor blocked Aditya Verma from sending messages.",
+        changes: ["Reason: Asked for payment on WhatsApp"],
+        contacts: "aditya.verma@example.com",
+      },
+      "report.suspend": {
+        sentence: "Rohan Kapoor suspended Aditya Verma's account.",
+        changes: ["Reason: Threats"],
+        contacts: "aditya.verma@example.com",
+      },
+      "user.unblock_messaging": {
+        sentence: "Rohan Kapoor let Aditya Verma send messages again.",
+        changes: [],
+        contacts: "aditya.verma@example.com",
       },
     });
   });

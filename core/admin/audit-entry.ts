@@ -359,6 +359,48 @@ export function describeAudit(entry: AuditRecord): AuditText {
             : [],
         contacts: null,
       };
+    case "report.read":
+      return {
+        sentence: `${actor} read the conversation in which ${name} was reported.`,
+        changes: [],
+        contacts,
+      };
+    case "report.attachment_download":
+      return {
+        sentence: `${actor} downloaded ${plain(after.file_name)} from the conversation in which ${name} was reported.`,
+        changes: [],
+        contacts,
+      };
+    case "report.dismiss":
+      return {
+        sentence: `${actor} dismissed the report about ${name}.`,
+        changes: reason(note),
+        contacts,
+      };
+    case "report.warn":
+      return {
+        sentence: `${actor} warned ${name} about their messages.`,
+        changes: reason(note),
+        contacts,
+      };
+    case "report.block_messaging":
+      return {
+        sentence: `${actor} blocked ${name} from sending messages.`,
+        changes: reason(note),
+        contacts,
+      };
+    case "report.suspend":
+      return {
+        sentence: `${actor} suspended ${possessive(name)} account.`,
+        changes: reason(note),
+        contacts,
+      };
+    case "user.unblock_messaging":
+      return {
+        sentence: `${actor} let ${name} send messages again.`,
+        changes: [],
+        contacts,
+      };
     default:
       return {
         sentence: `${actor}: ${words(entry.action)}${label ? ` (${name})` : ""}.`,

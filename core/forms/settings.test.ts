@@ -77,6 +77,7 @@ describe("the Notifications form", () => {
       "booking_changes.email": "on",
       "reminders.email": "",
       "review_requests.email": "",
+      "messages.email": "on",
     });
     expect(parsed.success).toBe(true);
     if (!parsed.success) return;
@@ -84,6 +85,7 @@ describe("the Notifications form", () => {
       { kind: "booking_changes", channel: "email", enabled: true },
       { kind: "reminders", channel: "email", enabled: false },
       { kind: "review_requests", channel: "email", enabled: false },
+      { kind: "messages", channel: "email", enabled: true },
     ]);
   });
 
@@ -94,6 +96,7 @@ describe("the Notifications form", () => {
       "booking_changes.email": "",
       "reminders.email": "on",
       "review_requests.email": "",
+      "messages.email": "",
     });
     expect(parsed.success && choicesFromForm(parsed.data)).toEqual([
       { kind: "reminders", channel: "email", enabled: true },
@@ -106,6 +109,7 @@ describe("the Notifications form", () => {
       "booking_changes.email": "",
       "reminders.email": "",
       "review_requests.email": "",
+      "messages.email": "",
     };
     for (const shown of ["", "reminders.fax", "reminders.email,admin"])
       expect(validateForm(notificationSettingsSchema, { ...none, shown }), shown).toEqual({
@@ -119,6 +123,7 @@ describe("the Notifications form", () => {
         "booking_changes.email": "yes",
         "reminders.email": "",
         "review_requests.email": "",
+        "messages.email": "",
       }),
     ).toEqual({
       success: false,

@@ -6,6 +6,7 @@ import {
   type NotificationChannel,
   SWITCHABLE_KINDS,
   type SwitchableKind,
+  offeredOn,
   preferenceField,
 } from "../notifications";
 import { toE164 } from "../phone";
@@ -47,7 +48,7 @@ export type ProfileSettings = z.output<typeof profileSettingsSchema>;
  * page, once WhatsApp is added) is left as it was. Anything else is refused.
  */
 const FIELDS = SWITCHABLE_KINDS.flatMap((kind) =>
-  NOTIFICATION_CHANNELS.map((channel) => ({
+  NOTIFICATION_CHANNELS.filter((channel) => offeredOn(kind, channel)).map((channel) => ({
     kind,
     channel,
     field: preferenceField(kind, channel),

@@ -152,17 +152,20 @@ describe("the Notifications section", () => {
       booking_changes: { email: true, whatsapp: true, sms: true },
       reminders: { email: true, whatsapp: true, sms: true },
       review_requests: { email: true, whatsapp: true, sms: true },
+      messages: { email: true, whatsapp: true, sms: true },
     });
     const chosen = {
       booking_changes: false,
       reminders: true,
       review_requests: false,
+      messages: false,
     };
     await saveNotificationSettings(database.db, userId, choices(chosen), NOW);
     expect(await notificationSettings(database.db, userId)).toEqual({
       booking_changes: { email: false, whatsapp: true, sms: true },
       reminders: { email: true, whatsapp: true, sms: true },
       review_requests: { email: false, whatsapp: true, sms: true },
+      messages: { email: false, whatsapp: true, sms: true },
     });
     // A page that showed one box changes that one only.
     await saveNotificationSettings(
@@ -175,13 +178,14 @@ describe("the Notifications section", () => {
       booking_changes: { email: false, whatsapp: true, sms: true },
       reminders: { email: false, whatsapp: true, sms: true },
       review_requests: { email: false, whatsapp: true, sms: true },
+      messages: { email: false, whatsapp: true, sms: true },
     });
     expect(
       await database.db
         .select()
         .from(notificationPreferences)
         .where(eq(notificationPreferences.userId, userId)),
-    ).toHaveLength(3);
+    ).toHaveLength(4);
   });
 });
 
@@ -217,6 +221,7 @@ describe("what the choices change", () => {
         booking_changes: true,
         reminders: false,
         review_requests: true,
+        messages: true,
       }),
       NOW,
     );
@@ -228,6 +233,7 @@ describe("what the choices change", () => {
         booking_changes: false,
         reminders: true,
         review_requests: false,
+        messages: false,
       }),
       NOW,
     );
@@ -253,6 +259,7 @@ describe("what the choices change", () => {
         booking_changes: false,
         reminders: false,
         review_requests: false,
+        messages: false,
       }),
       NOW,
     );

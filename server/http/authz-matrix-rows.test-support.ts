@@ -8,6 +8,7 @@ import {
   conversations,
   messages,
   noShowReports,
+  conversationReports,
   users,
 } from "../db/schema";
 import { getSchedule } from "../scheduling/schedule.server";
@@ -1050,7 +1051,7 @@ export const MATRIX: MatrixRow[] = [
     case: "an advisor opens one with a seeker of theirs",
     request: (f) => ({ path: "/messages/open", form: { seekerId: f.ids.seeker!.userId } }),
     expect: { ...signedIn(404), advisor: { redirect: `/messages/${MATRIX_CONVERSATION_ID}` } },
-    verify: async (f) => expect(await conversationCount(f)).toBe(1),
+    verify: async (f) => expect(await conversationCount(f)).toBe(2),
   },
   {
     route: "/messages/open",
@@ -1061,7 +1062,7 @@ export const MATRIX: MatrixRow[] = [
       form: { advisorId: as === "seeker" ? f.approvedAdvisorId : f.pendingAdvisorId },
     }),
     expect: { ...signedIn(404), seeker: { redirect: `/messages/${MATRIX_CONVERSATION_ID}` } },
-    verify: async (f) => expect(await conversationCount(f)).toBe(1),
+    verify: async (f) => expect(await conversationCount(f)).toBe(2),
   },
   {
     route: "/messages/:conversationId",
@@ -1129,9 +1130,106 @@ export const MATRIX: MatrixRow[] = [
     request: { path: "/messages/stream?once=1" },
     expect: signedIn(),
   },
+  // Conversations' files and reports (issue 39, part B).
+  {
+    route: "/api/messages/attachments",
+    handler: "loader",
+    request: { path: "/api/messages/attachments" },
+    expect: everyone(405),
+  },
+  {
+    route: "/api/messages/attachments",
+    handler: "action",
+    case: "a post without a file",
+    request: { path: "/api/messages/attachments", form: { note: "x" } },
+    expect: signedIn(400),
+  },
+  {
+    route: "/messages/attachments/:attachmentId",
+    handler: "loader",
+    case: "a file in the seeker's conversation with the advisor, never reported",
+    request: (f) => ({ path: `/messages/attachments/${f.conversations.mine.attachmentId}` }),
+    expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed" },
+  },
+  {
+    route: "/messages/attachments/:attachmentId",
+    handler: "loader",
+    case: "a file in a reported conversation: its parties and an admin",
+    request: (f) => ({ path: `/messages/attachments/${f.conversations.reported.attachmentId}` }),
+    expect: { ...signedIn(404), otherSeeker: "allowed", otherAdvisor: "allowed", admin: "allowed" },
+  },
+  {
+    route: "/messages/attachments/:attachmentId",
+    handler: "loader",
+    case: "a file that does not exist",
+    request: (f) => ({ path: `/messages/attachments/${f.missingId}` }),
+    expect: signedIn(404),
+  },
+  {
+    route: "/messages/:conversationId/report",
+    handler: "loader",
+    request: (f) => ({ path: `/messages/${f.conversations.reported.id}/report` }),
+    expect: everyone(405),
+  },
+  {
+    // The other seeker reported it already (409); the other advisor may too; anyone else is
+    // told it does not exist, and nothing is written for them.
+    route: "/messages/:conversationId/report",
+    handler: "action",
+    case: "reporting the other seeker's conversation",
+    request: (f) => ({
+      path: `/messages/${f.conversations.reported.id}/report`,
+      form: { reason: "Rude messages" },
+    }),
+    expect: { ...signedIn(404), otherSeeker: 409, otherAdvisor: "allowed" },
+    verify: async (f, as) => {
+      const reporters = (
+        await f.db
+          .select({ by: conversationReports.reporterId })
+          .from(conversationReports)
+          .where(eq(conversationReports.conversationId, f.conversations.reported.id))
+      ).map((r) => r.by);
+      if (as !== "otherAdvisor" && as !== "anonymous" && as !== "otherSeeker") {
+        expect(reporters).not.toContain(f.ids[as]!.userId);
+      }
+    },
+  },
+  {
+    route: "/admin/reports",
+    handler: "loader",
+    request: { path: "/admin/reports" },
+    expect: adminsOnly(),
+  },
+  {
+    route: "/admin/reports",
+    handler: "loader",
+    case: "closed reports, a malformed page cursor",
+    request: { path: "/admin/reports?status=closed&after=%25%27%20or%201%3D1&before=bm8" },
+    expect: adminsOnly(),
+  },
+  {
+    route: "/admin/reports",
+    handler: "action",
+    case: "closing a report that does not exist",
+    request: (f) => ({
+      path: "/admin/reports",
+      form: { intent: "close", reportId: f.missingId, outcome: "dismissed" },
+    }),
+    expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/reports",
+    handler: "action",
+    case: "unblocking someone who is not blocked",
+    request: (f) => ({
+      path: "/admin/reports",
+      form: { intent: "unblock", userId: f.ids.seeker!.userId },
+    }),
+    expect: adminsOnly(404),
+  },
 ];
 
-/** Conversations in the database: the fixture's one, and none made by a refused opening. */
+/** Conversations in the fixture's database: its two, unless a request opened another. */
 async function conversationCount(f: Fixture) {
   return (await f.db.select({ id: conversations.id }).from(conversations)).length;
 }

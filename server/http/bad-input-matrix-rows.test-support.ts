@@ -1,3 +1,8 @@
+import {
+  ADMIN_REPORT_MESSAGES,
+  ATTACHMENT_MESSAGES,
+  REPORT_MESSAGES,
+} from "../../core/messages/message-safety";
 import { ACCOUNT_MESSAGES } from "../../core/messages/account";
 import { ADMIN_MESSAGES } from "../../core/messages/admin";
 import { ADVISOR_CALENDAR_MESSAGES } from "../../core/messages/advisor-calendar";
@@ -1348,5 +1353,95 @@ export const BAD_INPUT: BadInputRow[] = [
       ...json({}),
     }),
     { status: 400, message: PROFILE_EDIT_MESSAGES.validationError },
+  ),
+  // Conversations' files and reports (issue 39, part B).
+  ...bodyRows({
+    route: "/api/messages/attachments",
+    as: "seeker",
+    path: "/api/messages/attachments",
+    body: "form",
+    maxBytes: 10 * KB * KB + 64 * KB,
+    allow: "POST",
+    tooLarge: ATTACHMENT_MESSAGES.tooLarge,
+  }),
+  row(
+    "/api/messages/attachments",
+    "missing",
+    "no file",
+    "seeker",
+    () => ({ path: "/api/messages/attachments", ...multipart({}) }),
+    { status: 400, message: ATTACHMENT_MESSAGES.missing },
+  ),
+  row(
+    "/api/messages/attachments",
+    "missing",
+    "a file that is none of the kinds taken",
+    "seeker",
+    () => ({ path: "/api/messages/attachments", ...multipart({}, "file") }),
+    { status: 400, message: ATTACHMENT_MESSAGES.wrongType },
+  ),
+  readOnly(
+    "/messages/attachments/:attachmentId",
+    (f) => `/messages/attachments/${f.conversations.mine.attachmentId}`,
+    "seeker",
+  ),
+  row(
+    "/messages/attachments/:attachmentId",
+    "id",
+    "a file id that is no id",
+    "seeker",
+    () => ({ method: "GET", path: `/messages/attachments/${NOT_A_UUID}` }),
+    { status: 404, message: ATTACHMENT_MESSAGES.notFound },
+  ),
+  ...bodyRows({
+    route: "/messages/:conversationId/report",
+    as: "seeker",
+    path: (f) => `/messages/${f.conversations.mine.id}/report`,
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: "POST",
+  }),
+  row(
+    "/messages/:conversationId/report",
+    "missing",
+    "no reason",
+    "seeker",
+    (f) => ({ path: `/messages/${f.conversations.mine.id}/report`, ...form({}) }),
+    { status: 400, message: REPORT_MESSAGES.reasonRequired },
+  ),
+  row(
+    "/messages/:conversationId/report",
+    "id",
+    "a conversation id that is no id",
+    "seeker",
+    () => ({ path: `/messages/${NOT_A_UUID}/report`, ...form({ reason: "Rude" }) }),
+    { status: 404, message: REPORT_MESSAGES.failed },
+  ),
+  ...bodyRows({
+    route: "/admin/reports",
+    as: "admin",
+    path: "/admin/reports",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/reports",
+    "id",
+    "a report id that is no id",
+    "admin",
+    () => ({
+      path: "/admin/reports",
+      ...form({ intent: "close", reportId: NOT_A_UUID, outcome: "dismissed" }),
+    }),
+    { status: 400, message: ADMIN_REPORT_MESSAGES.invalid },
+  ),
+  row(
+    "/admin/reports",
+    "missing",
+    "no outcome",
+    "admin",
+    (f) => ({ path: "/admin/reports", ...form({ intent: "close", reportId: f.missingId }) }),
+    { status: 400, message: ADMIN_REPORT_MESSAGES.invalid },
   ),
 ];

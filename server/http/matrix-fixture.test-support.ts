@@ -2,9 +2,14 @@ import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { loadServerBundle } from "../../tests/support/server-bundle";
+import {
+  type MatrixConversation,
+  matrixConversations,
+} from "../conversations/matrix-conversations.test-support";
 import { createBooking } from "../db/factories.test-support";
 import type { Db } from "../db/client.server";
 import { authSessions, conversations, messages, payments, users } from "../db/schema";
+import { createStorage } from "../storage/storage.server";
 import { startTestApp, type TestApp } from "./app.test-support";
 
 /*
@@ -42,6 +47,11 @@ export type Fixture = {
   booking: { id: string; paymentId: string; orderId: string };
   /** The seeker's conversation with the `advisor` persona (issue 39), with one message. */
   conversationId: string;
+  /**
+   * Issue 39's files and reports: that conversation with a PDF (`mine`), and the other
+   * seeker's with the other advisor, reported (`reported`).
+   */
+  conversations: { mine: MatrixConversation; reported: MatrixConversation };
 };
 
 type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
@@ -82,6 +92,7 @@ export async function startMatrixApp() {
       people.seeker.userId,
       people.advisor.advisorId!,
     ),
+    conversations: await matrixConversations(app.database.db, createStorage(app.config), people),
   };
   return { app, routes: builtRoutes(build), people: people as People, fixture };
 }

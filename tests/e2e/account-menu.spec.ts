@@ -86,6 +86,7 @@ test("an admin finds Payouts and the Audit Log in the account menu and the phone
     "Dashboard",
     "Payouts",
     "Audit Log",
+    "Reports",
     "Settings",
     "Log out",
   ]);

@@ -101,6 +101,12 @@ for (const width of [375, 1280]) {
     const changes = page.getByRole("group", { name: "Booking changes" }).getByLabel("E-mail");
     await expect(reminders).toBeChecked();
     await expect(changes).toBeChecked();
+    // Issue 39: e-mails about unread messages, on until turned off.
+    const messages = page.getByRole("group", { name: "Messages" });
+    await expect(messages.getByLabel("E-mail")).toBeChecked();
+    await expect(messages).toContainText(
+      "New messages from an advisor or a seeker, when you have not read them for 10 minutes.",
+    );
     await expect(page.getByTestId("product-news")).toHaveText("E-mail: Off");
     await expect(page.getByRole("link", { name: M.productNewsWhere })).toHaveAttribute(
       "href",
@@ -109,7 +115,7 @@ for (const width of [375, 1280]) {
     const always = page.getByRole("listitem").filter({ hasText: M.alwaysSent });
     await expect(always).toHaveCount(5);
     await expect(always.first()).toContainText("Booking confirmations");
-    await expect(page.getByRole("checkbox")).toHaveCount(3);
+    await expect(page.getByRole("checkbox")).toHaveCount(4);
     await looksRight(page, `notifications at ${width}`);
 
     await reminders.uncheck();

@@ -56,6 +56,9 @@ export function AdminView({
               <Button asChild variant="outline">
                 <Link to="/admin/no-shows">No-shows</Link>
               </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/reports">Reports</Link>
+              </Button>
             </div>
           </>
         }

@@ -17,7 +17,8 @@ export type AccountLink = { to: string; label: string };
 
 /**
  * The account menu's pages beyond Dashboard and Settings, for the roles the person holds
- * (whichever they are viewing as): an advisor's Earnings, an admin's Payouts and Audit Log.
+ * (whichever they are viewing as): an advisor's Earnings, an admin's Payouts, Audit Log and
+ * Reports.
  * Each page checks the role itself; these only make them findable.
  */
 export function accountLinks(viewer: { roles: readonly string[] }): AccountLink[] {
@@ -27,6 +28,7 @@ export function accountLinks(viewer: { roles: readonly string[] }): AccountLink[
       ? [
           { to: "/admin/payouts", label: "Payouts" },
           { to: "/admin/audit", label: "Audit Log" },
+          { to: "/admin/reports", label: "Reports" },
         ]
       : []),
   ];

@@ -4,6 +4,7 @@ import {
   LogOut,
   type LucideIcon,
   ScrollText,
+  ShieldAlert,
   Settings,
   Wallet,
 } from "lucide-react";
@@ -20,6 +21,7 @@ const ICONS: Record<string, LucideIcon> = {
   "/dashboard/earnings": IndianRupee,
   "/admin/payouts": Wallet,
   "/admin/audit": ScrollText,
+  "/admin/reports": ShieldAlert,
 };
 
 const item =

@@ -10,6 +10,7 @@ import {
   type NotificationChannel,
   type PreferenceMatrix,
   SWITCHABLE_KINDS,
+  offeredOn,
   preferenceField,
 } from "../../../core/notifications";
 import { useZodForm } from "../../lib/forms";
@@ -53,7 +54,9 @@ export function NotificationsSection({
   const refused =
     form.error("shown") ??
     SWITCHABLE_KINDS.flatMap((kind) =>
-      shown.map((channel) => form.error(field(preferenceField(kind, channel)))),
+      shown
+        .filter((channel) => offeredOn(kind, channel))
+        .map((channel) => form.error(field(preferenceField(kind, channel)))),
     ).find(Boolean);
   useEffect(() => {
     if (actionData && "saved" in actionData) toast.success(M.preferencesSaved);
@@ -89,25 +92,27 @@ export function NotificationsSection({
                       <span className="text-sm text-muted">{description}</span>
                     </div>
                     <div className="flex flex-wrap gap-4">
-                      {shown.map((channel) => {
-                        const name = preferenceField(kind, channel);
-                        return (
-                          <label
-                            key={channel}
-                            htmlFor={form.id(field(name))}
-                            className="flex items-center gap-2 text-sm font-medium text-ink"
-                          >
-                            <input
-                              type="checkbox"
-                              id={form.id(field(name))}
-                              name={name}
-                              defaultChecked={preferences[kind][channel]}
-                              className="size-5 accent-brand-700"
-                            />
-                            {CHANNEL_LABELS[channel]}
-                          </label>
-                        );
-                      })}
+                      {shown
+                        .filter((channel) => offeredOn(kind, channel))
+                        .map((channel) => {
+                          const name = preferenceField(kind, channel);
+                          return (
+                            <label
+                              key={channel}
+                              htmlFor={form.id(field(name))}
+                              className="flex items-center gap-2 text-sm font-medium text-ink"
+                            >
+                              <input
+                                type="checkbox"
+                                id={form.id(field(name))}
+                                name={name}
+                                defaultChecked={preferences[kind][channel]}
+                                className="size-5 accent-brand-700"
+                              />
+                              {CHANNEL_LABELS[channel]}
+                            </label>
+                          );
+                        })}
                     </div>
                   </fieldset>
                 </li>

@@ -253,6 +253,28 @@ export async function seedTorture(dataDir: string, now = new Date()): Promise<To
         .update(s.conversations)
         .set({ lastMessageId: said.at(-1)!.id, lastMessageAt: now })
         .where(eq(s.conversations.id, conversationId));
+      // Issue 39 part B: the torture advisor, as a seeker, writes to the demo advisor, who
+      // reports it: /admin/reports shows their longest texts and a file's longest name.
+      const [talk] = await tx
+        .insert(s.conversations)
+        .values({ seekerId: user!.id, advisorId: demoAdvisor.advisorId! })
+        .returning({ id: s.conversations.id });
+      const [reportedSaid] = await tx
+        .insert(s.messages)
+        .values({ conversationId: talk!.id, senderId: user!.id, body: TORTURE.about })
+        .returning({ id: s.messages.id });
+      await tx.insert(s.messageAttachments).values({
+        messageId: reportedSaid!.id,
+        fileKey: `messages/${user!.id}/00000000-0000-4000-8000-000000000000.pdf`,
+        fileName: `${word(`${ARABIC}${EMOJI}`, 115)}.pdf`,
+        contentType: "application/pdf",
+        byteSize: 9_999_999,
+      });
+      await tx.insert(s.conversationReports).values({
+        conversationId: talk!.id,
+        reporterId: demoAdvisor.id,
+        reason: TORTURE.reason,
+      });
       return { advisorId, userId: user!.id, conversationId };
     });
   } finally {

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_check";--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_check" CHECK (kind in ('booking_changes', 'reminders', 'review_requests', 'messages'));
