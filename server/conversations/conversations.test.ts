@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attachmentKey } from "../../core/attachments";
 import { MASKED_CONTACT } from "../../core/message-text";
 import { collectPersonalData } from "../accounts/data-export.server";
 import type { Database, Db } from "../db/client.server";
@@ -16,6 +18,7 @@ import {
   setBlocked,
   unreadConversations,
 } from "./conversations.server";
+import { appendMessage } from "./append.server";
 import { messageEventStream } from "./event-stream.server";
 import { MessageFeed } from "./message-feed.server";
 import { loadConversation, type Reader } from "./parties.server";
@@ -287,7 +290,7 @@ describe("sending", () => {
     const p = await pair();
     const id = await opened(p);
     const file = {
-      fileKey: "messages/abc.pdf",
+      fileKey: attachmentKey(p.seekerId, randomUUID(), "pdf"),
       fileName: "résumé.pdf",
       contentType: "application/pdf",
       byteSize: 2_516_582,
@@ -310,16 +313,34 @@ describe("sending", () => {
         href: `/messages/attachments/${m!.attachments[0]!.id}`,
       },
     ]);
+    // Someone else's file, or one the upload never answered, is refused before anything is
+    // written.
+    for (const foreign of [
+      { ...file, fileKey: attachmentKey(p.advisor.userId, randomUUID(), "pdf") },
+      { ...file, byteSize: 11 * 1024 * 1024 },
+      { ...file, contentType: "text/html" },
+    ]) {
+      expect(
+        await sendMessage(db, {
+          senderUserId: p.seekerId,
+          conversationId: id,
+          body: "not mine",
+          attachments: [foreign],
+          now: new Date(now.getTime() + 60_000),
+        }),
+      ).toEqual({ ok: false, reason: "notOwnFile" });
+    }
     // A file that cannot be recorded takes its message with it.
     const bad = { ...file, byteSize: Number.NaN };
     await expect(
-      sendMessage(db, {
-        senderUserId: p.seekerId,
-        conversationId: id,
-        body: "broken",
-        attachments: [bad],
-        now: new Date(now.getTime() + 120_000),
-      }),
+      db.transaction((tx) =>
+        appendMessage(
+          tx,
+          { conversationId: id, seekerUserId: p.seekerId, advisorUserId: p.advisor.userId },
+          { kind: "text", senderId: p.seekerId, body: "broken", attachments: [bad] },
+          new Date(now.getTime() + 120_000),
+        ),
+      ),
     ).rejects.toThrow();
     const bodies = (await db.select().from(messages).where(eq(messages.conversationId, id))).map(
       (r) => r.body,
@@ -523,7 +544,12 @@ describe("the data export", () => {
       conversationId: id,
       body: "Hi Asha",
       attachments: [
-        { fileKey: "k", fileName: "notes.pdf", contentType: "application/pdf", byteSize: 10 },
+        {
+          fileKey: attachmentKey(p.advisor.userId, randomUUID(), "pdf"),
+          fileName: "notes.pdf",
+          contentType: "application/pdf",
+          byteSize: 10,
+        },
       ],
       now,
     });

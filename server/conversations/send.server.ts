@@ -1,3 +1,4 @@
+import { isOwnAttachment } from "../../core/attachments";
 import { eq } from "drizzle-orm";
 import { maskContactDetails } from "../../core/message-text";
 import type { Db } from "../db/client.server";
@@ -10,7 +11,13 @@ import { hadPaidSession, loadConversation } from "./parties.server";
 export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000 };
 
 export type SendRefusal =
-  "notFound" | "rateLimited" | "senderBlocked" | "blockedByMe" | "blockedByOther" | "otherGone";
+  | "notFound"
+  | "rateLimited"
+  | "senderBlocked"
+  | "blockedByMe"
+  | "blockedByOther"
+  | "otherGone"
+  | "notOwnFile";
 
 export type SendResult =
   | { ok: true; messageId: number; masked: boolean }
@@ -35,6 +42,9 @@ export async function sendMessage(
   },
 ): Promise<SendResult> {
   const { senderUserId, conversationId, now } = input;
+  // A file is sent only by the person who uploaded it, as the upload answered it.
+  if ((input.attachments ?? []).some((file) => !isOwnAttachment(senderUserId, file)))
+    return { ok: false, reason: "notOwnFile" };
   const peek = await loadConversation(db, conversationId, { userId: senderUserId });
   if (!peek) return { ok: false, reason: "notFound" };
   const [sender] = await db

@@ -4,6 +4,7 @@ import { type AppProcess, freshDataDir, startAppProcess } from "../support/app-p
 import { createEmptyServerDatabase } from "../../server/db/database.test-support";
 import { DEMO_ADVISOR, DEMO_SEEKER, signIn } from "./support/auth";
 import { gotoHydrated } from "./support/navigation";
+import { axeViolations, sidewaysOverflow } from "./support/page-checks";
 
 /*
  * Conversations as two people use them (issue 39): the seeker in one browser, the advisor in
@@ -115,6 +116,37 @@ for (const width of [375, 1280]) {
       await expect(seeker.page.getByTestId("messages").getByRole("article")).toHaveCount(2);
       await expect(advisor.page.getByTestId("messages").getByRole("article")).toHaveCount(2);
 
+      // A file goes up as it is picked, shows by name and size, and is sent with the text;
+      // the advisor downloads it.
+      await seeker.page.locator('input[type="file"]').setInputFiles({
+        name: "cv.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+      });
+      const picked = seeker.page.getByRole("list", { name: "Attached files" });
+      await expect(picked).toContainText("cv.pdf");
+      expect(await axeViolations(seeker.page)).toEqual([]);
+      expect(await sidewaysOverflow(seeker.page)).toBeNull();
+      await seeker.page.getByLabel("Your message").fill("My CV");
+      await seeker.page.getByRole("button", { name: "Send" }).click();
+      await expect(picked).toHaveCount(0);
+      const withFile = advisor.page.getByTestId("messages").getByRole("article").last();
+      await expect(withFile).toContainText("My CV");
+      const fileLink = withFile.getByRole("link", { name: /cv\.pdf/ });
+      const download = await advisor.page.request.get((await fileLink.getAttribute("href"))!);
+      expect(download.status()).toBe(200);
+      expect(download.headers()["content-type"]).toBe("application/pdf");
+      expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+      await expect(advisor.page.getByTestId("messages").getByRole("article")).toHaveCount(3);
+
+      // The seeker reports the conversation to the admins.
+      await seeker.page.getByRole("button", { name: "Report" }).click();
+      await seeker.page.getByLabel("What happened?").fill("Asked me to pay on WhatsApp.");
+      await seeker.page.getByRole("button", { name: "Send report" }).click();
+      await expect(
+        seeker.page.getByText("Thanks. Your report has been sent to our team.").first(),
+      ).toBeVisible();
+
       // The advisor blocks the conversation: the seeker's next message is refused.
       await advisor.page.getByRole("button", { name: "Block conversation" }).click();
       await expect(
@@ -127,7 +159,7 @@ for (const width of [375, 1280]) {
           .getByText("This conversation is blocked. Neither of you can send messages in it.")
           .first(),
       ).toBeVisible();
-      await expect(advisor.page.getByTestId("messages").getByRole("article")).toHaveCount(2);
+      await expect(advisor.page.getByTestId("messages").getByRole("article")).toHaveCount(3);
 
       await seeker.context.close();
       await advisor.context.close();

@@ -99,6 +99,9 @@ export function AttachmentPicker({
           id={inputId}
           type="file"
           className="sr-only"
+          // The button below is the control people use; this one only opens the file dialog.
+          aria-hidden="true"
+          tabIndex={-1}
           accept={ATTACHMENT_ACCEPT}
           aria-describedby={error ? errorId : `${inputId}-hint`}
           aria-invalid={error ? true : undefined}

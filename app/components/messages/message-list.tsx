@@ -55,6 +55,7 @@ function MessageBubble({ message: m }: { message: ConversationMessage }) {
             <li key={a.id}>
               <a
                 href={a.href}
+                download
                 className={cn(
                   "inline-flex items-center gap-1.5 underline underline-offset-2",
                   m.mine ? "text-white" : "text-brand-700",

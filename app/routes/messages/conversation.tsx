@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import type { StoredAttachment } from "../../../core/attachments";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 import type { ConversationMessage } from "../../../core/conversation";
-import { messageSchema } from "../../../core/forms/conversations";
+import { MESSAGE_MAX_FILES, messageSchema } from "../../../core/forms/conversations";
 import { isUuid } from "../../../core/ids";
 import { CONVERSATION_MESSAGES as M } from "../../../core/messages/conversations";
+import { ATTACHMENT_MESSAGES } from "../../../core/messages/message-safety";
 import { requireViewer } from "../../../server/auth/session.server";
 import {
   conversationHeader,
@@ -14,7 +16,9 @@ import {
 } from "../../../server/conversations/conversations.server";
 import { loadConversation } from "../../../server/conversations/parties.server";
 import { type SendRefusal, sendMessage } from "../../../server/conversations/send.server";
+import { AttachmentPicker } from "../../components/messages/attachment-picker";
 import { MessageList, mergeMessages } from "../../components/messages/message-list";
+import { ReportDialog } from "../../components/messages/report-dialog";
 import { BackLink } from "../../components/ui/back-link";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
@@ -59,6 +63,7 @@ const REFUSALS: Record<Exclude<SendRefusal, "notFound">, { status: number; messa
   blockedByMe: { status: 409, message: M.blockedByMe },
   blockedByOther: { status: 409, message: M.blockedByOther },
   otherGone: { status: 409, message: M.otherGone },
+  notOwnFile: { status: 400, message: ATTACHMENT_MESSAGES.notFound },
 };
 
 /**
@@ -80,6 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       senderUserId: viewer.userId,
       conversationId,
       body: parsed.data.body,
+      attachments: parsed.data.attachments,
       now,
       rateLimitScale: context.config.rateLimitScale,
     });
@@ -196,7 +202,7 @@ function Conversation({
           )}
         </h1>
         <div className="flex flex-wrap items-center gap-2">
-          {/* Issue 39 part B: the conversation's "Report" button goes here. */}
+          <ReportDialog conversationId={header.id} />
           <Form method="post">
             <input type="hidden" name="intent" value={header.blockedByMe ? "unblock" : "block"} />
             <Button type="submit" variant="outline" size="sm">
@@ -261,12 +267,21 @@ function Composer({ actionData }: { actionData: ActionData }) {
   const sentKey = sendResult && sendResult.ok ? sendResult.sent : 0;
   const refusal =
     sendResult && !sendResult.ok && "message" in sendResult ? sendResult.message : null;
+  // Uploaded as they are picked; sent with the message, then cleared with the form.
+  const [files, setFiles] = useState<StoredAttachment[]>([]);
+  const [sentFor, setSentFor] = useState(sentKey);
+  if (sentFor !== sentKey) {
+    setSentFor(sentKey);
+    setFiles([]);
+  }
   return (
     <Form key={sentKey} method="post" {...form.props} className="grid gap-3">
       <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="attachments" value={JSON.stringify(files)} />
       <FormField form={form} name="body" label={M.composerLabel} hint={M.composerHint}>
-        <Textarea rows={3} required className="min-h-20 resize-y" />
+        <Textarea rows={3} className="min-h-20 resize-y" />
       </FormField>
+      <AttachmentPicker value={files} onChange={setFiles} max={MESSAGE_MAX_FILES} />
       {sendResult && sendResult.ok && sendResult.masked ? (
         <p role="status" className="text-sm text-muted">
           {M.maskedNotice}
