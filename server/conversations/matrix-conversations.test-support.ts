@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import * as s from "../db/schema";
 import type { FileStorage } from "../storage/file-storage";
@@ -42,6 +43,11 @@ export async function matrixConversations(
       body: "My CV",
       at: new Date(),
     });
+    // Their own message is read by them, as sending it marks it (an open page marks nothing).
+    await db
+      .update(s.conversations)
+      .set({ seekerReadThrough: messageId })
+      .where(eq(s.conversations.id, id));
     return { id, attachmentId: await addAttachment(db, { messageId, ...stored.attachment }) };
   };
   const mine = await make(people.seeker, people.advisor);
