@@ -31,10 +31,14 @@ async function startApps(): Promise<Apps> {
     };
   }
   const empty = await createEmptyServerDatabase(serverUrl);
+  // One file store for both, as instances share a bucket when deployed: a file sent through
+  // one instance is downloaded through the other.
+  const dataDir = freshDataDir();
   const env = {
     DATABASE_URL: empty.url,
     MIGRATION_DATABASE_URL: empty.migrationUrl,
     AUTH_SECRET: "messages-journey-secret-0123456789abcdef",
+    DATA_DIR: dataDir,
   };
   const seekerApp = await startAppProcess(env);
   const advisorApp = await startAppProcess(env);
@@ -44,6 +48,7 @@ async function startApps(): Promise<Apps> {
     stop: async () => {
       await Promise.all([seekerApp.stop(), advisorApp.stop()]);
       await empty.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -74,15 +74,19 @@ for (const width of [375, 1280]) {
     await expect(page.getByTestId("phone-verified")).toHaveText("Verified");
     await expect(page.getByText(WHATSAPP_WORDING)).toBeVisible();
     await expect(page.getByText("WhatsApp: Off")).toBeVisible();
-    // Only e-mail's boxes until a phone channel is on.
-    await expect(page.getByRole("checkbox")).toHaveCount(3);
+    // Only e-mail's boxes (four kinds) until a phone channel is on.
+    await expect(page.getByRole("checkbox")).toHaveCount(4);
     await looksRight(page, `verified at ${width}`);
 
     await page.getByRole("button", { name: "Turn on WhatsApp" }).click();
     await expect(page.getByText("WhatsApp: On")).toBeVisible();
     const reminders = page.getByRole("group", { name: "Reminders" });
     await expect(reminders.getByLabel("WhatsApp")).toBeChecked();
-    await expect(page.getByRole("checkbox")).toHaveCount(6);
+    // WhatsApp carries three of them: unread messages stay e-mail only.
+    await expect(page.getByRole("checkbox")).toHaveCount(7);
+    await expect(page.getByRole("group", { name: "Messages" }).getByLabel("WhatsApp")).toHaveCount(
+      0,
+    );
     await looksRight(page, `WhatsApp on at ${width}`);
     // Reminders on WhatsApp off, e-mail kept: saved and read back.
     await reminders.getByLabel("WhatsApp").uncheck();
@@ -96,6 +100,6 @@ for (const width of [375, 1280]) {
 
     await page.getByRole("button", { name: "Turn off WhatsApp" }).click();
     await expect(page.getByText("WhatsApp: Off")).toBeVisible();
-    await expect(page.getByRole("checkbox")).toHaveCount(3);
+    await expect(page.getByRole("checkbox")).toHaveCount(4);
   });
 }
