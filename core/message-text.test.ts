@@ -59,7 +59,10 @@ describe("linkify", () => {
 
 describe("the message form", () => {
   it("takes plain paragraphs up to the limit", () => {
-    expect(messageSchema.safeParse({ body: " hi\r\nthere " }).data).toEqual({ body: "hi\nthere" });
+    expect(messageSchema.safeParse({ body: " hi\r\nthere " }).data).toEqual({
+      body: "hi\nthere",
+      attachments: [],
+    });
     const issue = (body: string) => messageSchema.safeParse({ body }).error?.issues[0]?.message;
     expect(issue("   ")).toBe(M.bodyRequired);
     expect(issue("x".repeat(4001))).toBe(M.bodyTooLong);

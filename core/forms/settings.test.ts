@@ -65,9 +65,12 @@ const PHONE_BOXES = Object.fromEntries(
 describe("the Notifications form", () => {
   it("shows the phone channels' boxes only for the channels given", () => {
     expect(shownPreferences(["email", "whatsapp"])).toBe(
-      "booking_changes.email,booking_changes.whatsapp,reminders.email,reminders.whatsapp,review_requests.email,review_requests.whatsapp",
+      "booking_changes.email,booking_changes.whatsapp,reminders.email,reminders.whatsapp,review_requests.email,review_requests.whatsapp,messages.email",
     );
-    expect(SHOWN_PREFERENCES).toBe("booking_changes.email,reminders.email,review_requests.email");
+    // Unread messages go by e-mail only.
+    expect(SHOWN_PREFERENCES).toBe(
+      "booking_changes.email,reminders.email,review_requests.email,messages.email",
+    );
   });
 
   it("reads ticked boxes as on and missing ones as off", () => {

@@ -263,6 +263,9 @@ function readme(madeAt: Date): string {
     "reviews.json   reviews you wrote and reviews you received",
     "earnings.json  your ledger entries, payouts and balance (advisors only)",
     "emails.json    the e-mails we sent you",
+    "texts.json     the WhatsApp and SMS messages we sent you",
+    "choices.json   what you agreed to and when (terms, privacy notice, marketing, WhatsApp",
+    "               and SMS), and which messages you chose to get on which channel",
     "messages.json  your conversations: every message in them, yours and the other person's",
     "               (by first name), with session notices and the names of files sent",
     "records.json   our audit records about your account, and your data requests",
@@ -315,6 +318,11 @@ export async function collectPersonalData(
     ageRange: user.ageRange,
     city: user.city,
     country: user.country,
+    phone: user.phone,
+    phoneVerifiedAt: iso(user.phoneVerifiedAt),
+    timeZone: user.timeZone,
+    photoUrl: user.photoUrl,
+    messagingStoppedAt: iso(user.messagingBlockedAt),
     admin: user.admin === "Y",
     createdAt: iso(user.createdAt),
     updatedAt: iso(user.updatedAt),
@@ -480,6 +488,8 @@ export async function collectPersonalData(
   const files: Record<string, unknown> = {
     account,
     messages: await messagesFile(db, userId, advisor?.id ?? null),
+    choices: await choicesFile(db, userId),
+    texts: await textsFile(db, userId),
     sessions: {
       booked: asSeeker.map((row) => session(row)),
       bookedWithYou: asAdvisor.map((row) => session(row)),
@@ -519,6 +529,63 @@ export async function collectPersonalData(
     files.earnings = await earningsFile(db, advisor.id);
   }
   return { email: user.email, firstName: user.firstName, files };
+}
+
+/** What the person agreed to, in the words they saw, and their choices of messages. */
+async function choicesFile(db: Db, userId: string) {
+  const [consents, preferences] = await Promise.all([
+    db
+      .select({
+        kind: s.consentEvents.kind,
+        action: s.consentEvents.action,
+        version: s.consentEvents.version,
+        wording: s.consentEvents.wording,
+        source: s.consentEvents.source,
+        at: s.consentEvents.at,
+      })
+      .from(s.consentEvents)
+      .where(eq(s.consentEvents.userId, userId))
+      .orderBy(asc(s.consentEvents.at), asc(s.consentEvents.id)),
+    db
+      .select({
+        kind: s.notificationPreferences.kind,
+        channel: s.notificationPreferences.channel,
+        enabled: s.notificationPreferences.enabled,
+        updatedAt: s.notificationPreferences.updatedAt,
+      })
+      .from(s.notificationPreferences)
+      .where(eq(s.notificationPreferences.userId, userId)),
+  ]);
+  return {
+    consents: consents.map((row) => ({ ...row, at: iso(row.at) })),
+    notificationChoices: preferences.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
+  };
+}
+
+/** The WhatsApp and SMS messages sent (or still to send) to the person. */
+async function textsFile(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      channel: s.channelMessages.channel,
+      to: s.channelMessages.toPhone,
+      name: s.channelMessages.name,
+      body: s.channelMessages.body,
+      status: s.channelMessages.status,
+      createdAt: s.channelMessages.createdAt,
+      sentAt: s.channelMessages.sentAt,
+      deliveredAt: s.channelMessages.deliveredAt,
+      readAt: s.channelMessages.readAt,
+    })
+    .from(s.channelMessages)
+    .where(eq(s.channelMessages.userId, userId))
+    .orderBy(asc(s.channelMessages.createdAt));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: iso(row.createdAt),
+    sentAt: iso(row.sentAt),
+    deliveredAt: iso(row.deliveredAt),
+    readAt: iso(row.readAt),
+  }));
 }
 
 async function advisorFile(db: Db, advisor: typeof s.advisors.$inferSelect) {

@@ -119,10 +119,13 @@ describe("download my data", () => {
     expect([...files.keys()].sort()).toEqual([
       "README.txt",
       "account.json",
+      "choices.json",
       "emails.json",
+      "messages.json",
       "records.json",
       "reviews.json",
       "sessions.json",
+      "texts.json",
     ]);
     const sessions = JSON.parse(files.get("sessions.json")!.toString("utf8"));
     expect(sessions.booked).toHaveLength(1);
@@ -134,6 +137,12 @@ describe("download my data", () => {
     });
     const account = JSON.parse(files.get("account.json")!.toString("utf8"));
     expect(account).toMatchObject({ firstName: "Meera", email: person.email });
+    // What they agreed to at sign-up, in the words they saw.
+    const choices = JSON.parse(files.get("choices.json")!.toString("utf8"));
+    expect(choices.consents.map((c: { kind: string }) => c.kind)).toEqual(
+      expect.arrayContaining(["terms", "privacy"]),
+    );
+    expect(choices.consents[0].wording.length).toBeGreaterThan(10);
     const whole = [...files.values()].map((file) => file.toString("utf8")).join("\n");
     for (const foreign of [
       theirs.id,

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   advisors,
   authSessions,
@@ -1087,7 +1087,11 @@ export const MATRIX: MatrixRow[] = [
     verify: async (f, as) => {
       if (as === "seeker" || as === "advisor" || as === "anonymous") return;
       const id = f.ids[as]!.userId;
-      const sent = await f.db.select().from(messages).where(eq(messages.senderId, id));
+      // (The other seeker's own message in their reported conversation is the fixture's.)
+      const sent = await f.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderId, id), eq(messages.body, "Hi")));
       expect(sent).toEqual([]);
     },
   },

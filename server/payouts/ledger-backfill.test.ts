@@ -29,30 +29,36 @@ async function apply(tags: (name: string) => boolean) {
 
 /*
  * The rows of that time are written by today's factories, which name every column of today's
- * users table: its later columns stand in until their own migrations add them for real.
+ * tables: their later columns stand in until their own migrations add them for real.
  */
-const LATER_USER_COLUMNS = {
-  phone: "text",
-  time_zone: "text",
-  photo_url: "text",
-  deleted_at: "timestamptz",
-  messaging_blocked_at: "timestamptz",
+const LATER_COLUMNS: Record<string, Record<string, string>> = {
+  users: {
+    phone: "text",
+    time_zone: "text",
+    photo_url: "text",
+    deleted_at: "timestamptz",
+    messaging_blocked_at: "timestamptz",
+    phone_verified_at: "timestamptz",
+  },
+  advisors: { hidden_for_no_shows_at: "timestamptz" },
 };
-const laterUserColumns = (change: "add" | "drop") =>
-  database.db.execute(
-    sql.raw(
-      `alter table users ${Object.entries(LATER_USER_COLUMNS)
-        .map(([name, type]) =>
-          change === "add" ? `add column ${name} ${type}` : `drop column ${name}`,
-        )
-        .join(", ")}`,
-    ),
-  );
+const laterColumns = async (change: "add" | "drop") => {
+  for (const [table, columns] of Object.entries(LATER_COLUMNS))
+    await database.db.execute(
+      sql.raw(
+        `alter table ${table} ${Object.entries(columns)
+          .map(([name, type]) =>
+            change === "add" ? `add column ${name} ${type}` : `drop column ${name}`,
+          )
+          .join(", ")}`,
+      ),
+    );
+};
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://" });
   await apply((file) => file < "0008");
-  await laterUserColumns("add");
+  await laterColumns("add");
 });
 afterAll(() => database.close());
 
@@ -118,7 +124,7 @@ describe("the ledger's backfill", () => {
       paidPaise: 0,
     });
 
-    await laterUserColumns("drop");
+    await laterColumns("drop");
     await apply((file) => file >= "0008");
 
     const entries = await db.select().from(ledgerEntries);
