@@ -12,7 +12,7 @@ import {
 import { PHONE_MESSAGES as M } from "../../core/messages/phone";
 import { queueVerificationCode } from "../channels/channel-outbox.server";
 import { recordConsent } from "../consents/consents.server";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { consentEvents, phoneVerifications, users } from "../db/schema";
 
 const MINUTE = 60_000;
@@ -74,6 +74,23 @@ export async function phoneState(db: Db, userId: string, now: Date): Promise<Pho
 
 export type VerificationResult = { ok: true } | { ok: false; status: 400 | 429; message: string };
 
+/** The person's saved, not yet verified number (locked), and the code in flight for it, if any. */
+async function lockUnverifiedPhone(tx: Tx, userId: string) {
+  const [person] = await tx
+    .select({ phone: users.phone, verifiedAt: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!person?.phone) return { ok: false as const, status: 400 as const, message: M.noPhone };
+  if (person.verifiedAt)
+    return { ok: false as const, status: 400 as const, message: M.alreadyVerified };
+  const [code] = await tx
+    .select()
+    .from(phoneVerifications)
+    .where(eq(phoneVerifications.userId, userId));
+  return { ok: true as const, person: { phone: person.phone }, code };
+}
+
 /**
  * Sends a new 6-digit code by SMS to the person's saved number (replacing any earlier one):
  * valid 10 minutes, at most PHONE_CODE_MAX_SENDS an hour. Only the code's HMAC is stored.
@@ -85,17 +102,9 @@ export async function sendPhoneCode(
   now: Date,
 ): Promise<VerificationResult> {
   return db.transaction(async (tx) => {
-    const [person] = await tx
-      .select({ phone: users.phone, verifiedAt: users.phoneVerifiedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!person?.phone) return { ok: false, status: 400, message: M.noPhone };
-    if (person.verifiedAt) return { ok: false, status: 400, message: M.alreadyVerified };
-    const [earlier] = await tx
-      .select()
-      .from(phoneVerifications)
-      .where(eq(phoneVerifications.userId, userId));
+    const found = await lockUnverifiedPhone(tx, userId);
+    if (!found.ok) return found;
+    const { person, code: earlier } = found;
     const windowOpen =
       earlier &&
       now.getTime() - earlier.windowStartedAt.getTime() < PHONE_CODE_WINDOW_MINUTES * MINUTE;
@@ -132,17 +141,9 @@ export async function verifyPhoneCode(
   now: Date,
 ): Promise<VerificationResult> {
   return db.transaction(async (tx) => {
-    const [person] = await tx
-      .select({ phone: users.phone, verifiedAt: users.phoneVerifiedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!person?.phone) return { ok: false, status: 400, message: M.noPhone };
-    if (person.verifiedAt) return { ok: false, status: 400, message: M.alreadyVerified };
-    const [pending] = await tx
-      .select()
-      .from(phoneVerifications)
-      .where(eq(phoneVerifications.userId, userId));
+    const found = await lockUnverifiedPhone(tx, userId);
+    if (!found.ok) return found;
+    const { person, code: pending } = found;
     if (!pending || pending.phone !== person.phone || pending.expiresAt <= now)
       return { ok: false, status: 400, message: M.codeExpired };
     if (pending.attempts >= PHONE_CODE_MAX_ATTEMPTS)
