@@ -1,4 +1,3 @@
-import { noShowJob } from "./jobs/no-show-jobs.server";
 import { runDataExports } from "./accounts/data-export.server";
 import type { UpcomingSessions } from "./accounts/ports";
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/advisor-directory.server";
@@ -23,6 +22,7 @@ import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
 import type { startJobs } from "./jobs/scheduler.server";
 import { messageJobs } from "./jobs/message-jobs.server";
+import { noShowJob } from "./jobs/no-show-jobs.server";
 import { payoutJobs, refundJob, sessionJobs } from "./jobs/session-jobs.server";
 import { createReadiness, type Readiness } from "./lifecycle/readiness.server";
 import { createMetrics, type Metrics } from "./metrics/metrics.server";
@@ -119,8 +119,8 @@ export function composeServices({
 /**
  * Who hears of a booking's change, in order (ADR 87): the shared calendar event first (it may
  * give the session a Meet link), then the advisor's own calendar, the e-mails (which carry
- * that link), the money (a credit, a refund and its debit), the audit log and the notice in
- * the pair's conversation.
+ * that link) and the WhatsApp/SMS for those who opted in, the money (a credit, a refund and
+ * its debit), the audit log and the notice in the pair's conversation.
  */
 export function bookingSubscribers(deps: {
   config: Config;
