@@ -179,26 +179,35 @@ describe("monthTotals and unaccounted", () => {
         month: "2026-11",
         amount: 118_000,
         gst: 18_000,
-        credit: { share: 87_500, commission: 12_500 },
+        commission: 12_500,
+        creditedFees: 100_000,
         advisorNet: 87_500,
         refunded: 0,
+        refundedGst: 0,
+        isPackage: false,
       },
       {
         month: "2026-11",
         amount: 59_000,
         gst: 9_000,
-        credit: { share: 43_750, commission: 6_250 },
+        commission: 6_250,
+        creditedFees: 50_000,
         advisorNet: 0,
         refunded: 59_000,
+        refundedGst: 9_000,
+        isPackage: false,
       },
       // Paid after the hold lapsed: no session, refunded in full.
       {
         month: "2026-10",
         amount: 59_000,
         gst: 9_000,
-        credit: null,
+        commission: 0,
+        creditedFees: 0,
         advisorNet: 0,
         refunded: 59_000,
+        refundedGst: 9_000,
+        isPackage: false,
       },
     ]);
     expect(totals).toEqual([
@@ -209,6 +218,7 @@ describe("monthTotals and unaccounted", () => {
         commission: 12_500,
         gst: 18_000,
         refunds: 59_000,
+        prepaid: 0,
       },
       {
         month: "2026-10",
@@ -217,6 +227,7 @@ describe("monthTotals and unaccounted", () => {
         commission: 0,
         gst: 0,
         refunds: 59_000,
+        prepaid: 0,
       },
     ]);
     expect(totals.map(unaccounted)).toEqual([0, 0]);
@@ -224,7 +235,17 @@ describe("monthTotals and unaccounted", () => {
 
   it("names a payment with no credit as money unaccounted for", () => {
     const [totals] = monthTotals([
-      { month: "2026-11", amount: 118_000, gst: 18_000, credit: null, advisorNet: 0, refunded: 0 },
+      {
+        month: "2026-11",
+        amount: 118_000,
+        gst: 18_000,
+        commission: 0,
+        creditedFees: 0,
+        advisorNet: 0,
+        refunded: 0,
+        refundedGst: 0,
+        isPackage: false,
+      },
     ]);
     expect(unaccounted(totals!)).toBe(100_000);
   });

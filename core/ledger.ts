@@ -128,14 +128,24 @@ export type MonthTotals = {
   commission: number;
   gst: number;
   refunds: number;
+  /** Paid for package sessions not yet used nor refunded (GST excluded). */
+  prepaid: number;
 };
 
 /**
  * What a month's payments must add up to: every rupee collected is an advisor's share, the
- * platform's commission, GST or a refund. Non-zero means money unaccounted for.
+ * platform's commission, GST, a refund, or prepaid for package sessions still to come.
+ * Non-zero means money unaccounted for.
  */
 export function unaccounted(totals: MonthTotals): number {
-  return totals.collected - totals.advisorShares - totals.commission - totals.gst - totals.refunds;
+  return (
+    totals.collected -
+    totals.advisorShares -
+    totals.commission -
+    totals.gst -
+    totals.refunds -
+    totals.prepaid
+  );
 }
 
 /** "2026-11" in India's calendar, the month a statement or a total belongs to. */
@@ -177,17 +187,22 @@ export type PaymentMoney = {
   month: string;
   amount: number;
   gst: number;
-  /** The session credit's split, when the payment confirmed a session. */
-  credit: { share: number; commission: number } | null;
-  /** Net of the advisor's entries for this payment: credit less refund debit. */
+  /** Net of the advisor's entries for this payment: credits less refund debits. */
   advisorNet: number;
-  /** Refunded (or being refunded) to the seeker. */
+  /** The commission its credits recorded, and the fees they were split from. */
+  commission: number;
+  creditedFees: number;
+  /** Refunded (or being refunded) to the seeker, and the GST part of it. */
   refunded: number;
+  refundedGst: number;
+  /** A package's payment: its credits are sessions used, its refund only the unused rest. */
+  isPackage: boolean;
 };
 
 /**
- * Where each month's payments went. A refunded payment keeps no commission or GST: the
- * seeker got all of it back.
+ * Where each month's payments went. A refunded session's payment keeps no commission or GST:
+ * the seeker got all of it back. A package keeps the commission on the sessions used and the
+ * GST not refunded; the fee of sessions neither used nor refunded is prepaid.
  */
 export function monthTotals(payments: readonly PaymentMoney[]): MonthTotals[] {
   const months = new Map<string, MonthTotals>();
@@ -199,13 +214,15 @@ export function monthTotals(payments: readonly PaymentMoney[]): MonthTotals[] {
       commission: 0,
       gst: 0,
       refunds: 0,
+      prepaid: 0,
     };
     const kept = p.refunded === 0;
     t.collected += p.amount;
     t.advisorShares += p.advisorNet;
-    t.commission += kept ? (p.credit?.commission ?? 0) : 0;
-    t.gst += kept ? p.gst : 0;
     t.refunds += p.refunded;
+    t.gst += p.gst - p.refundedGst;
+    t.commission += kept || p.isPackage ? p.commission : 0;
+    if (p.isPackage) t.prepaid += p.amount - p.gst - p.creditedFees - (p.refunded - p.refundedGst);
     months.set(p.month, t);
   }
   return [...months.values()].sort((a, b) => b.month.localeCompare(a.month));

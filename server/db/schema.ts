@@ -27,6 +27,7 @@ import { LEDGER_KINDS, PAYOUT_ACCOUNT_STATUSES, TRANSFER_STATUSES } from "../../
 import { NOTIFICATION_CHANNELS, SWITCHABLE_KINDS } from "../../core/notifications";
 import { CHANNEL_MESSAGE_STATUSES, PHONE_CHANNELS } from "../../core/channels";
 import { NO_SHOW_OUTCOMES, NO_SHOW_STATUSES } from "../../core/no-show";
+import { PACKAGE_LIMITS, PACKAGE_STATUSES, PURCHASE_STATUSES } from "../../core/packages";
 import {
   BOOKING_STATUSES,
   PAYMENT_STATUSES,
@@ -471,11 +472,18 @@ export const bookings = pgTable(
     advisorTimezone: text("advisor_timezone").notNull(),
     seekerTimezone: text("seeker_timezone").notNull(),
     reviewSubmitted: boolean("review_submitted").notNull().default(false),
+    // A session of a bought package (paid with the package, so no payment of its own), and
+    // whether cancelling it gave the session back to the package.
+    packagePurchaseId: uuid("package_purchase_id").references(() => packagePurchases.id),
+    packageSessionReturned: boolean("package_session_returned").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("bookings_user_idx").on(t.userId, t.datetime),
+    index("bookings_package_purchase_idx")
+      .on(t.packagePurchaseId)
+      .where(sql`${t.packagePurchaseId} is not null`),
     index("bookings_advisor_idx").on(t.advisorId, t.datetime),
     index("bookings_status_idx").on(t.status, t.endsAt),
     // A payment's booking, for the reconciliation and the monthly money (0014).
@@ -516,10 +524,12 @@ export const refunds = pgTable(
     paymentId: uuid("payment_id")
       .notNull()
       .references(() => payments.id),
-    bookingId: uuid("booking_id")
-      .notNull()
-      .references(() => bookings.id),
+    // A booking's refund, or a package's refund of its unused sessions.
+    bookingId: uuid("booking_id").references(() => bookings.id),
+    packagePurchaseId: uuid("package_purchase_id").references(() => packagePurchases.id),
     amount: integer("amount").notNull(), // paise
+    // The GST part of the amount: a package's refund returns only its unused sessions' GST.
+    gstAmount: integer("gst_amount").notNull().default(0),
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
     reason: text("reason"),
     razorpayRefundId: text("razorpay_refund_id").unique(),
@@ -535,6 +545,9 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex("refunds_booking_idx").on(t.bookingId),
+    uniqueIndex("refunds_package_purchase_idx").on(t.packagePurchaseId),
+    check("refunds_subject_check", sql`num_nonnulls(${t.bookingId}, ${t.packagePurchaseId}) = 1`),
+    check("refunds_gst_check", sql`${t.gstAmount} between 0 and ${t.amount}`),
     index("refunds_due_idx").on(t.status, t.nextAttemptAt),
     // A payment's refunds, for the reconciliation and the monthly money (0014).
     index("refunds_payment_idx").on(t.paymentId),
@@ -775,6 +788,8 @@ const moneyColumns = () => ({
   commission: bigint("commission", { mode: "number" }).notNull(),
   gst: bigint("gst", { mode: "number" }).notNull(),
   refunds: bigint("refunds", { mode: "number" }).notNull(),
+  // Paid for package sessions not yet used nor refunded (ADR 97).
+  prepaid: bigint("prepaid", { mode: "number" }).notNull().default(0),
 });
 
 /**
@@ -1310,6 +1325,96 @@ export const noShowReports = pgTable(
     check(
       "no_show_reports_disputed_check",
       sql`(${t.disputedAt} is null) = (${t.disputeNote} is null)`,
+    ),
+  ],
+);
+
+/** An advisor's package: a number of sessions sold for one price (issue 40, ADR 97). */
+export const advisorPackages = pgTable(
+  "advisor_packages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    sessions: smallint("sessions").notNull(),
+    duration: smallint("duration").notNull(),
+    validityDays: smallint("validity_days").notNull(),
+    priceInr: integer("price_inr").notNull(), // whole rupees, GST excluded
+    status: text("status", { enum: PACKAGE_STATUSES }).notNull().default("active"),
+    // Hidden by an admin: not offered, whatever its status.
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: uuid("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("advisor_packages_advisor_idx").on(t.advisorId, t.createdAt),
+    check("advisor_packages_status_check", inList("status", PACKAGE_STATUSES)),
+    check(
+      "advisor_packages_sessions_check",
+      sql.raw(`sessions between ${PACKAGE_LIMITS.minSessions} and ${PACKAGE_LIMITS.maxSessions}`),
+    ),
+    check("advisor_packages_duration_check", sql`${t.duration} in (15, 30)`),
+    check(
+      "advisor_packages_validity_check",
+      sql.raw(
+        `validity_days between ${PACKAGE_LIMITS.minValidityDays} and ${PACKAGE_LIMITS.maxValidityDays}`,
+      ),
+    ),
+    check(
+      "advisor_packages_price_check",
+      sql.raw(`price_inr between ${PACKAGE_LIMITS.minPriceInr} and ${PACKAGE_LIMITS.maxPriceInr}`),
+    ),
+  ],
+);
+
+/**
+ * A seeker's bought package: what was sold is copied, so an advisor's later edit never changes
+ * a package already paid for. Its payment holds the price; its sessions are bookings.
+ */
+export const packagePurchases = pgTable(
+  "package_purchases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    packageId: uuid("package_id")
+      .notNull()
+      .references(() => advisorPackages.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    name: text("name").notNull(),
+    sessions: smallint("sessions").notNull(),
+    duration: smallint("duration").notNull(),
+    validityDays: smallint("validity_days").notNull(),
+    status: text("status", { enum: PURCHASE_STATUSES }).notNull().default("pending_payment"),
+    // From the payment: sessions may be booked to start before this.
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("package_purchases_user_idx").on(t.userId, t.createdAt),
+    index("package_purchases_advisor_idx").on(t.advisorId, t.createdAt),
+    // The expiry job reads only active packages, by when they end.
+    index("package_purchases_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
+    check("package_purchases_status_check", inList("status", PURCHASE_STATUSES)),
+    check("package_purchases_duration_check", sql`${t.duration} in (15, 30)`),
+    check(
+      "package_purchases_active_check",
+      sql`${t.status} = 'pending_payment' or ${t.expiresAt} is not null`,
     ),
   ],
 );

@@ -7,7 +7,7 @@ import { advisorBalances, moneyMonths } from "../db/schema";
 import { createTestDatabase } from "../db/database.test-support";
 import { createAdvisor, createSeeker } from "../db/factories.test-support";
 import { loadPayoutsOverview } from "./admin-payouts.server";
-import { findDifferences, paymentFacts, paymentMoney } from "./reconcile.server";
+import { findDifferences, paymentFacts, paymentsMoney } from "./reconcile.server";
 
 /*
  * The totals the database keeps (ADR 80) against what the reconciliation counts: each month's
@@ -38,9 +38,10 @@ const rows = (db: Db, query: ReturnType<typeof sql>) => queryRows<Row>(db, query
 /** The months the database keeps, and what today's rule makes of every payment's facts. */
 async function expectKeptTotals(db: Db) {
   const facts = await paymentFacts(db);
-  const expected = monthTotals(facts.map(paymentMoney)).map((t) => ({
+  const money = paymentsMoney(facts);
+  const expected = monthTotals(money).map((t) => ({
     ...t,
-    payments: facts.filter((f) => paymentMoney(f).month === t.month).length,
+    payments: money.filter((m) => m.month === t.month).length,
   }));
   const kept = await db.select().from(moneyMonths);
   expect(kept.filter((m) => m.payments > 0).sort((a, b) => b.month.localeCompare(a.month))).toEqual(
@@ -48,7 +49,9 @@ async function expectKeptTotals(db: Db) {
   );
   // A month left without payments keeps nothing.
   for (const m of kept.filter((k) => k.payments === 0)) {
-    expect([m.collected, m.advisorShares, m.commission, m.gst, m.refunds]).toEqual([0, 0, 0, 0, 0]);
+    expect([m.collected, m.advisorShares, m.commission, m.gst, m.refunds, m.prepaid]).toEqual([
+      0, 0, 0, 0, 0, 0,
+    ]);
   }
   // Each payment's kept part agrees with its facts (the reconciliation's own check).
   expect((await findDifferences(db)).filter((d) => d.check === "totals")).toEqual([]);

@@ -10,6 +10,7 @@ import {
   type PaymentMoney,
 } from "../../core/ledger";
 import { formatPaise } from "../../core/format";
+import { refundOfRest, sessionShares } from "../../core/packages";
 import { isUuid } from "../../core/ids";
 import type { Config } from "../config.server";
 import { type Db, queryRows, type Tx } from "../db/client.server";
@@ -53,6 +54,17 @@ export type PaymentFact = {
   commission: number | null;
   debit: number | null;
   refunded: number;
+  refunded_gst: number;
+  /** What all the payment's credits and debits add up to (by the payment, not a booking). */
+  payment_credits: number;
+  payment_fees: number;
+  payment_net: number;
+  payment_commission: number;
+  /** A package's payment: its sessions and state, and its sessions' transfers. */
+  package_sessions: number | null;
+  package_status: string | null;
+  package_transfers: number;
+  package_released: number;
   transfer_amount: number | null;
   transfer_status: string | null;
   transfer_released: boolean | null;
@@ -73,7 +85,13 @@ function factsQuery(where: SQL): SQL {
         c.amount as credit, c.fee_amount as credit_fee, c.commission_percent,
         c.commission_amount as commission,
         d.amount as debit,
-        coalesce(r.amount, 0)::int as refunded,
+        coalesce(r.amount, 0)::int as refunded, coalesce(r.gst, 0)::int as refunded_gst,
+        pp.sessions as package_sessions, pp.status as package_status,
+        coalesce(pe.credits, 0)::int as payment_credits, coalesce(pe.fees, 0)::int as payment_fees,
+        coalesce(pe.net, 0)::int as payment_net,
+        coalesce(pe.commission, 0)::int as payment_commission,
+        coalesce(pt.amount, 0)::int as package_transfers,
+        coalesce(pt.released, 0)::int as package_released,
         t.amount as transfer_amount, t.status as transfer_status,
         t.released_at is not null as transfer_released,
         coalesce((select sum(-e.amount) from ledger_entries e
@@ -82,13 +100,28 @@ function factsQuery(where: SQL): SQL {
         case when pm.payment_id is not null then json_build_object(
           'month', pm.month, 'payments', pm.payments, 'collected', pm.collected,
           'advisorShares', pm.advisor_shares, 'commission', pm.commission, 'gst', pm.gst,
-          'refunds', pm.refunds) end as kept
+          'refunds', pm.refunds, 'prepaid', pm.prepaid) end as kept
       from payments p
       left join bookings b on b.payment_id = p.id
       left join ledger_entries c on c.booking_id = b.id and c.kind = 'session_credit'
       left join ledger_entries d on d.booking_id = b.id and d.kind = 'refund_debit'
-      left join refunds r on r.payment_id = p.id
+      left join lateral (select sum(amount) as amount, sum(gst_amount) as gst
+                         from refunds where payment_id = p.id) r on true
       left join payout_transfers t on t.booking_id = b.id
+      left join package_purchases pp on pp.payment_id = p.id
+      left join lateral (select count(*) filter (where kind = 'session_credit') as credits,
+                           sum(fee_amount) filter (where kind = 'session_credit') as fees,
+                           sum(commission_amount) filter (where kind = 'session_credit')
+                             as commission,
+                           sum(amount) as net
+                         from ledger_entries
+                         where payment_id = p.id
+                           and kind in ('session_credit', 'refund_debit')) pe on true
+      left join lateral (select sum(amount) as amount,
+                           sum(amount) filter (where status in ('released', 'settled')
+                             or (status = 'reversing' and released_at is not null)) as released
+                         from payout_transfers
+                         where pp.id is not null and payment_id = p.id) pt on true
       left join payment_money pm on pm.payment_id = p.id
       where p.status in ('paid', 'refunded') and ${where}
       order by p.created_at, p.id`;
@@ -132,23 +165,41 @@ function monthFacts(db: Db | Tx, month: string) {
   return factsWhere(db, sql`p.created_at >= ${from} and p.created_at < ${to}`);
 }
 
-/** A payment's money as the monthly totals count it. */
+/** A payment's money as the monthly totals count it (any of its fact rows says the same). */
 export function paymentMoney(f: PaymentFact): PaymentMoney {
   return {
     month: monthKey(new Date(f.created_at)),
     amount: f.amount,
     gst: f.gst,
-    credit: f.credit === null ? null : { share: f.credit, commission: f.commission ?? 0 },
-    advisorNet: (f.credit ?? 0) + (f.debit ?? 0),
+    advisorNet: f.payment_net,
+    commission: f.payment_commission,
+    creditedFees: f.payment_fees,
     refunded: f.refunded,
+    refundedGst: f.refunded_gst,
+    isPackage: f.package_sessions !== null,
   };
+}
+
+/** Each payment's money once, from facts that may hold a payment in several rows. */
+export function paymentsMoney(facts: readonly PaymentFact[]): PaymentMoney[] {
+  const seen = new Set<string>();
+  return facts.filter((f) => !seen.has(f.payment_id) && seen.add(f.payment_id)).map(paymentMoney);
 }
 
 /** The totals of one month's (or one payment's) facts, with how many rows they are. */
 function totalsOf(month: string, facts: readonly PaymentFact[]): Kept {
-  const [totals] = monthTotals(facts.map(paymentMoney));
-  const none = { month, collected: 0, advisorShares: 0, commission: 0, gst: 0, refunds: 0 };
-  return { ...(totals ?? none), payments: facts.length };
+  const money = paymentsMoney(facts);
+  const [totals] = monthTotals(money);
+  const none = {
+    month,
+    collected: 0,
+    advisorShares: 0,
+    commission: 0,
+    gst: 0,
+    refunds: 0,
+    prepaid: 0,
+  };
+  return { ...(totals ?? none), payments: money.length };
 }
 
 const KEPT_FIELDS = [
@@ -159,11 +210,12 @@ const KEPT_FIELDS = [
   "commission",
   "gst",
   "refunds",
+  "prepaid",
 ] as const;
 
 /** Where the kept totals differ from the payments', or null. Nothing kept counts as zero. */
 function keptDifference(actual: Kept, kept: Kept | null | undefined): string | null {
-  const zero = { collected: 0, advisorShares: 0, commission: 0, gst: 0, refunds: 0 };
+  const zero = { collected: 0, advisorShares: 0, commission: 0, gst: 0, refunds: 0, prepaid: 0 };
   const held = kept ?? { ...zero, month: actual.month, payments: 0 };
   const wrong = KEPT_FIELDS.filter((field) => held[field] !== actual[field]);
   return wrong.length ? `the kept monthly totals differ in ${wrong.join(", ")}` : null;
@@ -173,6 +225,10 @@ function keptDifference(actual: Kept, kept: Kept | null | undefined): string | n
 function checkPayment(facts: readonly PaymentFact[], add: (d: Difference) => void) {
   const push = (check: string, ref: string, detail: string) => add({ check, ref, detail });
   for (const f of facts) {
+    if (f.package_sessions !== null) {
+      checkPackage(f, push);
+      continue;
+    }
     const ref = f.booking_id ?? f.payment_id;
     const confirmed = ["confirmed", "completed", "cancelled"].includes(f.booking_status ?? "");
     if (confirmed && f.fee > 0 && f.credit === null) {
@@ -220,6 +276,48 @@ function checkPayment(facts: readonly PaymentFact[], add: (d: Difference) => voi
   const first = facts[0]!;
   const wrong = keptDifference(totalsOf(monthKey(new Date(first.created_at)), facts), first.kept);
   if (wrong) push("totals", first.booking_id ?? first.payment_id, wrong);
+}
+
+/**
+ * A package's payment: its credits are its first sessions' fee shares, each sent on as a
+ * transfer; once it has ended, the unused rest is refunded to the paisa, and never before.
+ */
+function checkPackage(f: PaymentFact, push: (check: string, ref: string, detail: string) => void) {
+  const sessions = f.package_sessions!;
+  const ref = f.payment_id;
+  const price = { feePaise: f.fee, gstPaise: f.gst, totalPaise: f.amount };
+  const used = f.payment_credits;
+  if (used > sessions) push("package", ref, `${used} sessions credited of ${sessions}`);
+  const owedFees = sessionShares(f.fee, sessions)
+    .slice(0, used)
+    .reduce((a, b) => a + b, 0);
+  if (f.payment_fees !== owedFees) {
+    push(
+      "credit",
+      ref,
+      `credited fees ${formatPaise(f.payment_fees)}, the used sessions' ${formatPaise(owedFees)}`,
+    );
+  }
+  if (f.package_transfers !== f.payment_net) {
+    push("transfer", ref, `transfers ${formatPaise(f.package_transfers)} differ from the credits`);
+  }
+  if (f.payouts !== f.package_released) {
+    push(
+      "payout",
+      ref,
+      `paid out ${formatPaise(f.payouts)}, the transfers say ${formatPaise(f.package_released)}`,
+    );
+  }
+  const ended = ["cancelled", "withdrawn", "expired"].includes(f.package_status ?? "");
+  const rest = used <= sessions ? refundOfRest(price, sessions, used) : { amount: 0, gst: 0 };
+  const owed = ended ? rest : { amount: 0, gst: 0 };
+  if (f.refunded !== owed.amount || f.refunded_gst !== owed.gst) {
+    push(
+      "refund",
+      ref,
+      `refunded ${formatPaise(f.refunded)}, the unused sessions' rest is ${formatPaise(owed.amount)}`,
+    );
+  }
 }
 
 /**

@@ -82,7 +82,11 @@ export async function processRefunds(
     // refund, and only the run whose lease is still in the row sends it.
     if (!(await renewLease(db, refund, deps.now()))) continue;
     const [payment] = await db
-      .select({ providerPaymentId: payments.razorpayPaymentId, userId: payments.userId })
+      .select({
+        providerPaymentId: payments.razorpayPaymentId,
+        userId: payments.userId,
+        amount: payments.amount,
+      })
       .from(payments)
       .where(eq(payments.id, refund.paymentId));
     try {
@@ -90,7 +94,9 @@ export async function processRefunds(
       const result = await deps.gateway.refund({
         providerPaymentId: payment.providerPaymentId,
         amountPaise: refund.amount,
-        notes: { booking_id: refund.bookingId, refund_id: refund.id },
+        notes: refund.bookingId
+          ? { booking_id: refund.bookingId, refund_id: refund.id }
+          : { package_purchase_id: refund.packagePurchaseId!, refund_id: refund.id },
       });
       await db.transaction(async (tx) => {
         await tx
@@ -103,7 +109,8 @@ export async function processRefunds(
             nextAttemptAt: new Date(now.getTime() + retryDelayMs(refund.attempts)),
           })
           .where(eq(refunds.id, refund.id));
-        if (result.status === "processed")
+        // A package's refund of its unused sessions leaves the payment paid for the rest.
+        if (result.status === "processed" && refund.amount === payment.amount)
           await tx
             .update(payments)
             .set({ status: "refunded" })
@@ -120,7 +127,7 @@ export async function processRefunds(
               subject: "Your BeenThere refund is on its way",
               heading: "Your refund is on its way",
               paragraphs: [
-                `Hi ${seeker.firstName}, we have refunded ${formatInr(refund.amount / 100)} for your cancelled session.`,
+                `Hi ${seeker.firstName}, we have refunded ${formatInr(refund.amount / 100)} ${refund.bookingId ? "for your cancelled session" : "for the unused sessions of your package"}.`,
                 SESSION_MESSAGES.refundNotice,
               ],
               action: { label: "Go to Dashboard", url: `${deps.config.appUrl}/dashboard` },

@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.server";
-import { refunds } from "../db/schema";
+import { payments, refunds } from "../db/schema";
 import type { Subscriber } from "../events/booking-events.server";
 
 export type RefundRequest = {
@@ -22,12 +23,18 @@ export async function queueRefund(
   now: Date,
 ): Promise<{ refundId: string } | null> {
   const { bookingId, paymentId, amount, reason } = request;
+  const [payment] = await tx
+    .select({ amount: payments.amount, gst: payments.gstAmount })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   const [row] = await tx
     .insert(refunds)
     .values({
       bookingId,
       paymentId,
       amount,
+      // A booking's refund is all of its payment, so all of its GST (pro rata if ever less).
+      gstAmount: payment && payment.amount > 0 ? Math.floor((payment.gst * amount) / payment.amount) : 0,
       reason,
       status: "pending",
       nextAttemptAt: now,
