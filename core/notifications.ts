@@ -144,6 +144,10 @@ export const EMAILS = {
   "admin.ledger-mismatch": "account",
   "messages.unread": "messages",
   "conversation.warning": "account",
+  "package.bought": "confirmations",
+  "package.cancelled": "cancellations",
+  "package.withdrawn": "cancellations",
+  "package.expired": "cancellations",
 } as const satisfies Record<string, MessageKind>;
 export type EmailName = keyof typeof EMAILS;
 // No e-mail of the kinds "review_requests" and "product_news" exists yet (ADR 90): the

@@ -148,3 +148,18 @@ export function packagePriceProblem(input: {
     return `The price must not be more than the same sessions one by one (${formatInr(oneByOneFee)} before GST).`;
   return null;
 }
+
+/** A package session's price, where a session's price is shown: "Session 2 of 3 · paid with your package". */
+export function packageUseLabel(use: { nth: number; sessions: number }): string {
+  return `${sessionOfText(use.nth, use.sessions)} · paid with your package`;
+}
+
+/** The summary's button: pay, book a free session, or book a package's next session. */
+export function bookLabel(option: {
+  price: { isFree: boolean; totalInr: number };
+  packageUse?: { nth: number; sessions: number };
+}): string {
+  if (option.packageUse)
+    return `Book ${sessionOfText(option.packageUse.nth, option.packageUse.sessions)}`;
+  return option.price.isFree ? "Book Free Session" : `Pay ${formatInr(option.price.totalInr)}`;
+}
