@@ -117,7 +117,7 @@ export type Msg91WebhookDeps = { db: Db; config: Config; logger: Logger; now: ()
 
 /**
  * A delivery report posted to /api/webhooks/msg91: 404 while no token is configured, 401 for
- * a wrong or missing one (before the body is looked at), 400 for a body with no report in it.
+ * a wrong or missing one (before the body is parsed), 400 for a body with no report in it.
  * Each report moves its SMS forward only (applyDeliveryStatus: a repeat or a late interim
  * state changes nothing, a delivered SMS stays delivered); an unknown request id changes
  * nothing.
