@@ -66,6 +66,7 @@ export default [
   route("api/test-checkout", "routes/api/test-checkout.ts"),
   route("api/webhooks/razorpay", "routes/api/webhooks.razorpay.ts"),
   route("api/webhooks/whatsapp", "routes/api/webhooks.whatsapp.ts"),
+  route("api/webhooks/msg91", "routes/api/webhooks.msg91.ts"),
   route("booking-confirmed", "routes/booking-confirmed.tsx"),
   route("booking-confirmed/receipt", "routes/booking-receipt.tsx"),
   route("sessions/:id/calendar.ics", "routes/session-calendar.ts"),

@@ -53,7 +53,7 @@ export const NOTIFICATION_KIND_LABELS: Record<MessageKind, { label: string; desc
     },
     reminders: {
       label: "Reminders",
-      description: "A day before and an hour before each session.",
+      description: "A day before, an hour before and at the start of each session.",
     },
     review_requests: {
       label: "Review requests",

@@ -52,6 +52,8 @@ export type Fixture = {
    * seeker's with the other advisor, reported (`reported`).
    */
   conversations: { mine: MatrixConversation; reported: MatrixConversation };
+  /** The secret MSG91's delivery reports carry (the app's generated local one, ADR 95). */
+  smsWebhookToken: string;
 };
 
 type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
@@ -93,6 +95,7 @@ export async function startMatrixApp() {
       people.advisor.advisorId!,
     ),
     conversations: await matrixConversations(app.database.db, createStorage(app.config), people),
+    smsWebhookToken: app.config.channels.smsWebhookToken!,
   };
   return { app, routes: builtRoutes(build), people: people as People, fixture };
 }
