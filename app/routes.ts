@@ -72,6 +72,12 @@ export default [
   route("sessions/:id/calendar.ics", "routes/session-calendar.ts"),
   route("free-discovery-call", "routes/free-discovery-call.tsx"),
 
+  // Packages of sessions (issue 40)
+  route("advisor/:id/packages/:packageId/buy", "routes/packages/buy.tsx"),
+  route("packages", "routes/packages/list.tsx"),
+  route("packages/:purchaseId", "routes/packages/package.tsx"),
+  route("packages/:purchaseId/receipt", "routes/packages/receipt.tsx"),
+
   // Conversations between a seeker and an advisor (issue 39)
   route("messages", "routes/messages/inbox.tsx"),
   route("messages/open", "routes/messages/open.ts"),

@@ -163,3 +163,19 @@ export function bookLabel(option: {
     return `Book ${sessionOfText(option.packageUse.nth, option.packageUse.sessions)}`;
   return option.price.isFree ? "Book Free Session" : `Pay ${formatInr(option.price.totalInr)}`;
 }
+
+/** How a bought package's state reads on its pages. */
+export const PURCHASE_STATUS_LABELS: Record<PurchaseStatus, string> = {
+  pending_payment: "Awaiting payment",
+  active: "Active",
+  used: "All sessions used",
+  cancelled: "Cancelled",
+  withdrawn: "Withdrawn",
+  expired: "Expired",
+};
+
+/** "2 of 3 sessions left". */
+export function sessionsLeftText(sessions: number, taken: number): string {
+  const left = Math.max(0, sessions - taken);
+  return `${left} of ${sessions} ${sessions === 1 ? "session" : "sessions"} left`;
+}

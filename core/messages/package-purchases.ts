@@ -7,6 +7,12 @@ export const PACKAGE_MESSAGES = {
   orderFailed: "We could not start the payment. Please try again.",
   notFound: "Package not found.",
   notActive: "This package has already ended.",
+  notAllowed: "You cannot do that with this package.",
+  cancelledToast: "Package cancelled",
+  withdrawnToast: "Package withdrawn",
+  endPreview: (amount: string, left: number) =>
+    `The ${left} unused ${left === 1 ? "session is" : "sessions are"} refunded: ${amount} to the original payment method.`,
+  endNothingBack: "Every session of this package is used, so nothing is refunded.",
   sessionsBooked:
     "A session of this package is still booked. Cancel it first (or wait until it is over), then end the package.",
   refundCancelled: "Package cancelled by the seeker: the unused sessions are refunded.",

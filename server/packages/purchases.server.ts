@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { advisorDisplayName, formatPaise, fullName } from "../../core/format";
 import { PACKAGE_MESSAGES as M } from "../../core/messages/package-purchases";
 import { packagePrice, type PurchaseStatus, refundOfRest } from "../../core/packages";
+import { writeAudit } from "../audit/audit.server";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import {
@@ -280,7 +281,12 @@ export type EndResult = { ok: true; refundPaise: number } | PurchaseRefusal;
  */
 export async function endPurchaseBy(
   deps: Pick<PackageDeps, "db" | "events" | "now" | "config">,
-  input: { purchaseId: string; by: "seeker" | "advisor" | "admin"; userId: string },
+  input: {
+    purchaseId: string;
+    by: "seeker" | "advisor" | "admin";
+    userId: string;
+    requestId?: string;
+  },
 ): Promise<EndResult> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -314,6 +320,17 @@ export async function endPurchaseBy(
       input.by === "seeker" ? "cancelled" : "withdrawn",
       refund,
     );
+    if (input.by === "admin") {
+      await writeAudit(tx, {
+        actorUserId: input.userId,
+        action: "package.withdraw",
+        targetType: "package",
+        targetId: purchase.id,
+        targetLabel: purchase.name,
+        after: { status: "withdrawn", refundPaise: refund },
+        requestId: input.requestId ?? null,
+      });
+    }
     return { ok: true, refundPaise: refund };
   });
 }
