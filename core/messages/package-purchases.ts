@@ -8,6 +8,7 @@ export const PACKAGE_MESSAGES = {
   notFound: "Package not found.",
   notActive: "This package has already ended.",
   notAllowed: "You cannot do that with this package.",
+  unknownAction: "Choose whether to cancel or withdraw the package.",
   cancelledToast: "Package cancelled",
   withdrawnToast: "Package withdrawn",
   endPreview: (amount: string, left: number) =>

@@ -15,6 +15,7 @@ import { getSchedule } from "../scheduling/schedule.server";
 import {
   type Fixture,
   MATRIX_CONVERSATION_ID,
+  MATRIX_PURCHASE_ID,
   type Persona,
   PERSONAS,
 } from "./matrix-fixture.test-support";
@@ -1072,6 +1073,62 @@ export const MATRIX: MatrixRow[] = [
       json: { values: {} },
     }),
     expect: adminsOnly(400),
+  },
+
+  // Packages (issue 40): the buy page is public; a bought package is its seeker's, its
+  // advisor's and an admin's; ending it is the seeker's (cancel) or the advisor's (withdraw).
+  {
+    route: "/advisor/:id/packages/:packageId/buy",
+    handler: "loader",
+    request: (f) => ({
+      path: `/advisor/${f.approvedAdvisorId}/packages/${f.packages.offerId}/buy`,
+    }),
+    expect: everyone("allowed"),
+  },
+  {
+    route: "/advisor/:id/packages/:packageId/buy",
+    handler: "loader",
+    case: "a package of another advisor's",
+    request: (f) => ({
+      path: `/advisor/${f.bystanderAdvisorId}/packages/${f.packages.offerId}/buy`,
+    }),
+    expect: everyone(404),
+  },
+  {
+    route: "/advisor/:id/packages/:packageId/buy",
+    handler: "action",
+    request: (f) => ({
+      path: `/advisor/${f.approvedAdvisorId}/packages/${f.packages.offerId}/buy`,
+      json: {},
+    }),
+    // The advisor cannot buy their own package.
+    expect: { ...signedIn("allowed"), anonymous: 401, advisor: 400 },
+  },
+  {
+    route: "/packages",
+    handler: "loader",
+    request: { path: "/packages" },
+    expect: signedIn(),
+  },
+  ...(["/packages/:purchaseId", "/packages/:purchaseId/receipt"] as const).map(
+    (route): MatrixRow => ({
+      route,
+      handler: "loader",
+      request: (f) => ({ path: route.replace(":purchaseId", f.packages.purchaseId) }),
+      expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed", admin: "allowed" },
+    }),
+  ),
+  {
+    route: "/packages/:purchaseId",
+    handler: "action",
+    case: "the seeker cancels (the advisor and an admin may only withdraw)",
+    request: (f) => ({ path: `/packages/${f.packages.purchaseId}`, form: { intent: "cancel" } }),
+    expect: {
+      ...signedIn(404),
+      seeker: { redirect: `/packages/${MATRIX_PURCHASE_ID}` },
+      advisor: 403,
+      admin: 403,
+    },
   },
 
   // Conversations (issue 39): only the two parties, admins included, read or write one.

@@ -22,7 +22,13 @@ import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { NO_SHOW_MESSAGES } from "../../core/messages/no-shows";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
 import { SLOT_QUERY_ERRORS } from "../scheduling/slot-query";
-import { type Fixture, MATRIX_CONVERSATION_ID, type Persona } from "./matrix-fixture.test-support";
+import {
+  type Fixture,
+  MATRIX_CONVERSATION_ID,
+  MATRIX_PURCHASE_ID,
+  type Persona,
+} from "./matrix-fixture.test-support";
+import { PACKAGE_MESSAGES } from "../../core/messages/package-purchases";
 
 /*
  * The bad-input matrix: what every action and every API endpoint answers to a request no page
@@ -209,9 +215,59 @@ export const READS_NO_BODY: Record<string, string> = {
   "/auth/logout": "signing out needs nothing but the session (the origin check stops others)",
   "/api/calendar/google/notifications":
     "Google's notifications have no body: the channel's id and secret token are headers",
+  "/advisor/:id/packages/:packageId/buy":
+    "ordering a package needs the session and the package its URL names: the price is the server's",
 };
 
 export const BAD_INPUT: BadInputRow[] = [
+  // Packages (issue 40)
+  row(
+    "/advisor/:id/packages/:packageId/buy",
+    "method",
+    "a DELETE",
+    "seeker",
+    (f) => ({
+      method: "DELETE",
+      path: `/advisor/${f.approvedAdvisorId}/packages/${f.packages.offerId}/buy`,
+    }),
+    { status: 405, message: M.methodNotAllowed(PAGE), allow: PAGE },
+  ),
+  row(
+    "/advisor/:id/packages/:packageId/buy",
+    "id",
+    "a package id that is no id",
+    "seeker",
+    (f) => ({
+      path: `/advisor/${f.approvedAdvisorId}/packages/${NOT_A_UUID}/buy`,
+      ...json({}),
+    }),
+    { status: 404, message: PACKAGE_MESSAGES.notOffered },
+  ),
+  ...bodyRows({
+    route: "/packages/:purchaseId",
+    as: "seeker",
+    path: `/packages/${MATRIX_PURCHASE_ID}`,
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/packages/:purchaseId",
+    "id",
+    "a package id that is no id",
+    "seeker",
+    () => ({ path: `/packages/${NOT_A_UUID}`, ...form({ intent: "cancel" }) }),
+    { status: 404, message: "Oops! Page not found" },
+  ),
+  row(
+    "/packages/:purchaseId",
+    "missing",
+    "no intent",
+    "seeker",
+    () => ({ path: `/packages/${MATRIX_PURCHASE_ID}`, ...form({}) }),
+    { status: 400, message: PACKAGE_MESSAGES.unknownAction },
+  ),
+
   // Conversations (issue 39)
   ...bodyRows({
     route: "/messages/open",

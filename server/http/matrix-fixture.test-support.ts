@@ -8,7 +8,15 @@ import {
 } from "../conversations/matrix-conversations.test-support";
 import { createBooking } from "../db/factories.test-support";
 import type { Db } from "../db/client.server";
-import { authSessions, conversations, messages, payments, users } from "../db/schema";
+import {
+  advisorPackages,
+  authSessions,
+  conversations,
+  messages,
+  packagePurchases,
+  payments,
+  users,
+} from "../db/schema";
 import { createStorage } from "../storage/storage.server";
 import { startTestApp, type TestApp } from "./app.test-support";
 
@@ -54,6 +62,8 @@ export type Fixture = {
   conversations: { mine: MatrixConversation; reported: MatrixConversation };
   /** The secret MSG91's delivery reports carry (the app's generated local one, ADR 95). */
   smsWebhookToken: string;
+  /** Issue 40: the `advisor` persona's package, bought by the seeker (paid, active). */
+  packages: { offerId: string; purchaseId: string };
 };
 
 type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
@@ -96,6 +106,7 @@ export async function startMatrixApp() {
     ),
     conversations: await matrixConversations(app.database.db, createStorage(app.config), people),
     smsWebhookToken: app.config.channels.smsWebhookToken!,
+    packages: await boughtPackage(app.database.db, people.seeker.userId, people.advisor.advisorId!),
   };
   return { app, routes: builtRoutes(build), people: people as People, fixture };
 }
@@ -132,6 +143,50 @@ async function conversationOf(db: Db, seekerId: string, advisorId: string) {
     .set({ lastMessageId: m!.id, lastMessageAt: new Date(), seekerReadThrough: m!.id })
     .where(eq(conversations.id, c!.id));
   return c!.id;
+}
+
+/** The fixture's bought package id: fixed, so a row can expect a redirect to its page. */
+export const MATRIX_PURCHASE_ID = "00000000-0000-4000-8000-0000000a0040";
+
+/** The advisor's package of three sessions, bought and paid by the seeker. */
+async function boughtPackage(db: Db, userId: string, advisorId: string) {
+  const [offer] = await db
+    .insert(advisorPackages)
+    .values({
+      advisorId,
+      name: "Three mornings",
+      sessions: 3,
+      duration: 30,
+      validityDays: 60,
+      priceInr: 2400,
+    })
+    .returning({ id: advisorPackages.id });
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId,
+      amount: 283_200,
+      feeAmount: 240_000,
+      gstAmount: 43_200,
+      status: "paid",
+      razorpayOrderId: `order_${randomUUID().slice(0, 8)}`,
+      razorpayPaymentId: `pay_${randomUUID().slice(0, 8)}`,
+    })
+    .returning({ id: payments.id });
+  await db.insert(packagePurchases).values({
+    id: MATRIX_PURCHASE_ID,
+    packageId: offer!.id,
+    userId,
+    advisorId,
+    paymentId: payment!.id,
+    name: "Three mornings",
+    sessions: 3,
+    duration: 30,
+    validityDays: 60,
+    status: "active",
+    expiresAt: new Date(Date.now() + 60 * 86_400_000),
+  });
+  return { offerId: offer!.id, purchaseId: MATRIX_PURCHASE_ID };
 }
 
 /** A paid, confirmed session ten days ahead. */

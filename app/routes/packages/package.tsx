@@ -40,6 +40,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     : null;
   if (!view) throw new Response("Not found", { status: 404 });
   const intent = form.get("intent");
+  if (intent !== "cancel" && intent !== "withdraw")
+    return data({ ok: false as const, message: M.unknownAction }, { status: 400 });
   const by =
     intent === "cancel" && view.isSeeker
       ? "seeker"
