@@ -527,6 +527,40 @@ describe("the event stream", () => {
     expect(inboxText).toContain(`"conversationId":"${id}"`);
     await feed.stop();
   });
+
+  it("catches up more than a page of messages in order, each once", async () => {
+    const p = await pair();
+    const id = await opened(p);
+    const parties = {
+      conversationId: id,
+      seekerUserId: p.seekerId,
+      advisorUserId: p.advisor.userId,
+    };
+    const sent: number[] = [];
+    for (let i = 0; i < 120; i++)
+      sent.push(
+        (
+          await db.transaction((tx) =>
+            appendMessage(tx, parties, { kind: "text", senderId: p.seekerId, body: `m${i}` }, now),
+          )
+        ).id,
+      );
+    const feed = new MessageFeed(database);
+    const record = (await loadConversation(db, id, p.advisor))!;
+    for (const which of [record, null]) {
+      const stream = messageEventStream({
+        db,
+        feed,
+        reader: p.advisor,
+        record: which,
+        after: sent[4]!,
+        signal: new AbortController().signal,
+        once: true,
+      });
+      expect(ids((await read(stream, () => false)).text)).toEqual(sent.slice(5));
+    }
+    await feed.stop();
+  });
 });
 
 describe("the data export", () => {

@@ -9,6 +9,11 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof loadConversation>>>;
 export const STREAM_KEEPALIVE_MS = 15_000;
 /** How soon a browser reconnects after the stream drops. */
 const RETRY_MS = 1000;
+/**
+ * Messages read at a time. A page that is not full was everything as of that read: what
+ * commits later brings its own notification (`again`), so no second read to find nothing.
+ */
+const PAGE = 50;
 
 export type StreamOptions = {
   db: Db;
@@ -70,18 +75,20 @@ export function messageEventStream(options: StreamOptions): ReadableStream<Uint8
               if (record) {
                 const page = await conversationMessages(db, reader, record, {
                   after: lastId,
-                  limit: 50,
+                  limit: PAGE,
                 });
                 for (const m of page.messages)
                   write(`id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`);
                 if (page.messages.length === 0) break;
                 lastId = page.messages.at(-1)!.id;
+                if (page.messages.length < PAGE) break;
               } else {
-                const notes = await messagesAfter(db, reader, lastId, 100);
+                const notes = await messagesAfter(db, reader, lastId, PAGE);
                 for (const n of notes)
                   write(`id: ${n.id}\nevent: inbox\ndata: ${JSON.stringify(n)}\n\n`);
                 if (notes.length === 0) break;
                 lastId = notes.at(-1)!.id;
+                if (notes.length < PAGE) break;
               }
             }
           } while (again);
