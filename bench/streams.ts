@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase } from "../server/db/client.server";
@@ -17,18 +17,22 @@ import { ms, say, summarize, type Summary } from "./stats";
  * Open conversation streams (issue 39): STREAMS_OPEN seeker-advisor pairs, each advisor signed
  * in with a session written to the database and holding one event stream on instance A (half
  * on the conversation's page, half on the inbox); then each seeker sends one message through
- * the real send route (POST /messages/<id>.data, as the page's form does) at STREAMS_RATE a
- * second, and each message is timed from the send's start until the advisor's stream delivers
+ * the real send route (POST /messages/<id>.data, as the page's form does) for STREAMS_SECONDS
+ * at each of STREAMS_RATES a second, and each message is timed from the send's start until the advisor's stream delivers
  * it. On PostgreSQL once through A (same instance) and once through instance B (across
  * instances: LISTEN/NOTIFY); on PGlite through A only (one process holds the database).
  *
- * Knobs: STREAMS_OPEN (1000), STREAMS_RATE (50 messages/s), STREAMS_IDLE_SECONDS (10),
+ * Knobs: STREAMS_OPEN (1000), STREAMS_RATES (50,20 messages/s), STREAMS_SECONDS (20),
+ * STREAMS_IDLE_SECONDS (10),
  * STREAMS_CPU_PROF=<dir> (instance A under `node --cpu-prof`, its profile written there), and
  * BENCH_SKIP=postgres or pglite.
  */
 const OPEN = Number(process.env.STREAMS_OPEN ?? 1000);
-const RATE = Number(process.env.STREAMS_RATE ?? 50);
+const RATES = (process.env.STREAMS_RATES ?? "50,20").split(",").map(Number);
+const SECONDS = Number(process.env.STREAMS_SECONDS ?? 20);
 const IDLE_SECONDS = Number(process.env.STREAMS_IDLE_SECONDS ?? 10);
+/** Messages each instance sends first, unmeasured, so that its code is compiled (JIT). */
+const WARM_UP = 100;
 /** How long a message may take before it counts as lost. */
 const LOST_AFTER_MS = 10_000;
 const SECRET = "bench-streams-auth-secret-0123456789abcdef";
@@ -41,6 +45,7 @@ type Stream = { events: Delivery[]; kind: "conversation" | "inbox"; close: () =>
 
 export type StreamPhase = {
   label: string;
+  rate: number;
   sent: number;
   refused: number;
   seconds: number;
@@ -52,10 +57,14 @@ export type StreamPhase = {
   send: Summary;
   server: ProcessUsage;
   other?: ProcessUsage;
+  /** Server CPU time per message sent, ms: both instances' across instances. */
+  cpuMsPerMessage: number;
 };
 
 export type StreamFigures = {
   database: string;
+  /** The machine's load average at the start and the end. */
+  load: string;
   streams: number;
   openSeconds: number;
   open: Summary;
@@ -178,26 +187,35 @@ const sockets = (pid: number) =>
       return false; // closed meanwhile
     }
   }).length;
+const loadAverage = (load = loadavg()) => load.map((l) => l.toFixed(1)).join(" / ");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Each pair's seeker sends one message through `via`, RATE a second; each is timed to its stream. */
+/**
+ * The first `count` pairs' seekers (`rate` × SECONDS unless said) send one message each through
+ * `via`, `rate` a second; each is timed to its stream.
+ */
 async function sendPhase(
   label: string,
+  rate: number,
   via: AppProcess,
-  pairs: Pair[],
-  streams: Stream[],
+  allPairs: Pair[],
+  allStreams: Stream[],
   servers: AppProcess[],
+  count = Math.round(rate * SECONDS),
 ): Promise<StreamPhase> {
+  const pairs = allPairs.slice(0, count);
+  const streams = allStreams.slice(0, pairs.length);
   const marks = streams.map((s) => s.events.length);
   const starts: number[] = [];
   const sendMs: number[] = [];
   const accepted: boolean[] = [];
   for (const server of servers) await waitUntilIdle(server.pid);
+  const sampledFrom = performance.now();
   const sampling = servers.map((s) => sampleProcess(s.pid));
   const began = performance.now() + 50;
   await Promise.all(
     pairs.map(async (pair, k) => {
-      await sleep(began + (k * 1000) / RATE - performance.now());
+      await sleep(began + (k * 1000) / rate - performance.now());
       const body = `${label} ${k}`;
       starts[k] = performance.now();
       const res = await fetch(`${via.url}/messages/${pair.conversationId}.data`, {
@@ -216,6 +234,8 @@ async function sendPhase(
   while (performance.now() < deadline && pairs.some((_, k) => accepted[k] && !arrived(k)))
     await sleep(50);
   const [server, other] = sampling.map((stop) => stop());
+  const cpuMs =
+    ((server!.cpuPercent + (other?.cpuPercent ?? 0)) / 100) * (performance.now() - sampledFrom);
   const latencies: number[] = [];
   const byKind = { conversation: [] as number[], inbox: [] as number[] };
   let lost = 0;
@@ -237,6 +257,7 @@ async function sendPhase(
   });
   const phase: StreamPhase = {
     label,
+    rate,
     sent: accepted.filter(Boolean).length,
     refused: accepted.filter((a) => !a).length,
     seconds,
@@ -248,9 +269,10 @@ async function sendPhase(
     send: summarize(sendMs),
     server: server!,
     other,
+    cpuMsPerMessage: cpuMs / Math.max(1, accepted.filter(Boolean).length),
   };
   say(
-    `  ${label}: ${phase.sent} sent (${phase.refused} refused) in ${seconds.toFixed(1)} s; delivered p50 ${ms(phase.latency.p50)} ms, p99 ${ms(phase.latency.p99)} ms, max ${ms(phase.latency.max)} ms; lost ${lost}, duplicates ${duplicates}, strays ${strays}; send p50 ${ms(phase.send.p50)} ms; CPU ${server!.cpuPercent.toFixed(0)}%${other ? ` (B ${other.cpuPercent.toFixed(0)}%)` : ""}`,
+    `  ${label}, ${rate}/s: ${phase.sent} sent (${phase.refused} refused) in ${seconds.toFixed(1)} s; delivered p50 ${ms(phase.latency.p50)} ms, p99 ${ms(phase.latency.p99)} ms, max ${ms(phase.latency.max)} ms; lost ${lost}, duplicates ${duplicates}, strays ${strays}; send p50 ${ms(phase.send.p50)} ms; CPU ${server!.cpuPercent.toFixed(0)}%${other ? ` (B ${other.cpuPercent.toFixed(0)}%)` : ""}, ${phase.cpuMsPerMessage.toFixed(1)} ms a message`,
   );
   return phase;
 }
@@ -265,6 +287,7 @@ async function benchDatabase(
   cwd: string,
 ): Promise<StreamFigures> {
   const start = (nodeArgs: string[] = []) => startAppProcess({ ...ENV, ...env }, { cwd, nodeArgs });
+  const began = loadavg();
   say(`${label}: migrating and seeding, then ${OPEN} seeker-advisor pairs...`);
   await (await start()).stop();
   const pairs = await insertPairs(where, OPEN);
@@ -303,16 +326,25 @@ async function benchDatabase(
     say(
       `  idle with ${streams.length} open: CPU ${idle.cpuPercent.toFixed(1)}%, RSS ${idle.maxRssMb.toFixed(0)} MB (before ${before.maxRssMb.toFixed(0)} MB), ${idle.sockets} sockets, ${idle.connections ?? "-"} database connections`,
     );
-    const phases = [await sendPhase("same instance", a, pairs, streams, [a])];
+    // Each sending instance first sends WARM_UP messages, unmeasured, then at each rate.
+    const phases: StreamPhase[] = [];
+    const send = async (label: string, via: AppProcess, servers: AppProcess[]) => {
+      await sendPhase(`${label}, warm-up`, 25, via, pairs, streams, servers, WARM_UP);
+      for (const rate of RATES)
+        phases.push(await sendPhase(label, rate, via, pairs, streams, servers));
+    };
+    await send("same instance", a, [a]);
     if (twoInstances) {
       b = await start();
-      phases.push(await sendPhase("across instances", b, pairs, streams, [a, b]));
+      await send("across instances", b, [a, b]);
     }
     for (const s of streams) s.close();
-    await sleep(2000);
+    // Past the server's 5 s keep-alive timeout: the senders' idle connections are closed too.
+    await sleep(6000);
     const afterClose = { sockets: sockets(a.pid), rssMb: sampleProcess(a.pid)().maxRssMb };
     return {
       database: label,
+      load: `${loadAverage(began)} at the start, ${loadAverage()} at the end`,
       streams: streams.length,
       openSeconds,
       open: summarize(openMs),
@@ -400,30 +432,37 @@ export function streamsSection(figures: StreamFigures[]): string {
     .flatMap((f) =>
       f.phases.map(
         (p) =>
-          `| ${f.database}, ${p.label} | ${p.sent} in ${p.seconds.toFixed(1)} s | ${p.refused} | ${ms(p.latency.p50)} | ${ms(p.latency.p99)} | ${ms(p.latency.max)} | ${ms(p.byKind.conversation.p50)} / ${ms(p.byKind.inbox.p50)} | ${p.lost} | ${p.duplicates} | ${p.strays} | ${ms(p.send.p50)} / ${ms(p.send.p99)} | ${pct(p.server.cpuPercent)}${p.other ? ` (B ${pct(p.other.cpuPercent)})` : ""} | ${mb(p.server.maxRssMb)} |`,
+          `| ${f.database}, ${p.label}, ${p.rate}/s | ${p.sent} in ${p.seconds.toFixed(1)} s | ${p.refused} | ${ms(p.latency.p50)} | ${ms(p.latency.p99)} | ${ms(p.latency.max)} | ${ms(p.byKind.conversation.p50)} / ${ms(p.byKind.inbox.p50)} | ${p.lost} / ${p.duplicates} / ${p.strays} | ${ms(p.send.p50)} / ${ms(p.send.p99)} | ${pct(p.server.cpuPercent)}${p.other ? ` + B ${pct(p.other.cpuPercent)}` : ""} | ${p.cpuMsPerMessage.toFixed(1)} | ${mb(p.server.maxRssMb)} |`,
       ),
     )
     .join("\n");
   return `## Open conversation streams and message fan-out (issue 39)
 
-\`bench/streams.ts\`: the built app (\`NODE_ENV=production\`, the read paths' settings but the
-default \`RATE_LIMIT_SCALE=1\`) on a fresh migrated and seeded database holding ${figures[0]?.streams.toLocaleString("en")}
-more seeker-advisor pairs, each with its conversation and a session per person written straight
-to \`auth_sessions\` (the cookie signed as better-auth signs it). Each advisor opens one event
-stream on instance A, on its own loopback connection, 20 opening at a time: the even ones the
-conversation's (\`/messages/stream?conversation=\`), the odd ones the inbox's. With all open, the
-server is sampled for ${IDLE_SECONDS} s. Then each seeker sends one message through the send
-route as the page's form does (\`POST /messages/<id>.data\`, \`intent=send\`), ${RATE} a second
-from one client, and each message is timed from the start of its send request until its
-advisor's stream hands over the event (p50/p99/max over the messages; "conv. / inbox" the p50
-of each kind of stream). "Lost" is a message accepted but not delivered within
-${LOST_AFTER_MS / 1000} s, "duplicates" the same event twice on a stream, "strays" an event a
-stream should not have had. On PostgreSQL the messages go once through A itself, then through a
-second instance B on the same database, so that they reach A only by LISTEN/NOTIFY; PGlite is
-one process, A only. Server CPU is over the sending (100% = one core); the server's open sockets
-before the streams, with them open, and 2 s after the client closed them; database connections
-(PostgreSQL's \`pg_stat_activity\`, A alone running) while the streams are open. The bench's client and the
-servers share the machine's two cores.
+\`bench/streams.ts\`, on ${new Date().toISOString().slice(0, 10)}, load average ${figures.map((f) => `${f.load} (${f.database})`).join("; ")}; the machine is shared. The
+built app (\`NODE_ENV=production\`, the read paths' settings but the default
+\`RATE_LIMIT_SCALE=1\`) on a fresh migrated and seeded database holding ${(figures[0]?.streams ?? 0).toLocaleString("en")} more
+seeker-advisor pairs, each with its conversation and a session per person written straight to
+\`auth_sessions\` (the cookie signed as better-auth signs it). Each advisor opens one event
+stream on instance A, each on a loopback connection of its own, 20 opening at a time: the even
+ones the conversation's (\`/messages/stream?conversation=\`), the odd ones the inbox's. With all
+open, A is sampled for ${IDLE_SECONDS} s. Then each seeker sends one message through the send
+route as the page's form does (\`POST /messages/<id>.data\`, \`intent=send\`), from one client
+for ${SECONDS} s at ${RATES.join(" and then ")} a second (as many seekers as that makes, one
+message each), and each message is timed from the start of its send request until its
+advisor's stream hands over the event: p50/p99/max over the messages, "conv. / inbox" the p50 of
+each kind of stream. "Lost" is a message accepted but not on its stream
+${LOST_AFTER_MS / 1000} s after the last send was answered, "duplicates" the same event twice on a
+stream, "strays" an event a stream should not have had (another's message). On PostgreSQL the
+messages go once through A itself, then through a second instance B on the same database, so
+that they reach A's streams only by LISTEN/NOTIFY; PGlite is one process, A only. Each sending
+instance first sends ${WARM_UP} messages unmeasured (a fresh process runs its code unoptimised
+at first). Server CPU is over the sending and delivery (100% = one core); "CPU ms a message" is
+the CPU time of the instances involved over that window divided by the messages sent (the
+send's and the delivery's cost together: the server's capacity whatever the machine's load).
+Sockets are the server's before the streams, with them open, and 6 s after the client closed
+them (past the server's 5 s keep-alive timeout, which closes the senders' idle connections); database connections are PostgreSQL's \`pg_stat_activity\` for the database while the
+streams are open and A alone runs. The bench's client and the servers share the machine's two
+cores with whatever else runs.
 
 ### Holding the streams
 
@@ -431,10 +470,10 @@ servers share the machine's two cores.
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${held}
 
-### Messages at ${RATE} a second
+### Messages at ${RATES.join(" and ")} a second
 
-| | sent | refused | p50 ms | p99 ms | max ms | conv. / inbox p50 ms | lost | duplicates | strays | send p50 / p99 ms | server CPU | RSS MB |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| | sent | refused | p50 ms | p99 ms | max ms | conv. / inbox p50 ms | lost / dup. / strays | send answered p50 / p99 ms | server CPU | CPU ms a message | RSS MB |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${sent}
 `;
 }

@@ -36,11 +36,16 @@ export type StreamOptions = {
  * exactly what followed: everything sent is read from the database after that id, never held
  * in this instance's memory. A notification, from whichever instance, only says "look again".
  * Within a conversation ids follow commit order (append.server.ts), so nothing is skipped.
+ * Across conversations they need not: a message may commit after one with a higher id. So the
+ * inbox's live notes come from the notifications themselves (each sent once a commit is made,
+ * whatever its id), and its reads after an id only catch up from the page's load or a drop.
  */
 export function messageEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
   const { db, feed, reader, record, signal } = options;
   const encoder = new TextEncoder();
   let lastId = options.after;
+  /** The inbox's notes already sent: a catch-up and a notification may both name one. */
+  const told = new Set<number>();
   let running = false;
   let again = false;
   let closed = false;
@@ -64,6 +69,12 @@ export function messageEventStream(options: StreamOptions): ReadableStream<Uint8
         }
       };
 
+      const tell = (note: { id: number; conversationId: string }) => {
+        if (told.has(note.id)) return;
+        told.add(note.id);
+        write(`id: ${note.id}\nevent: inbox\ndata: ${JSON.stringify(note)}\n\n`);
+      };
+
       const catchUp = async () => {
         if (running) return void (again = true);
         running = true;
@@ -84,9 +95,9 @@ export function messageEventStream(options: StreamOptions): ReadableStream<Uint8
                 if (page.messages.length < PAGE) break;
               } else {
                 const notes = await messagesAfter(db, reader, lastId, PAGE);
-                for (const n of notes)
-                  write(`id: ${n.id}\nevent: inbox\ndata: ${JSON.stringify(n)}\n\n`);
+                for (const n of notes) tell(n);
                 if (notes.length === 0) break;
+                // Only reads move the cursor: a live note's id may be far ahead of them.
                 lastId = notes.at(-1)!.id;
                 if (notes.length < PAGE) break;
               }
@@ -114,7 +125,8 @@ export function messageEventStream(options: StreamOptions): ReadableStream<Uint8
       keepAlive.unref?.();
       unsubscribe = await feed.subscribe(reader.userId, {
         onMessage: (note) => {
-          if (!record || note.conversationId === record.conversation.id) void catchUp();
+          if (!record) tell({ id: note.messageId, conversationId: note.conversationId });
+          else if (note.conversationId === record.conversation.id) void catchUp();
         },
         onResync: () => void catchUp(),
         onClose: close,
