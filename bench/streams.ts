@@ -36,7 +36,7 @@ const WARM_UP = 100;
 /** How long a message may take before it counts as lost. */
 const LOST_AFTER_MS = 10_000;
 const SECRET = "bench-streams-auth-secret-0123456789abcdef";
-/** The default per-sender limit (20 a minute) is far away: each seeker sends once a phase. */
+/** The default per-sender limit (20 a minute) holds: a seeker sends one message a phase. */
 const ENV = { ...APP_ENV, RATE_LIMIT_SCALE: "1", AUTH_SECRET: SECRET };
 
 type Pair = { conversationId: string; seekerCookie: string; advisorCookie: string };
@@ -438,8 +438,7 @@ export function streamsSection(figures: StreamFigures[]): string {
     .join("\n");
   return `## Open conversation streams and message fan-out (issue 39)
 
-\`bench/streams.ts\`, on ${new Date().toISOString().slice(0, 10)}, load average ${figures.map((f) => `${f.load} (${f.database})`).join("; ")}; the machine is shared. The
-built app (\`NODE_ENV=production\`, the read paths' settings but the default
+\`bench/streams.ts\` on ${new Date().toISOString().slice(0, 10)}: the built app (\`NODE_ENV=production\`, the read paths' settings but the default
 \`RATE_LIMIT_SCALE=1\`) on a fresh migrated and seeded database holding ${(figures[0]?.streams ?? 0).toLocaleString("en")} more
 seeker-advisor pairs, each with its conversation and a session per person written straight to
 \`auth_sessions\` (the cookie signed as better-auth signs it). Each advisor opens one event
@@ -462,7 +461,9 @@ send's and the delivery's cost together: the server's capacity whatever the mach
 Sockets are the server's before the streams, with them open, and 6 s after the client closed
 them (past the server's 5 s keep-alive timeout, which closes the senders' idle connections); database connections are PostgreSQL's \`pg_stat_activity\` for the database while the
 streams are open and A alone runs. The bench's client and the servers share the machine's two
-cores with whatever else runs.
+cores with whatever else runs: load average ${figures.map((f) => `${f.load} (${f.database})`).join("; ")}. A browser
+makes more requests a message than this client: the sender's page reads its loaders again after
+the send, and the reader's page posts that it read the message.
 
 ### Holding the streams
 
