@@ -30,6 +30,7 @@ import {
   searchSection,
 } from "./report";
 import { benchSearch, type SearchResult } from "./search";
+import { benchStreams, type StreamFigures, streamsSection } from "./streams";
 import { SEARCH_MIX_DESCRIPTION } from "./search-mix";
 import { ms, say } from "./stats";
 import { requireWrk } from "./wrk";
@@ -47,11 +48,11 @@ import { benchYear, yearSection } from "./year";
  * Knobs (environment): BENCH_BASELINE=<ref>, BENCH_SECONDS (6), BENCH_WARMUP_SECONDS (1),
  * BENCH_ROUNDS (2: each build's runs per read-path figure, taken in turns, the best counts),
  * BENCH_ADVISORS (10000, the search section's too), BENCH_SKIP_BUILD=1 (use build/ as it is),
- * BENCH_SKIP=engine,search,reads,profile,pages,booking,year (leave sections out; year's own
- * knobs, YEAR_*, are in bench/year.ts) and kept,new,mix
+ * BENCH_SKIP=engine,search,reads,profile,pages,booking,year,streams (leave sections out; year's
+ * own knobs, YEAR_*, are in bench/year.ts, the streams' STREAMS_* in bench/streams.ts) and kept,new,mix
  * (leave read paths out of "reads" and "profile": those answered from kept answers, those with
  * every URL new, the never-asked search mix) and postgres,pglite (leave a database out of the
- * read paths), BENCH_ONLY=/slots,/dates (only the read paths whose name holds one of these),
+ * read paths and the streams), BENCH_ONLY=/slots,/dates (only the read paths whose name holds one of these),
  * BENCH_LIGHTHOUSE_RUNS (3, the baseline gets one), BENCH_TAP_RUNS (5, each build: the throttled
  * phone's tap on a profile's booking panel), BENCH_OUT (another file than
  * bench/RESULTS.md).
@@ -75,6 +76,7 @@ type Results = {
   profiles: { target: AppTarget; profiles: PathProfile[] }[];
   bookings?: BookingBench[];
   year?: string;
+  streams?: StreamFigures[];
   pages: FrontendFigures[];
   minutes: number;
   load: { start: string; end: string };
@@ -170,6 +172,7 @@ in flight; PostgreSQL runs them in parallel (up to the pool's 10 connections) an
 exclusion constraints settle the race.
 `);
   if (r.year) sections.push(r.year);
+  if (r.streams) sections.push(streamsSection(r.streams));
   if (r.pages.length) sections.push(frontendSection(r.pages));
   if (r.engine) sections.push(engineSection(r.engine));
   if (r.search) sections.push(searchSection(r.search, r.reads.length > 0));
@@ -196,16 +199,17 @@ async function main() {
     load: { start: loadAverage(), end: "" },
   };
   const http = !SKIP.has("reads") || !SKIP.has("profile") || !SKIP.has("pages");
+  const streams = !SKIP.has("streams");
   if (http) requireWrk();
-  // The read paths', the booking service's and the year's PostgreSQL.
+  // The read paths', the booking service's, the year's and the streams' PostgreSQL.
   const postgres =
-    (http && !SKIP.has("postgres")) || !SKIP.has("booking") || !SKIP.has("year")
+    ((http || streams) && !SKIP.has("postgres")) || !SKIP.has("booking") || !SKIP.has("year")
       ? await startPostgres()
       : null;
   const databases: PreparedDatabase[] = [];
   try {
+    if (http || streams) results.builds.push(currentBuild(ROOT));
     if (http) {
-      results.builds.push(currentBuild(ROOT));
       if (process.env.BENCH_BASELINE)
         results.builds.push(baselineBuild(ROOT, process.env.BENCH_BASELINE));
       if (postgres && !SKIP.has("postgres"))
@@ -257,6 +261,7 @@ async function main() {
     }
     if (postgres && !SKIP.has("year"))
       results.year = yearSection(await benchYear(process.env.YEAR_SERVER ?? postgres.url));
+    if (streams) results.streams = await benchStreams(SKIP.has("postgres") ? null : postgres, ROOT);
   } finally {
     for (const d of databases) await d.cleanup();
     for (const b of results.builds) b.remove();

@@ -527,6 +527,105 @@ describe("the event stream", () => {
     expect(inboxText).toContain(`"conversationId":"${id}"`);
     await feed.stop();
   });
+
+  it("catches up more than a page of messages in order, each once", async () => {
+    const p = await pair();
+    const id = await opened(p);
+    const parties = {
+      conversationId: id,
+      seekerUserId: p.seekerId,
+      advisorUserId: p.advisor.userId,
+    };
+    const sent: number[] = [];
+    for (let i = 0; i < 120; i++)
+      sent.push(
+        (
+          await db.transaction((tx) =>
+            appendMessage(tx, parties, { kind: "text", senderId: p.seekerId, body: `m${i}` }, now),
+          )
+        ).id,
+      );
+    const feed = new MessageFeed(database);
+    const record = (await loadConversation(db, id, p.advisor))!;
+    for (const which of [record, null]) {
+      const stream = messageEventStream({
+        db,
+        feed,
+        reader: p.advisor,
+        record: which,
+        after: sent[4]!,
+        signal: new AbortController().signal,
+        once: true,
+      });
+      expect(ids((await read(stream, () => false)).text)).toEqual(sent.slice(5));
+    }
+    await feed.stop();
+  });
+
+  // Ids follow commit order within a conversation only: two conversations' messages can commit
+  // in the other order. PGlite runs one transaction at a time, so only PostgreSQL shows it.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "tells the inbox of a message that commits after a later id in another conversation",
+    async () => {
+      const p = await pair();
+      const first = await opened(p);
+      const otherSeeker = await createSeeker(db, { firstName: "Meera" });
+      const other = { userId: otherSeeker, advisorId: null, timeZone: "Asia/Kolkata" };
+      const second = await openConversation(db, other, { advisorId: p.advisorId }, now);
+      if (!second.ok) throw new Error("not opened");
+      const feed = new MessageFeed(database);
+      const stream = messageEventStream({
+        db,
+        feed,
+        reader: p.advisor,
+        record: null,
+        after: 0,
+        signal: new AbortController().signal,
+      });
+      const { reader } = await read(stream, (t) => t.includes(": connected"));
+      while (feed.streams === 0 || !feed.listening) await new Promise((r) => setTimeout(r, 10));
+      const decoder = new TextDecoder();
+      let text = "";
+      const readUntil = async (id: number) => {
+        const deadline = Date.now() + 2000;
+        while (!ids(text).includes(id) && Date.now() < deadline) {
+          const chunk = await Promise.race([
+            reader.read(),
+            new Promise<null>((r) => setTimeout(() => r(null), 100)),
+          ]);
+          if (chunk?.value) text += decoder.decode(chunk.value);
+        }
+      };
+      const append = (conversationId: string, senderId: string, body: string) =>
+        appendMessage(
+          tx0!,
+          { conversationId, seekerUserId: senderId, advisorUserId: p.advisor.userId },
+          { kind: "text", senderId, body },
+          now,
+        );
+      // The slow message takes its id first and commits last.
+      let tx0: Parameters<Parameters<Db["transaction"]>[0]>[0] | null = null;
+      let commit = () => {};
+      let slowId = 0;
+      const slow = db.transaction(async (tx) => {
+        tx0 = tx;
+        slowId = (await append(first, p.seekerId, "slow")).id;
+        await new Promise<void>((r) => (commit = r));
+      });
+      while (!slowId) await new Promise((r) => setTimeout(r, 10));
+      const fast = await db.transaction(async (tx) => {
+        tx0 = tx;
+        return append(second.conversationId, otherSeeker, "fast");
+      });
+      expect(fast.id).toBeGreaterThan(slowId);
+      await readUntil(fast.id);
+      commit();
+      await slow;
+      await readUntil(slowId);
+      expect(ids(text)).toEqual([fast.id, slowId]);
+      await feed.stop();
+    },
+  );
 });
 
 describe("the data export", () => {

@@ -9,6 +9,11 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof loadConversation>>>;
 export const STREAM_KEEPALIVE_MS = 15_000;
 /** How soon a browser reconnects after the stream drops. */
 const RETRY_MS = 1000;
+/**
+ * Messages read at a time. A page that is not full was everything as of that read: what
+ * commits later brings its own notification (`again`), so no second read to find nothing.
+ */
+const PAGE = 50;
 
 export type StreamOptions = {
   db: Db;
@@ -31,11 +36,16 @@ export type StreamOptions = {
  * exactly what followed: everything sent is read from the database after that id, never held
  * in this instance's memory. A notification, from whichever instance, only says "look again".
  * Within a conversation ids follow commit order (append.server.ts), so nothing is skipped.
+ * Across conversations they need not: a message may commit after one with a higher id. So the
+ * inbox's live notes come from the notifications themselves (each sent once a commit is made,
+ * whatever its id), and its reads after an id only catch up from the page's load or a drop.
  */
 export function messageEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
   const { db, feed, reader, record, signal } = options;
   const encoder = new TextEncoder();
   let lastId = options.after;
+  /** The inbox's notes already sent: a catch-up and a notification may both name one. */
+  const told = new Set<number>();
   let running = false;
   let again = false;
   let closed = false;
@@ -59,6 +69,12 @@ export function messageEventStream(options: StreamOptions): ReadableStream<Uint8
         }
       };
 
+      const tell = (note: { id: number; conversationId: string }) => {
+        if (told.has(note.id)) return;
+        told.add(note.id);
+        write(`id: ${note.id}\nevent: inbox\ndata: ${JSON.stringify(note)}\n\n`);
+      };
+
       const catchUp = async () => {
         if (running) return void (again = true);
         running = true;
@@ -70,18 +86,20 @@ export function messageEventStream(options: StreamOptions): ReadableStream<Uint8
               if (record) {
                 const page = await conversationMessages(db, reader, record, {
                   after: lastId,
-                  limit: 50,
+                  limit: PAGE,
                 });
                 for (const m of page.messages)
                   write(`id: ${m.id}\nevent: message\ndata: ${JSON.stringify(m)}\n\n`);
                 if (page.messages.length === 0) break;
                 lastId = page.messages.at(-1)!.id;
+                if (page.messages.length < PAGE) break;
               } else {
-                const notes = await messagesAfter(db, reader, lastId, 100);
-                for (const n of notes)
-                  write(`id: ${n.id}\nevent: inbox\ndata: ${JSON.stringify(n)}\n\n`);
+                const notes = await messagesAfter(db, reader, lastId, PAGE);
+                for (const n of notes) tell(n);
                 if (notes.length === 0) break;
+                // Only reads move the cursor: a live note's id may be far ahead of them.
                 lastId = notes.at(-1)!.id;
+                if (notes.length < PAGE) break;
               }
             }
           } while (again);
@@ -107,7 +125,8 @@ export function messageEventStream(options: StreamOptions): ReadableStream<Uint8
       keepAlive.unref?.();
       unsubscribe = await feed.subscribe(reader.userId, {
         onMessage: (note) => {
-          if (!record || note.conversationId === record.conversation.id) void catchUp();
+          if (!record) tell({ id: note.messageId, conversationId: note.conversationId });
+          else if (note.conversationId === record.conversation.id) void catchUp();
         },
         onResync: () => void catchUp(),
         onClose: close,
