@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = {
   "report.block_messaging": "Blocked from messaging",
   "report.suspend": "Suspended account",
   "user.unblock_messaging": "Unblocked messaging",
+  "package.hide": "Hid package",
+  "package.show": "Showed package",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -37,4 +39,4 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 export type AuditTargetType =
-  "user" | "advisor" | "booking" | "transfer" | "ledger" | "message" | "report";
+  "user" | "advisor" | "booking" | "transfer" | "ledger" | "message" | "report" | "package";

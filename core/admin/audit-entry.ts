@@ -401,6 +401,13 @@ export function describeAudit(entry: AuditRecord): AuditText {
         changes: [],
         contacts,
       };
+    case "package.hide":
+    case "package.show":
+      return {
+        sentence: `${actor} ${action === "package.hide" ? "hid" : "showed"} ${possessive(name)} package${typeof note === "string" ? ` "${note}"` : ""}${action === "package.hide" ? "" : " again"}.`,
+        changes: [],
+        contacts,
+      };
     default:
       return {
         sentence: `${actor}: ${words(entry.action)}${label ? ` (${name})` : ""}.`,
