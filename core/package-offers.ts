@@ -9,6 +9,10 @@ import type { SessionMinutes } from "./pricing";
 /** At most this many packages on sale per advisor at once (withdrawn ones do not count). */
 export const MAX_ACTIVE_PACKAGES = 5;
 
+/** The admin's list: every package, those on sale and not hidden, or the hidden. */
+export const ADMIN_PACKAGE_FILTERS = ["all", "active", "hidden"] as const;
+export type AdminPackageFilter = (typeof ADMIN_PACKAGE_FILTERS)[number];
+
 /** A package on sale, as the profile shows it. */
 export type PackageOffer = {
   id: string;
@@ -79,4 +83,31 @@ export function bestOffer<T extends Priced>(offers: readonly T[], hourlyRateInr:
       best = { offer, percent, total: totalPaise };
   }
   return best?.offer ?? null;
+}
+
+/** A package as its advisor's page and the admin's list show it: every text made here. */
+export type PackageRowView = PackageOffer & {
+  status: "active" | "withdrawn";
+  hidden: boolean;
+  /** "3 × 30 minutes" */
+  shape: string;
+  /** "Use within 60 days of purchase" */
+  validity: string;
+  /** "₹6,000 (incl. GST)" */
+  total: string;
+  /** "₹7,080 one by one · save ₹1,080 (15%)" */
+  comparison: string;
+};
+
+export function packageRowView(
+  offer: PackageOffer & { status: "active" | "withdrawn"; hidden: boolean },
+  hourlyRateInr: number,
+): PackageRowView {
+  return {
+    ...offer,
+    shape: sessionsTimesDuration(offer),
+    validity: validityText(offer.validityDays),
+    total: totalText(offer.priceInr),
+    comparison: comparisonText(offer, hourlyRateInr),
+  };
 }

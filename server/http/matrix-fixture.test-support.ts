@@ -8,7 +8,14 @@ import {
 } from "../conversations/matrix-conversations.test-support";
 import { createBooking } from "../db/factories.test-support";
 import type { Db } from "../db/client.server";
-import { authSessions, conversations, messages, payments, users } from "../db/schema";
+import {
+  advisorPackages,
+  authSessions,
+  conversations,
+  messages,
+  payments,
+  users,
+} from "../db/schema";
 import { createStorage } from "../storage/storage.server";
 import { startTestApp, type TestApp } from "./app.test-support";
 
@@ -52,6 +59,8 @@ export type Fixture = {
    * seeker's with the other advisor, reported (`reported`).
    */
   conversations: { mine: MatrixConversation; reported: MatrixConversation };
+  /** A package the bystander sells (issue 40): someone else's for every persona. */
+  bystanderPackageId: string;
 };
 
 type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
@@ -93,6 +102,7 @@ export async function startMatrixApp() {
       people.advisor.advisorId!,
     ),
     conversations: await matrixConversations(app.database.db, createStorage(app.config), people),
+    bystanderPackageId: await packageOf(app.database.db, bystander.advisorId!),
   };
   return { app, routes: builtRoutes(build), people: people as People, fixture };
 }
@@ -109,6 +119,22 @@ async function sessionOf(db: Db, userId: string) {
     userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
   });
   return id;
+}
+
+/** A package on sale, written directly. */
+async function packageOf(db: Db, advisorId: string) {
+  const [row] = await db
+    .insert(advisorPackages)
+    .values({
+      advisorId,
+      name: "Bystander's package",
+      sessions: 3,
+      duration: 30,
+      validityDays: 60,
+      priceInr: 100,
+    })
+    .returning({ id: advisorPackages.id });
+  return row!.id;
 }
 
 /** The fixture's conversation id: fixed, so a row can expect a redirect to it. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-o
 import { validateForm } from "../../core/form";
 import { packageOfferSchema, type PackageOfferInput } from "../../core/forms/packages";
 import { PACKAGE_MESSAGES as M } from "../../core/messages/packages";
-import { MAX_ACTIVE_PACKAGES } from "../../core/package-offers";
+import { type AdminPackageFilter, MAX_ACTIVE_PACKAGES } from "../../core/package-offers";
 import { packagePriceProblem, type PackageStatus } from "../../core/packages";
 import type { SessionMinutes } from "../../core/pricing";
 import { auditLabel, writeAudit } from "../audit/audit.server";
@@ -228,8 +228,6 @@ export async function ownPackages(db: Db, actor: OfferActor) {
 
 // The admin's list and its Hide / Show.
 
-export const ADMIN_PACKAGE_FILTERS = ["all", "active", "hidden"] as const;
-export type AdminPackageFilter = (typeof ADMIN_PACKAGE_FILTERS)[number];
 export const ADMIN_PACKAGES_PAGE_SIZE = 25;
 
 const FILTERS: Record<AdminPackageFilter, SQL | undefined> = {
