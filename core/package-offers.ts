@@ -52,13 +52,15 @@ export function offerSummary(offer: Priced, hourlyRateInr: number): string {
 }
 
 /**
- * The comparison in words: "₹7,080 one by one · you save ₹1,080 (15%)", or only the one-by-one
- * price when the package saves nothing.
+ * The comparison in words: "₹7,080 one by one · save ₹1,080 (15%)", "· no saving", or how much
+ * more the package costs (the price rule refuses that, but a rate lowered later can make it so).
  */
 export function comparisonText(offer: Priced, hourlyRateInr: number): string {
   const { oneByOnePaise, totalPaise, percent } = offerSaving(offer, hourlyRateInr);
   const oneByOne = `${formatPaise(oneByOnePaise)} one by one`;
-  if (oneByOnePaise <= totalPaise) return `${oneByOne} · no saving`;
+  if (oneByOnePaise === totalPaise) return `${oneByOne} · no saving`;
+  if (oneByOnePaise < totalPaise)
+    return `${oneByOne} · ${formatPaise(totalPaise - oneByOnePaise)} more as a package`;
   return `${oneByOne} · save ${formatPaise(oneByOnePaise - totalPaise)} (${percent}%)`;
 }
 
