@@ -4,6 +4,7 @@ import { toAdvisorCard } from "../../core/advisor-card";
 import { PACKAGE_MESSAGES as M } from "../../core/messages/packages";
 import { MAX_ACTIVE_PACKAGES, offerSummary } from "../../core/package-offers";
 import { createAdvisorDirectory } from "../advisors/advisor-directory.server";
+import { directoryRows } from "../advisors/directory-rows.server";
 import { TEAM_ADVISOR_ID } from "../config.server";
 import { type ChangeFeed, startChangeFeed } from "../db/change-feed.server";
 import { createTestDatabase } from "../db/database.test-support";
@@ -364,6 +365,19 @@ describe("packages on the profile and the cards", () => {
     // The database read without the held copy says the same.
     const bare = createAdvisorDirectory({ db: database.db });
     expect((await bare.findApproved(advisorId))?.packages).toEqual([]);
+  });
+});
+
+describe("the directory's fingerprints", () => {
+  it("change with the packages on sale, so a check after a lost notification finds them", async () => {
+    const rows = directoryRows(database.db);
+    const { advisorId, userId } = await advisorUser();
+    const before = (await rows.fingerprints()).get(advisorId);
+    const packageId = await created(userId);
+    const offered = (await rows.fingerprints()).get(advisorId);
+    expect(offered).not.toBe(before);
+    await setPackageOnSale(database.db, { userId, packageId, onSale: false, now: NOW });
+    expect((await rows.fingerprints()).get(advisorId)).toBe(before);
   });
 });
 
