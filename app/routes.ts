@@ -70,10 +70,17 @@ export default [
   route("api/test-checkout", "routes/api/test-checkout.ts"),
   route("api/webhooks/razorpay", "routes/api/webhooks.razorpay.ts"),
   route("api/webhooks/whatsapp", "routes/api/webhooks.whatsapp.ts"),
+  route("api/webhooks/msg91", "routes/api/webhooks.msg91.ts"),
   route("booking-confirmed", "routes/booking-confirmed.tsx"),
   route("booking-confirmed/receipt", "routes/booking-receipt.tsx"),
   route("sessions/:id/calendar.ics", "routes/session-calendar.ts"),
   route("free-discovery-call", "routes/free-discovery-call.tsx"),
+
+  // Packages of sessions (issue 40)
+  route("advisor/:id/packages/:packageId/buy", "routes/packages/buy.tsx"),
+  route("packages", "routes/packages/list.tsx"),
+  route("packages/:purchaseId", "routes/packages/package.tsx"),
+  route("packages/:purchaseId/receipt", "routes/packages/receipt.tsx"),
 
   // Conversations between a seeker and an advisor (issue 39)
   route("messages", "routes/messages/inbox.tsx"),

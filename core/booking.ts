@@ -22,29 +22,45 @@ export {
 export { ADDITIONAL_INFO_MAX, DISCOVERY_MINUTES, HOLD_MINUTES };
 
 export type SessionOption = {
-  /** Stable key for a radio group: "First Call-30". */
+  /** Stable key for a radio group: "First Call-30", or "Package-30" for a package's session. */
   key: string;
   type: Exclude<SessionType, "Discovery Call">;
   duration: 15 | 30;
   price: SessionPrice;
+  /** A session of the seeker's bought package: paid already, so its price is nothing. */
+  packageUse?: PackageUse;
 };
+
+/** The next session of a package the seeker holds with the advisor: "Session 2 of 3". */
+export type PackageUse = { purchaseId: string; nth: number; sessions: number; duration: 15 | 30 };
 
 /**
  * A seeker's first session with an advisor is one 30-minute First Call; once they have had
  * (or hold a confirmed) session with them, Follow up calls of 15 or 30 minutes.
  */
-export function sessionOptions(hourlyRateInr: number, isFirstSession: boolean): SessionOption[] {
+export function sessionOptions(
+  hourlyRateInr: number,
+  isFirstSession: boolean,
+  packageUse?: PackageUse | null,
+): SessionOption[] {
   const choices: { type: SessionOption["type"]; duration: 15 | 30 }[] = isFirstSession
     ? [{ type: "First Call", duration: 30 }]
     : [
         { type: "Follow up call", duration: 15 },
         { type: "Follow up call", duration: 30 },
       ];
-  return choices.map((c) => ({
+  const options: SessionOption[] = choices.map((c) => ({
     ...c,
     key: `${c.type}-${c.duration}`,
     price: sessionPrice(hourlyRateInr, c.duration),
   }));
+  if (!packageUse) return options;
+  const { duration } = packageUse;
+  const type = isFirstSession ? "First Call" : "Follow up call";
+  return [
+    { key: `Package-${duration}`, type, duration, price: sessionPrice(0, duration), packageUse },
+    ...options,
+  ];
 }
 
 /** Razorpay's ids ("order_…", "pay_…"): letters, digits and underscores. */

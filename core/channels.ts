@@ -123,7 +123,10 @@ export function nextAttemptAt(attempts: number, now: Date, retryAfterMs = 0): Da
   return new Date(now.getTime() + Math.max(backoff, retryAfterMs));
 }
 
-/** A provider's status moves a message forward only: a late "sent" never undoes "read". */
+/**
+ * A provider's status moves a message forward only: a late "sent" never undoes "read", and a
+ * message once delivered stays delivered (a contradicting "failed" after it is stale).
+ */
 const STATUS_ORDER: Record<ChannelMessageStatus, number> = {
   queued: 0,
   sent: 1,
@@ -134,6 +137,7 @@ const STATUS_ORDER: Record<ChannelMessageStatus, number> = {
 };
 export function advancesTo(from: ChannelMessageStatus, to: ChannelMessageStatus): boolean {
   if (from === "failed" || from === "withdrawn") return false;
+  if (to === "failed") return from === "queued" || from === "sent";
   return STATUS_ORDER[to] > STATUS_ORDER[from];
 }
 
@@ -155,6 +159,7 @@ export type ReminderDeliveryRow = {
   sent: number;
   /** E-mail providers report neither: null there. */
   delivered: number | null;
+  /** Nor does an SMS report reading. */
   read: number | null;
   failed: number;
 };

@@ -8,6 +8,7 @@ export const row = (overrides: Partial<StatementRow> = {}): StatementRow => ({
   sessionEnd: new Date(start.getTime() + 30 * 60_000),
   seekerFirstName: "Aarav",
   sessionType: "First Call",
+  packageName: null,
   fee: 100_000,
   commission: 20_000,
   commissionPercent: 20,

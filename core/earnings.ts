@@ -22,6 +22,8 @@ export type StatementRow = {
   sessionEnd: Date;
   seekerFirstName: string;
   sessionType: SessionType;
+  /** A package's session: the package's name (its fee is the session's share of the price). */
+  packageName: string | null;
   /** The fee without GST. */
   fee: number;
   commission: number;
@@ -100,6 +102,13 @@ export function statementTotals(rows: readonly StatementRow[]): StatementTotals 
   return totals;
 }
 
+/** What a row was: "First Call", or a package's session: "Package session (Three mornings)". */
+export function statementItem(row: Pick<StatementRow, "sessionType" | "packageName">): string {
+  return row.packageName === null
+    ? sessionTypeLabel(row.sessionType)
+    : `Package session (${row.packageName})`;
+}
+
 /** A row as the page and the printable statement show it. */
 export type StatementLine = {
   bookingId: string;
@@ -124,7 +133,7 @@ export function statementLine(
     bookingId: row.bookingId,
     date: formatShortDate(row.sessionAt, zone),
     seeker: row.seekerFirstName,
-    sessionType: sessionTypeLabel(row.sessionType),
+    sessionType: statementItem(row),
     fee: formatPaise(row.fee),
     commission: `${formatPaise(row.commission)} (${row.commissionPercent}%)`,
     refund: formatPaise(row.refund),

@@ -53,7 +53,7 @@ export const NOTIFICATION_KIND_LABELS: Record<MessageKind, { label: string; desc
     },
     reminders: {
       label: "Reminders",
-      description: "A day before and an hour before each session.",
+      description: "A day before, an hour before and at the start of each session.",
     },
     review_requests: {
       label: "Review requests",
@@ -144,6 +144,10 @@ export const EMAILS = {
   "admin.ledger-mismatch": "account",
   "messages.unread": "messages",
   "conversation.warning": "account",
+  "package.bought": "confirmations",
+  "package.cancelled": "cancellations",
+  "package.withdrawn": "cancellations",
+  "package.expired": "cancellations",
 } as const satisfies Record<string, MessageKind>;
 export type EmailName = keyof typeof EMAILS;
 // No e-mail of the kinds "review_requests" and "product_news" exists yet (ADR 90): the

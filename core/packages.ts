@@ -148,3 +148,34 @@ export function packagePriceProblem(input: {
     return `The price must not be more than the same sessions one by one (${formatInr(oneByOneFee)} before GST).`;
   return null;
 }
+
+/** A package session's price, where a session's price is shown: "Session 2 of 3 · paid with your package". */
+export function packageUseLabel(use: { nth: number; sessions: number }): string {
+  return `${sessionOfText(use.nth, use.sessions)} · paid with your package`;
+}
+
+/** The summary's button: pay, book a free session, or book a package's next session. */
+export function bookLabel(option: {
+  price: { isFree: boolean; totalInr: number };
+  packageUse?: { nth: number; sessions: number };
+}): string {
+  if (option.packageUse)
+    return `Book ${sessionOfText(option.packageUse.nth, option.packageUse.sessions)}`;
+  return option.price.isFree ? "Book Free Session" : `Pay ${formatInr(option.price.totalInr)}`;
+}
+
+/** How a bought package's state reads on its pages. */
+export const PURCHASE_STATUS_LABELS: Record<PurchaseStatus, string> = {
+  pending_payment: "Awaiting payment",
+  active: "Active",
+  used: "All sessions used",
+  cancelled: "Cancelled",
+  withdrawn: "Withdrawn",
+  expired: "Expired",
+};
+
+/** "2 of 3 sessions left". */
+export function sessionsLeftText(sessions: number, taken: number): string {
+  const left = Math.max(0, sessions - taken);
+  return `${left} of ${sessions} ${sessions === 1 ? "session" : "sessions"} left`;
+}

@@ -5,11 +5,11 @@
 import {
   payoutStatus,
   STATEMENT_ZONE,
+  statementItem,
   type StatementRow,
   statementTotals,
   type StatementTotals,
 } from "./earnings";
-import { sessionTypeLabel } from "./booking";
 import { EARNINGS_MESSAGES as M } from "./messages/earnings";
 import { safeTimeZone } from "./time-zones";
 
@@ -87,7 +87,7 @@ export function statementCsv(
     ...rows.map((row) => [
       day.format(row.sessionAt),
       csvText(row.seekerFirstName),
-      csvText(sessionTypeLabel(row.sessionType)),
+      csvText(statementItem(row)),
       csvRupees(row.fee),
       csvRupees(row.commission),
       String(row.commissionPercent),

@@ -95,6 +95,9 @@ const envSchema = z.object({
   // MSG91 template ids (each mapped to its DLT template id in MSG91), "session.confirmed=…,…".
   MSG91_TEMPLATES: optional,
   MSG91_API_URL: z.url().default("https://control.msg91.com/api/v5/flow"),
+  // The secret in the delivery-report webhook's URL (MSG91 signs nothing); unset on a
+  // deployment, /api/webhooks/msg91 does not exist. A local run generates one.
+  MSG91_WEBHOOK_TOKEN: optional.pipe(z.string().min(32).optional()),
   // Lets a scraper elsewhere read /metrics with `Authorization: Bearer <token>` (ADR 70).
   METRICS_TOKEN: optional.pipe(z.string().min(32).optional()),
 });
@@ -344,6 +347,10 @@ export function buildConfig(env: Record<string, string | undefined> = process.en
             templates: smsTemplates as Record<ChannelMessageName, string>,
           }
         : undefined,
+      // What MSG91's delivery reports must carry (`?token=`): the configured one, or on a local
+      // run a generated one, so the local outbox plays reports through the same check.
+      smsWebhookToken:
+        e.MSG91_WEBHOOK_TOKEN ?? (local ? localSecret(dataDir, "msg91-webhook-token") : undefined),
       // The local WhatsApp/SMS outbox page, like /dev/outbox: a local run without providers.
       outboxPageEnabled: local && !e.WHATSAPP_ACCESS_TOKEN && !e.MSG91_AUTH_KEY,
     },
@@ -386,7 +393,11 @@ export function describeConfig(config: Config) {
     whatsapp: config.channels.whatsapp
       ? `Cloud API ${config.channels.whatsapp.phoneNumberId}`
       : "local outbox (no WHATSAPP_ACCESS_TOKEN)",
-    sms: config.channels.sms ? "MSG91" : "local outbox (no MSG91_AUTH_KEY)",
+    sms: config.channels.sms
+      ? config.channels.smsWebhookToken
+        ? "MSG91, delivery reports at /api/webhooks/msg91"
+        : "MSG91, no delivery reports (set MSG91_WEBHOOK_TOKEN)"
+      : "local outbox (no MSG91_AUTH_KEY)",
   };
 }
 

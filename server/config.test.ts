@@ -64,6 +64,28 @@ describe("configuration", () => {
     });
     expect(config.mail.outboxPageEnabled).toBe(false);
     expect(config.testPaymentSecret).toBeUndefined();
+    // Nor MSG91's delivery reports, unless a token for their URL is set (ADR 95).
+    expect(config.channels.smsWebhookToken).toBeUndefined();
+  });
+
+  it("takes MSG91's webhook token as set, and only a long one", () => {
+    const deployment = {
+      APP_URL: "https://beenthere.example",
+      AUTH_SECRET: "a".repeat(40),
+      BANK_ENCRYPTION_KEY: "b".repeat(40),
+      SMTP_URL: "smtp://mail.example:587",
+      RAZORPAY_KEY_ID: "rzp_live_key",
+      RAZORPAY_KEY_SECRET: "rzp-secret",
+      RAZORPAY_WEBHOOK_SECRET: "rzp-webhook-secret",
+      DATA_DIR: tempDir(),
+    };
+    const token = "t".repeat(32);
+    expect(
+      buildConfig({ ...deployment, MSG91_WEBHOOK_TOKEN: token }).channels.smsWebhookToken,
+    ).toBe(token);
+    expect(() => buildConfig({ ...deployment, MSG91_WEBHOOK_TOKEN: "short" })).toThrow(
+      /MSG91_WEBHOOK_TOKEN/,
+    );
   });
 
   it("names every invalid variable", () => {
@@ -159,6 +181,8 @@ describe("configuration", () => {
     expect(local.channels).toEqual({
       whatsapp: undefined,
       sms: undefined,
+      // Generated: the local outbox plays MSG91's delivery reports through the same check.
+      smsWebhookToken: expect.stringMatching(/^[\w-]{43}$/),
       outboxPageEnabled: true,
     });
     expect(describeConfig(local)).toMatchObject({

@@ -39,10 +39,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!advisor) return data({ advisor: null, appUrl: context.config.appUrl }, { status: 404 });
   const viewer = await getViewer(request, context);
   // First Call or Follow up calls, from the seeker's own bookings with this advisor.
-  const options = await sessionOptionsFor(context.db, viewer?.userId ?? null, {
-    id: advisor.id,
-    hourlyRateInr: advisor.hourlyRateInr,
-  });
+  const options = await sessionOptionsFor(
+    context.db,
+    viewer?.userId ?? null,
+    { id: advisor.id, hourlyRateInr: advisor.hourlyRateInr },
+    context.now(),
+  );
   return {
     advisor,
     appUrl: context.config.appUrl,

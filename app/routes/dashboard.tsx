@@ -18,6 +18,8 @@ import { noShowNoteSchema } from "../../core/forms/no-shows";
 import { hasSignedInBefore, requireViewer } from "../../server/auth/session.server";
 import { dashboardGreeting } from "../../core/dashboard";
 import { AdminView } from "../components/dashboard/admin-view";
+import { ActivePackages } from "../components/packages/active-packages";
+import { purchasesOf } from "../../server/packages/package-pages.server";
 import { ReminderDelivery } from "../components/dashboard/reminder-delivery";
 import { reminderDelivery } from "../../server/channels/delivery-stats.server";
 import { AdvisorView } from "../components/dashboard/advisor-view";
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown = [...(page.sessions?.rows ?? []), ...(page.focus ? [page.focus] : [])];
   // The admin's view also shows how reminders reached people and no-shows per month (issue
   // 41); the others see where their shown sessions' no-show reports stand.
-  const [reminders, noShowMonths, noShows] = await Promise.all([
+  const [reminders, noShowMonths, noShows, packages] = await Promise.all([
     admin ? reminderDelivery(context.db, now) : null,
     admin ? noShowsPerMonth(context.db, now) : null,
     admin
@@ -61,6 +63,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           { userId: viewer.userId, advisorId: viewer.advisorId },
           now,
         ),
+    // Packages in use: their sessions left and expiry (issue 40).
+    admin
+      ? []
+      : purchasesOf(
+          context.db,
+          viewer.role === "advisor" && viewer.advisorId
+            ? { advisorId: viewer.advisorId }
+            : { userId: viewer.userId },
+        ).then((all) => all.filter((p) => p.status === "active")),
   ]);
   const action = params.get("action");
   const focusAction: "reschedule" | "cancel" | null =
@@ -77,6 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reminders,
     noShows,
     noShowMonths,
+    packages,
+    zone: viewer.timeZone ?? "Asia/Kolkata",
   };
 }
 
@@ -230,9 +243,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {loaderData.reminders ? <ReminderDelivery rows={loaderData.reminders} /> : null}
         </>
       ) : stats.role === "advisor" ? (
-        <AdvisorView stats={stats.advisor}>{list}</AdvisorView>
+        <AdvisorView stats={stats.advisor}>
+          <div className="grid gap-8">
+            <ActivePackages packages={loaderData.packages} side="advisor" zone={loaderData.zone} />
+            {list}
+          </div>
+        </AdvisorView>
       ) : (
-        <SeekerView stats={stats.seeker}>{list}</SeekerView>
+        <SeekerView stats={stats.seeker}>
+          <div className="grid gap-8">
+            <ActivePackages packages={loaderData.packages} side="seeker" zone={loaderData.zone} />
+            {list}
+          </div>
+        </SeekerView>
       )}
     </div>
   );

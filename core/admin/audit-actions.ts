@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   "user.unblock_messaging": "Unblocked messaging",
   "package.hide": "Hid package",
   "package.show": "Showed package",
+  "package.withdraw": "Withdrew bought package",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

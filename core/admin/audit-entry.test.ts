@@ -152,6 +152,10 @@ const EVERY_ACTION: Record<AuditAction, AuditRecord> = {
     after: { hidden: false },
     note: "Job search sprint",
   }),
+  "package.withdraw": entry("package.withdraw", {
+    targetLabel: "Three mornings",
+    after: { status: "withdrawn", refundPaise: 188_800 },
+  }),
 };
 
 describe("an audit entry in words", () => {
@@ -317,6 +321,12 @@ describe("an audit entry in words", () => {
         sentence: "Rohan Kapoor let Aditya Verma send messages again.",
         changes: [],
         contacts: "aditya.verma@example.com",
+      },
+      "package.withdraw": {
+        sentence:
+          'Rohan Kapoor withdrew the bought package "Three mornings", refunding ₹1,888 for its unused sessions.',
+        changes: [],
+        contacts: null,
       },
     });
   });

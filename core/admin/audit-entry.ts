@@ -408,6 +408,14 @@ export function describeAudit(entry: AuditRecord): AuditText {
         changes: [],
         contacts,
       };
+    case "package.withdraw": {
+      const refund = typeof after.refundPaise === "number" ? after.refundPaise : 0;
+      return {
+        sentence: `${actor} withdrew the bought package "${name}"${refund > 0 ? `, refunding ${formatInr(refund / 100)} for its unused sessions` : ""}.`,
+        changes: [],
+        contacts,
+      };
+    }
     default:
       return {
         sentence: `${actor}: ${words(entry.action)}${label ? ` (${name})` : ""}.`,

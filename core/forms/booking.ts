@@ -37,6 +37,8 @@ export const bookingRequestSchema = z.object({
    * paid session booked less than FULL_REFUND_HOURS ahead (core/booking-terms.ts).
    */
   noRefundAcknowledged: z.boolean().optional(),
+  /** A session of the seeker's bought package: no payment, one of its sessions used. */
+  packagePurchaseId: z.uuid(M.packageNotFound).optional(),
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 

@@ -35,6 +35,11 @@ export const BOOKING_MESSAGES = {
   sessionNotAllowed:
     "This session option is not available to you with this advisor. Please choose another one.",
   timeNotOffered: "This time is no longer available. Please choose another time.",
+  packageNotFound: "Package not found.",
+  packageNotUsable: "This package cannot be used for this session.",
+  packageUsedUp: "Every session of this package is booked or used.",
+  packageExpires:
+    "Sessions of this package must start before it expires. Please choose an earlier time.",
   timeTaken: "Sorry, someone has just booked this time. Please choose another time.",
   seekerOverlap: "You already have a session booked at this time. Please choose another time.",
   noRefundNotAcknowledged: `This session starts in less than ${FULL_REFUND_HOURS} hours and is not refundable. Please confirm that you understand before you book it.`,

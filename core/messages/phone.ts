@@ -15,4 +15,7 @@ export const PHONE_MESSAGES = {
   actionInvalid: "Please use the buttons on this page.",
   retried: "The message is queued again",
   notDeadLetter: "That message is not waiting for a retry.",
+  // The local outbox playing MSG91's delivery reports (/dev/messages, local runs only).
+  notLocalSms: "That message is not an SMS this local outbox sent.",
+  reportPlayed: "Delivery report played",
 } as const;

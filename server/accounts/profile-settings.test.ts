@@ -13,7 +13,7 @@ import {
   createUserWithLogin,
 } from "../db/factories.test-support";
 import { advisors, authUsers, emailOutbox, notificationPreferences, users } from "../db/schema";
-import { sendDueReminders } from "../bookings/session-jobs.server";
+import { sendDueReminders, sendStartingNotices } from "../bookings/session-jobs.server";
 import { listSessions } from "../bookings/session-list.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SwitchableKind } from "../../core/notifications";
@@ -208,9 +208,15 @@ describe("what the choices change", () => {
   }
   const remindersTo = (addresses: string[]) =>
     database.db
-      .select({ to: emailOutbox.toAddress, name: emailOutbox.name, text: emailOutbox.text })
+      .select({
+        to: emailOutbox.toAddress,
+        name: emailOutbox.name,
+        subject: emailOutbox.subject,
+        text: emailOutbox.text,
+      })
       .from(emailOutbox)
-      .where(inArray(emailOutbox.toAddress, addresses));
+      .where(inArray(emailOutbox.toAddress, addresses))
+      .orderBy(emailOutbox.createdAt, emailOutbox.id);
 
   it("queues no reminder for a person who turned reminders off, and one when on", async () => {
     const off = await sessionInAnHour(null);
@@ -248,6 +254,16 @@ describe("what the choices change", () => {
       (await advisorUser(on.advisorId)).email,
     ];
     expect(await remindersTo(advisorAddresses)).toHaveLength(2);
+
+    // "Your session starts now" is a reminder too: the same choice holds at the start.
+    await sendStartingNotices(database.db, config, off.booking.datetime);
+    await sendStartingNotices(database.db, config, on.booking.datetime);
+    expect(await remindersTo([off.seekerEmail])).toEqual([]);
+    expect((await remindersTo([on.seekerEmail])).map((m) => m.subject)).toEqual([
+      "Your BeenThere session starts in 1 hour",
+      "Your BeenThere session starts now",
+    ]);
+    expect(await remindersTo(advisorAddresses)).toHaveLength(4);
   });
 
   it("still sends what nobody may refuse to a person who turned everything off", async () => {

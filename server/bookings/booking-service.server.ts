@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { BookingRequest, DiscoveryRequest } from "../../core/forms/booking";
 import {
   DISCOVERY_MINUTES,
   HOLD_MINUTES,
+  type PackageUse,
   type SessionType,
   sessionOptions,
 } from "../../core/booking";
@@ -10,7 +11,15 @@ import { needsNoRefundAcknowledgement } from "../../core/booking-terms";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
 import { sessionPrice, type SessionPrice } from "../../core/pricing";
 import type { Db, Tx } from "../db/client.server";
-import { advisors, advisorSchedules, bookings, payments, users } from "../db/schema";
+import {
+  advisors,
+  advisorSchedules,
+  bookings,
+  packagePurchases,
+  payments,
+  users,
+} from "../db/schema";
+import { packageSessionsTaken } from "../repositories/package-sessions.server";
 import { isStartOffered } from "../scheduling/slots.server";
 import { confirmBooking } from "./confirmation.server";
 import { type BookingDeps, type Refusal, violatedConstraint } from "./context.server";
@@ -40,6 +49,8 @@ type Plan = {
   seekerTimezone: string;
   /** The seeker accepted that a session booked inside the refund deadline is not refunded. */
   noRefundAcknowledged: boolean;
+  /** A session of the seeker's bought package. */
+  packagePurchaseId?: string;
 };
 
 /** Is this the seeker's first session with the advisor? (Decides First Call vs Follow up.) */
@@ -62,9 +73,12 @@ export async function sessionOptionsFor(
   db: Db,
   userId: string | null,
   advisor: { id: string; hourlyRateInr: number },
+  now: Date,
 ) {
-  const first = userId ? await isFirstSession(db, userId, advisor.id) : true;
-  return sessionOptions(advisor.hourlyRateInr, first);
+  if (!userId) return sessionOptions(advisor.hourlyRateInr, true);
+  const first = await isFirstSession(db, userId, advisor.id);
+  const usable = await usablePackage(db, { userId, advisorId: advisor.id, now });
+  return sessionOptions(advisor.hourlyRateInr, first, usable);
 }
 
 /**
@@ -88,6 +102,7 @@ export async function createBooking(
     additionalInfo: request.additionalInfo,
     seekerTimezone: request.seekerTimezone,
     noRefundAcknowledged: request.noRefundAcknowledged === true,
+    packagePurchaseId: request.packagePurchaseId,
   });
 }
 
@@ -146,6 +161,7 @@ async function book(
       });
 
       const free = price.isFree;
+      const fromPackage = plan.packagePurchaseId !== undefined;
       const [payment] = await tx
         .insert(payments)
         .values({
@@ -154,7 +170,8 @@ async function book(
           feeAmount: price.feeInr * 100,
           gstAmount: price.gstInr * 100,
           status: free ? "free" : "created",
-          provider: free ? "none" : deps.gateway.name,
+          // A package's session was paid with the package: its own payment is of nothing.
+          provider: fromPackage ? "package" : free ? "none" : deps.gateway.name,
         })
         .returning({ id: payments.id });
       const [booking] = await tx
@@ -173,6 +190,7 @@ async function book(
           additionalInfo: plan.additionalInfo ?? null,
           advisorTimezone: advisor.timeZone,
           seekerTimezone: plan.seekerTimezone,
+          packagePurchaseId: plan.packagePurchaseId ?? null,
         })
         .returning({ id: bookings.id });
       const bookingId = booking!.id;
@@ -249,7 +267,10 @@ async function checkPlan(db: Db | Tx, userId: string, plan: Plan, now: Date) {
   if (!advisor) return refuse(404, M.advisorNotFound, "advisorId");
   if (advisor.userId === userId) refuse(400, M.selfBooking);
 
-  const price = priceOf(plan, advisor.rate, await isFirstSession(db, userId, advisor.id));
+  const first = await isFirstSession(db, userId, advisor.id);
+  const price = plan.packagePurchaseId
+    ? await packageSessionPrice(db, userId, plan, first, now)
+    : priceOf(plan, advisor.rate, first);
   if (!price) return refuse(409, M.sessionNotAllowed, "sessionType");
 
   // Lapsed holds do not count as busy here; the transaction releases them before writing.
@@ -263,6 +284,67 @@ async function checkPlan(db: Db | Tx, userId: string, plan: Plan, now: Date) {
   )
     refuse(400, M.noRefundNotAcknowledged, "noRefundAcknowledged");
   return { advisor, price };
+}
+
+/**
+ * A session of the seeker's own active package with this advisor: of its length, starting
+ * before it expires, with a session left (counted under the package's lock, so two bookings
+ * at once cannot both take its last session). Its price is nothing: the package was paid.
+ */
+async function packageSessionPrice(
+  db: Db | Tx,
+  userId: string,
+  plan: Plan,
+  first: boolean,
+  now: Date,
+): Promise<SessionPrice> {
+  const [purchase] = await db
+    .select()
+    .from(packagePurchases)
+    .where(
+      and(eq(packagePurchases.id, plan.packagePurchaseId!), eq(packagePurchases.userId, userId)),
+    )
+    .for("update");
+  if (!purchase) return refuse(404, M.packageNotFound, "packagePurchaseId");
+  if (
+    purchase.status !== "active" ||
+    purchase.advisorId !== plan.advisorId ||
+    purchase.duration !== plan.duration ||
+    plan.sessionType !== (first ? "First Call" : "Follow up call") ||
+    purchase.expiresAt! <= now
+  )
+    refuse(409, M.packageNotUsable, "packagePurchaseId");
+  if (plan.start >= purchase.expiresAt!) refuse(409, M.packageExpires, "datetime");
+  if ((await packageSessionsTaken(db, purchase.id)) >= purchase.sessions)
+    refuse(409, M.packageUsedUp, "packagePurchaseId");
+  return sessionPrice(0, plan.duration);
+}
+
+/** The package the seeker can book their next session with, with this advisor, if any. */
+async function usablePackage(
+  db: Db,
+  where: { userId: string; advisorId: string; now: Date },
+): Promise<PackageUse | null> {
+  const held = await db
+    .select()
+    .from(packagePurchases)
+    .where(
+      and(
+        eq(packagePurchases.userId, where.userId),
+        eq(packagePurchases.advisorId, where.advisorId),
+        eq(packagePurchases.status, "active"),
+        gt(packagePurchases.expiresAt, where.now),
+      ),
+    )
+    .orderBy(asc(packagePurchases.expiresAt));
+  for (const purchase of held) {
+    const taken = await packageSessionsTaken(db, purchase.id);
+    if (taken < purchase.sessions) {
+      const duration = purchase.duration as 15 | 30;
+      return { purchaseId: purchase.id, nth: taken + 1, sessions: purchase.sessions, duration };
+    }
+  }
+  return null;
 }
 
 /** The price of the chosen option, or null when the seeker may not choose it. */

@@ -240,17 +240,16 @@ describe("createBooking", () => {
   it("offers only Follow up calls once the seeker has a confirmed session", async () => {
     const seeker = await createSeeker(database.db);
     const advisor = { id: advisorId, hourlyRateInr: 2000 };
-    expect((await sessionOptionsFor(database.db, seeker, advisor)).map((o) => o.key)).toEqual([
-      "First Call-30",
-    ]);
+    expect(
+      (await sessionOptionsFor(database.db, seeker, advisor, deps.now())).map((o) => o.key),
+    ).toEqual(["First Call-30"]);
     const first = created(
       await createBooking(deps, seeker, request(advisorId, "2026-03-08T03:30:00.000Z")),
     );
     expect((await verifyPayment(deps, seeker, pay(first.orderId!))).ok).toBe(true);
-    expect((await sessionOptionsFor(database.db, seeker, advisor)).map((o) => o.key)).toEqual([
-      "Follow up call-15",
-      "Follow up call-30",
-    ]);
+    expect(
+      (await sessionOptionsFor(database.db, seeker, advisor, deps.now())).map((o) => o.key),
+    ).toEqual(["Follow up call-15", "Follow up call-30"]);
     const followUp = await createBooking(
       deps,
       seeker,

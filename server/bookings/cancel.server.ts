@@ -71,10 +71,16 @@ async function cancelWithin(
 ): Promise<number> {
   const { record, by, actorUserId, reason, now } = input;
   const bookingId = record.booking.id;
+  // A package's session goes back to the package where a paid one would be refunded; a late
+  // cancel by the seeker uses it up (the advisor is credited for it, as for a paid session).
+  const returned =
+    record.booking.packagePurchaseId !== null &&
+    refundPaise({ paidPaise: 1, start: record.booking.datetime, cancelledAt: now, by }) > 0;
   await tx
     .update(bookings)
     .set({
       status: "cancelled",
+      packageSessionReturned: returned,
       cancellationReason: reason,
       cancelledBy: actorUserId,
       cancelledAt: now,

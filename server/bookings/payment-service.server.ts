@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
-import { advisors, bookings, payments, users } from "../db/schema";
+import { advisors, bookings, packagePurchases, payments, users } from "../db/schema";
 import type { Tx } from "../db/client.server";
 import { paymentSecrets } from "../payments/create-gateway.server";
 import { isValidPaymentSignature } from "../payments/signature.server";
@@ -60,18 +60,32 @@ export async function settlePayment(deps: TxDeps, report: PaymentReport): Promis
     }
     return "already-settled";
   }
-  const [booking] = await tx
-    .select()
-    .from(bookings)
-    .where(eq(bookings.paymentId, payment.id))
-    .for("update");
-  if (!booking) return "unknown-order";
-
   const paid = {
     status: "paid" as const,
     razorpayPaymentId: report.providerPaymentId,
     razorpaySignature: report.signature ?? payment.razorpaySignature,
   };
+  const [booking] = await tx
+    .select()
+    .from(bookings)
+    .where(eq(bookings.paymentId, payment.id))
+    .for("update");
+  if (!booking) {
+    // A bought package's payment: the packages feature makes it usable, or refunds it.
+    const [purchase] = await tx
+      .select({ id: packagePurchases.id })
+      .from(packagePurchases)
+      .where(eq(packagePurchases.paymentId, payment.id));
+    if (!purchase) return "unknown-order";
+    await tx.update(payments).set(paid).where(eq(payments.id, payment.id));
+    await events.publish({ type: "package.paid", purchaseId: purchase.id, paymentId: payment.id });
+    const [after] = await tx
+      .select({ status: packagePurchases.status })
+      .from(packagePurchases)
+      .where(eq(packagePurchases.id, purchase.id));
+    return after?.status === "active" ? "confirmed" : "refunded";
+  }
+
   await tx.update(payments).set(paid).where(eq(payments.id, payment.id));
 
   const holdLive =

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { BOOKING_MESSAGES } from "../../core/messages/booking";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import type { Config } from "../config.server";
 import { passOverLateReminders } from "./session-jobs.server";
 import type { Db } from "../db/client.server";
 import type { BookingEvents } from "../events/booking-events.server";
-import { blockedSlots, bookings } from "../db/schema";
+import { blockedSlots, bookings, packagePurchases } from "../db/schema";
 import { sqlState } from "../db/sql-state";
 import { isStartOffered } from "../scheduling/slots.server";
 import type { Actor } from "./actor";
@@ -45,6 +46,8 @@ export async function rescheduleSession(
     return { ok: false, code: "invalid", message: SESSION_MESSAGES.slotUnavailable };
   const unchanged = sameTime(before.booking.datetime, newStart);
   if (unchanged) return unchanged;
+  if (!(await withinPackage(db, before.booking.packagePurchaseId, newStart)))
+    return { ok: false, code: "invalid", message: BOOKING_MESSAGES.packageExpires };
 
   // Offered: the booking check, for the session's length, with the session's own current
   // time not counting as busy.
@@ -120,4 +123,14 @@ function sameTime(current: Date, newStart: Date): ModifyFailure | null {
   return current.getTime() === newStart.getTime()
     ? { ok: false, code: "unchanged", message: SESSION_MESSAGES.sameTime }
     : null;
+}
+
+/** A package's session must still start before the package expires. */
+async function withinPackage(db: Db, purchaseId: string | null, start: Date): Promise<boolean> {
+  if (!purchaseId) return true;
+  const [purchase] = await db
+    .select({ expiresAt: packagePurchases.expiresAt })
+    .from(packagePurchases)
+    .where(eq(packagePurchases.id, purchaseId));
+  return purchase?.expiresAt != null && start < purchase.expiresAt;
 }

@@ -130,33 +130,48 @@ export async function queueCancelEmails(
   }
 }
 
-/** A reminder to one party, with the join link and the time in their zone. */
+/** What each reminder e-mail says in its subject and heading: a day, an hour, or now. */
+const REMINDER_TITLES = {
+  24: { subject: "Your BeenThere session is tomorrow", heading: "Your session is tomorrow" },
+  1: { subject: "Your BeenThere session starts in 1 hour", heading: "Starting in 1 hour" },
+  0: { subject: "Your BeenThere session starts now", heading: "Starting now" },
+} as const;
+
+/**
+ * A reminder to each party, with the join link and the time in their zone: 24 hours and 1
+ * hour before the start, and at the start ("starts now", `hoursBefore` 0).
+ */
 export async function queueReminderEmails(
   tx: Tx,
   record: SessionRecord,
-  hoursBefore: number,
+  hoursBefore: keyof typeof REMINDER_TITLES,
   config: Config,
 ) {
   const link = joinLinkOf(record.booking);
+  const { subject, heading } = REMINDER_TITLES[hoursBefore];
   for (const party of parties(record)) {
+    const time = formatSessionTime(record.booking.datetime, party.timeZone);
     await queueEmail(tx, {
       to: party.email,
       name: "session.reminder",
-      subject:
-        hoursBefore === 1
-          ? "Your BeenThere session starts in 1 hour"
-          : "Your BeenThere session is tomorrow",
-      heading: hoursBefore === 1 ? "Starting in 1 hour" : "Your session is tomorrow",
-      paragraphs: [
-        `Your ${record.booking.sessionType} with ${party.other} is on ${formatSessionTime(record.booking.datetime, party.timeZone)}.`,
-        `The link opens ${JOIN_EARLY_MINUTES} minutes before the start.`,
-        // A day ahead the parties may still move or cancel it (the cutoff is 12 hours).
-        ...(hoursBefore === 24
+      subject,
+      heading,
+      paragraphs:
+        hoursBefore === 0
           ? [
-              `Need to change it? Reschedule or cancel it from your dashboard until ${MODIFY_CUTOFF_HOURS} hours before the start: ${config.appUrl}/dashboard`,
+              `Your ${record.booking.sessionType} with ${party.other} starts now, at ${time}.`,
+              "The meeting is open until the session ends.",
             ]
-          : []),
-      ],
+          : [
+              `Your ${record.booking.sessionType} with ${party.other} is on ${time}.`,
+              `The link opens ${JOIN_EARLY_MINUTES} minutes before the start.`,
+              // A day ahead the parties may still move or cancel it (the cutoff is 12 hours).
+              ...(hoursBefore === 24
+                ? [
+                    `Need to change it? Reschedule or cancel it from your dashboard until ${MODIFY_CUTOFF_HOURS} hours before the start: ${config.appUrl}/dashboard`,
+                  ]
+                : []),
+            ],
       action: link
         ? { label: "Join Meeting", url: link }
         : { label: "Go to Dashboard", url: `${config.appUrl}/dashboard` },

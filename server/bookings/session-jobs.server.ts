@@ -128,9 +128,10 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
 const STARTING_GRACE_MS = 10 * 60_000;
 
 /**
- * "Your session starts now" on WhatsApp/SMS to the parties who opted in, once per start
- * (recorded as the 0-hour reminder), while the start is at most 10 minutes past. Like the
- * other reminders it follows a reschedule (kept per start time) and a cancelled session is no
+ * "Your session starts now" to both parties, by e-mail (unless they turned reminders off) and
+ * on WhatsApp/SMS where they opted in, once per start (recorded as the 0-hour reminder in the
+ * transaction that queues them), while the start is at most 10 minutes past. Like the other
+ * reminders it follows a reschedule (kept per start time) and a cancelled session is no
  * longer confirmed, so it gets none.
  */
 export async function sendStartingNotices(db: Db, config: Config, now: Date): Promise<number> {
@@ -171,6 +172,7 @@ export async function sendStartingNotices(db: Db, config: Config, now: Date): Pr
         .onConflictDoNothing()
         .returning({ id: bookingReminders.bookingId });
       if (!claimed) return false;
+      await queueReminderEmails(tx, record, 0, config);
       await queueSessionChannelMessages(tx, record, "session.starting", {
         appUrl: config.appUrl,
         now,

@@ -14,7 +14,11 @@ import { deliverOutbox } from "../mail/mailer.server";
 import type { Actor } from "./actor";
 import { ratingsFor } from "../repositories/advisor-ratings.server";
 import { submitReview } from "./review.server";
-import { completeFinishedSessions, sendDueReminders } from "./session-jobs.server";
+import {
+  completeFinishedSessions,
+  sendDueReminders,
+  sendStartingNotices,
+} from "./session-jobs.server";
 import { createBooking, createSeeker } from "../db/factories.test-support";
 import { createBookableAdvisor } from "./factories.test-support";
 
@@ -145,6 +149,12 @@ describe("the session jobs", () => {
       });
     const ended = await make(-1);
     const running = await make(-0.25); // still in progress: ends at +15 min
+    // Another pair's session, started 3 minutes ago: its "starts now" is due.
+    const startingNow = await createBooking(database.db, {
+      advisorId: await createBookableAdvisor(database.db),
+      userId: await createSeeker(database.db),
+      datetime: new Date(now.getTime() - 3 * 60_000),
+    });
     const inAnHour = await make(0.75);
     const tomorrow = await make(20);
     const later = await make(30);
@@ -175,6 +185,21 @@ describe("the session jobs", () => {
       ]);
       // Running again sends nothing more.
       expect(await sendDueReminders(second.db, config, now)).toBe(0);
+
+      // "Starts now" by e-mail: once per session for both parties, however many run it.
+      const [s1, s2] = await Promise.all([
+        sendStartingNotices(database.db, config, now),
+        sendStartingNotices(second.db, config, now),
+      ]);
+      expect(s1 + s2).toBe(1);
+      expect(await sendStartingNotices(second.db, config, now)).toBe(0);
+      const startsNow = await database.db
+        .select({ to: emailOutbox.toAddress, text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.subject, "Your BeenThere session starts now"));
+      expect(startsNow).toHaveLength(2);
+      expect(new Set(startsNow.map((m) => m.to)).size).toBe(2);
+      expect(startsNow.every((m) => m.text.includes(startingNow.videoCallLink!))).toBe(true);
       const statuses = await database.db
         .select({ id: bookings.id, status: bookings.status })
         .from(bookings)

@@ -383,6 +383,8 @@ export function listChannelOutbox(db: Db, limit = 100) {
       body: channelMessages.body,
       status: channelMessages.status,
       createdAt: channelMessages.createdAt,
+      // A local SMS the page can play MSG91's delivery report for (msg91-webhook.server.ts).
+      reportable: sql<boolean>`${channelMessages.channel} = 'sms' and ${channelMessages.status} = 'sent' and ${channelMessages.providerId} like 'local-%'`,
     })
     .from(channelMessages)
     .orderBy(desc(channelMessages.createdAt), desc(channelMessages.id))

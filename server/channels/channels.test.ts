@@ -6,6 +6,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CHANNEL_ATTEMPTS } from "../../core/channels";
 import { WHATSAPP_WORDING } from "../../core/consents";
+import { advisorDisplayName } from "../../core/format";
 import { setChannelOptIn } from "../accounts/phone-verification.server";
 import { createBooking } from "../bookings/booking-service.server";
 import { bookableAdvisor, request, testDeps, testEvents } from "../bookings/bookings.test-support";
@@ -18,6 +19,7 @@ import { createTestDatabase } from "../db/database.test-support";
 import { createSeeker, createUser } from "../db/factories.test-support";
 import {
   advisors,
+  bookings,
   channelDeliveryDays,
   channelMessages,
   consentEvents,
@@ -107,6 +109,38 @@ const messagesOf = (userId: string) =>
     .from(channelMessages)
     .where(eq(channelMessages.userId, userId))
     .orderBy(channelMessages.createdAt);
+
+const emailOf = async (userId: string) =>
+  (await database.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!
+    .email;
+/** The pro bono advisor's address and name, as the seekers' e-mails name them. */
+async function advisorEmail() {
+  const [row] = await database.db
+    .select({ email: users.email })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(eq(advisors.id, proBonoId));
+  return row!.email;
+}
+async function advisorName() {
+  const [row] = await database.db
+    .select({ firstName: users.firstName, lastName: users.lastName, jobTitle: advisors.jobTitle })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .where(eq(advisors.id, proBonoId));
+  return advisorDisplayName(row!);
+}
+/** The "starts now" e-mails queued to an address. */
+const startsNowMails = (address: string) =>
+  database.db
+    .select({ text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.toAddress, address),
+        eq(emailOutbox.subject, "Your BeenThere session starts now"),
+      ),
+    );
 
 async function book(seeker: string, start: string, now: Date) {
   deps.clock.now = now;
@@ -250,6 +284,7 @@ describe("reminders under an injected clock", () => {
     await sendDueReminders(database.db, config, at(first, 1));
     await sendStartingNotices(database.db, config, new Date(first));
     expect((await reminders()).map((m) => m.name)).toEqual(["session.reminder-24h"]);
+    expect(await startsNowMails(reader!.email)).toEqual([]);
 
     await sendDueReminders(database.db, config, at(moved, 24));
     await sendDueReminders(database.db, config, at(moved, 1));
@@ -283,29 +318,102 @@ describe("reminders under an injected clock", () => {
       lastError: "the session was moved or cancelled",
     });
     expect(after.some((m) => m.name === "session.starting")).toBe(false);
+    expect(await startsNowMails(reader!.email)).toEqual([]);
     expect(after.map((m) => m.name)).toContain("session.cancelled");
     const sentNames = meta.requests.slice(before).map((r) => r.body.template.name);
     expect(sentNames).not.toContain("session_reminder_1h");
     expect(sentNames).toContain("booking_cancelled");
   });
 
-  it('send "your session starts now" at the start, once, with the join link', async () => {
+  it('send "your session starts now" at the start, once, with the join link, by SMS and e-mail', async () => {
     const bookedAt = new Date("2026-03-02T00:00:00Z");
     const seeker = await phoneSeeker(["sms"], bookedAt);
     const start = "2026-03-11T04:00:00.000Z";
-    await book(seeker.id, start, bookedAt);
+    const bookingId = await book(seeker.id, start, bookedAt);
     expect(
       await sendStartingNotices(database.db, config, new Date(Date.parse(start) - 60_000)),
     ).toBe(0);
-    expect(
-      await sendStartingNotices(database.db, config, new Date(Date.parse(start) + 30_000)),
-    ).toBe(1);
+    // Two runs at once (two instances) send it once.
+    const runs = await Promise.all([
+      sendStartingNotices(database.db, config, new Date(Date.parse(start) + 30_000)),
+      sendStartingNotices(database.db, config, new Date(Date.parse(start) + 30_000)),
+    ]);
+    expect(runs.sort()).toEqual([0, 1]);
     expect(
       await sendStartingNotices(database.db, config, new Date(Date.parse(start) + 60_000)),
     ).toBe(0);
     const starting = (await messagesOf(seeker.id)).filter((m) => m.name === "session.starting");
     expect(starting).toHaveLength(1);
     expect(starting[0]!.body).toMatch(/starts now\. Join: https:\/\/meet\.example\//);
+
+    // E-mail stays the default: both parties get it once, in their own zone, with the link.
+    const [session] = await database.db
+      .select({ videoCallLink: bookings.videoCallLink })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    const videoCallLink = session!.videoCallLink;
+    const seekerMails = await startsNowMails(await emailOf(seeker.id));
+    expect(seekerMails).toHaveLength(1);
+    expect(seekerMails[0]!.text).toBe(
+      [
+        "Starting now",
+        "",
+        "Your First Call with " +
+          `${await advisorName()} starts now, at Wed, 11 Mar 2026, 9:30 AM (Asia/Kolkata).`,
+        "",
+        "The meeting is open until the session ends.",
+        "",
+        `Join Meeting: ${videoCallLink}`,
+        "",
+        "— BeenThere",
+      ].join("\n"),
+    );
+    const advisorMails = await startsNowMails(await advisorEmail());
+    const forThis = advisorMails.filter((m) => m.text.includes(videoCallLink!));
+    expect(forThis).toHaveLength(1);
+    expect(forThis[0]!.text).toContain("with Meera");
+  });
+
+  it('"starts now" follows a reschedule and is never sent for a cancelled session', async () => {
+    const bookedAt = new Date("2026-03-02T00:00:00Z");
+    const seeker = await phoneSeeker([], bookedAt);
+    const first = "2026-03-18T03:30:00.000Z";
+    const moved = "2026-03-19T04:00:00.000Z";
+    const bookingId = await book(seeker.id, first, bookedAt);
+    const actor = { userId: seeker.id, advisorId: null, isAdmin: false };
+    expect(
+      await rescheduleSession(database.db, {
+        actor,
+        bookingId,
+        newStart: new Date(moved),
+        now: bookedAt,
+        config,
+        events: testEvents(config),
+      }),
+    ).toMatchObject({ ok: true });
+    const email = await emailOf(seeker.id);
+    await sendStartingNotices(database.db, config, new Date(first));
+    expect(await startsNowMails(email)).toEqual([]);
+    await sendStartingNotices(database.db, config, new Date(Date.parse(moved) + 5_000));
+    const mails = await startsNowMails(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("starts now, at Thu, 19 Mar 2026, 9:30 AM (Asia/Kolkata).");
+
+    const cancelledStart = "2026-03-20T03:30:00.000Z";
+    const other = await phoneSeeker([], bookedAt);
+    const cancelledId = await book(other.id, cancelledStart, bookedAt);
+    expect(
+      await cancelSession(database.db, {
+        actor: { userId: other.id, advisorId: null, isAdmin: false },
+        bookingId: cancelledId,
+        reason: "Something came up",
+        now: bookedAt,
+        config,
+        events: testEvents(config),
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await sendStartingNotices(database.db, config, new Date(cancelledStart))).toBe(0);
+    expect(await startsNowMails(await emailOf(other.id))).toEqual([]);
   });
 });
 

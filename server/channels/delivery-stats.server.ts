@@ -84,8 +84,15 @@ export async function reminderDelivery(db: Db, now: Date): Promise<ReminderDeliv
     const found = figures.find((f) => f.channel === channel);
     const sent = found?.sent ?? 0;
     const failed = found?.failed ?? 0;
+    // E-mail reports neither delivery nor reading; SMS (MSG91's reports) delivery only.
     return channel === "email"
       ? { channel, sent, delivered: null, read: null, failed }
-      : { channel, sent, delivered: found?.delivered ?? 0, read: found?.read ?? 0, failed };
+      : {
+          channel,
+          sent,
+          delivered: found?.delivered ?? 0,
+          read: channel === "sms" ? null : (found?.read ?? 0),
+          failed,
+        };
   });
 }

@@ -209,3 +209,74 @@ export function replyWebhook(fromDigits: string, text: string, secret = META_APP
 
 export const sign = (body: string, secret: string) =>
   `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+
+/** India's time as MSG91's reports write it: "2024-05-22 10:06:20". */
+const msg91Date = (at: Date) =>
+  new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Asia/Kolkata",
+    dateStyle: "short",
+    timeStyle: "medium",
+  }).format(at);
+
+/** What one MSG91 report says: its status code and description (and a failure's reason). */
+export type Msg91Status = { status: string; desc: string; failedReason?: string };
+export const MSG91_DELIVERED: Msg91Status = { status: "1", desc: "DELIVERED" };
+export const MSG91_REJECTED: Msg91Status = {
+  status: "16",
+  desc: "REJECTED",
+  failedReason: "DLT template mismatch",
+};
+
+/**
+ * A delivery report as MSG91's v2 webhook posts it: application/x-www-form-urlencoded, one
+ * field `data` holding a JSON array of requests, each with its `report`s (MSG91's help centre,
+ * "How to use Webhook to get the delivery report on the desired URL?").
+ */
+export function msg91FormReport(requestId: string, report: Msg91Status, at: Date, to: string) {
+  const data = JSON.stringify([
+    {
+      senderId: "BNTHRE",
+      requestId,
+      report: [
+        {
+          date: msg91Date(at),
+          amount: "0.01",
+          clientid: "",
+          INMSID: "0",
+          CRQID: "0",
+          ctCode: "900",
+          number: to.replace(/^\+/, ""),
+          credit: "1",
+          failedReason: "",
+          ...report,
+        },
+      ],
+      userId: "270000",
+      campaignName: "Flow",
+    },
+  ]);
+  return {
+    contentType: "application/x-www-form-urlencoded",
+    body: new URLSearchParams({ data }).toString(),
+  };
+}
+
+/** The same report as MSG91's v3 webhook posts it: one flat JSON object. */
+export function msg91JsonReport(requestId: string, report: Msg91Status, at: Date, to: string) {
+  return {
+    contentType: "application/json",
+    body: JSON.stringify({
+      date: msg91Date(at),
+      number: to.replace(/^\+/, ""),
+      senderId: "BNTHRE",
+      amount: "0.01",
+      requestId,
+      INMSID: "0",
+      CRQID: "0",
+      credit: "1",
+      userId: "270000",
+      campaignName: "Flow",
+      ...report,
+    }),
+  };
+}

@@ -1416,7 +1416,7 @@ export const packagePurchases = pgTable(
     check("package_purchases_duration_check", sql`${t.duration} in (15, 30)`),
     check(
       "package_purchases_active_check",
-      sql`${t.status} = 'pending_payment' or ${t.expiresAt} is not null`,
+      sql`${t.status} not in ('active', 'used', 'expired') or ${t.expiresAt} is not null`,
     ),
   ],
 );

@@ -25,16 +25,30 @@ export type BookingEvent =
       refundPaise: number;
     }
   | { type: "booking.completed"; bookingId: string }
-  /** Money must go back to the seeker: the refunds feature records it. */
-  | {
+  /**
+   * A package's session given back to the package after it was used (the advisor did not
+   * come): what it was credited is taken back, and the session can be booked again.
+   */
+  | { type: "package.session.returned"; bookingId: string }
+  /** A bought package's payment arrived: the packages feature makes it usable (or refunds it). */
+  | { type: "package.paid"; purchaseId: string; paymentId: string }
+  /**
+   * Money must go back to the seeker: the refunds feature records it. For a booking (all of
+   * its payment), or for a package (the rest of its payment, with that rest's GST part).
+   */
+  | ({
       type: "refund.requested";
-      bookingId: string;
       paymentId: string;
       amount: number;
       reason: string;
-    }
-  /** A refund was recorded (once per booking) and will be sent by the refund job. */
-  | { type: "refund.queued"; bookingId: string; refundId: string; amount: number };
+    } & RefundSubject)
+  /** A refund was recorded (once per booking or package) and will be sent by the refund job. */
+  | ({ type: "refund.queued"; refundId: string; amount: number } & RefundSubject);
+
+/** What a refund is for: a booking, or a package's unused sessions. */
+export type RefundSubject =
+  | { bookingId: string; packagePurchaseId?: undefined; gst?: undefined }
+  | { packagePurchaseId: string; bookingId?: undefined; gst: number };
 
 /** Who made a change, in the part they play in the session. */
 export type EventActor = { userId: string; role: CancelledByRole };

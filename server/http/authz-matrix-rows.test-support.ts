@@ -595,6 +595,16 @@ export const MATRIX: MatrixRow[] = [
   // Local runs only, to loopback peers (security.test.ts covers other machines).
   page("/dev/outbox"),
   page("/dev/messages"),
+  {
+    route: "/dev/messages",
+    handler: "action",
+    case: "a delivery report for no SMS of the local outbox",
+    request: (f) => ({
+      path: "/dev/messages",
+      form: { messageId: f.missingId, report: "delivered" },
+    }),
+    expect: everyone(404),
+  },
 
   // Availability
   {
@@ -814,6 +824,33 @@ export const MATRIX: MatrixRow[] = [
     case: "an unsigned status",
     request: { path: "/api/webhooks/whatsapp", json: { object: "whatsapp_business_account" } },
     expect: everyone(404),
+  },
+  // MSG91's SMS delivery reports (issue 41): trusted by the secret token in the URL only.
+  {
+    route: "/api/webhooks/msg91",
+    handler: "loader",
+    request: { path: "/api/webhooks/msg91" },
+    expect: everyone(405),
+  },
+  {
+    route: "/api/webhooks/msg91",
+    handler: "action",
+    case: "a delivery report with a wrong token",
+    request: {
+      path: "/api/webhooks/msg91?token=a-guess-that-is-not-the-token-at-all",
+      json: { requestId: "3763646c1", status: "1", desc: "DELIVERED" },
+    },
+    expect: everyone(401),
+  },
+  {
+    route: "/api/webhooks/msg91",
+    handler: "action",
+    case: "a delivery report with our token for no SMS of ours",
+    request: (f) => ({
+      path: `/api/webhooks/msg91?token=${f.smsWebhookToken}`,
+      json: { requestId: "3763646c1", status: "1", desc: "DELIVERED" },
+    }),
+    expect: everyone("allowed"),
   },
 
   // Becoming an advisor and keeping the profile

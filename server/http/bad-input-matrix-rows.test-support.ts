@@ -903,6 +903,63 @@ export const BAD_INPUT: BadInputRow[] = [
     () => ({ path: "/api/webhooks/whatsapp", ...json({}) }),
     { status: 404, message: "Not found" },
   ),
+  // The local outbox playing an SMS's delivery report (local runs, loopback only).
+  ...bodyRows({
+    route: "/dev/messages",
+    as: "anonymous",
+    path: "/dev/messages",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/dev/messages",
+    "missing",
+    "a report without its message",
+    "anonymous",
+    () => ({ path: "/dev/messages", ...form({ report: "delivered" }) }),
+    { status: 400, message: PHONE_MESSAGES.actionInvalid },
+  ),
+  // MSG91's delivery reports (issue 41) come as a form (its v2 webhook) or JSON (v3).
+  ...bodyRows({
+    route: "/api/webhooks/msg91",
+    as: "anonymous",
+    path: (f) => `/api/webhooks/msg91?token=${f.smsWebhookToken}`,
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: "POST",
+  }).filter((r) => r.case !== "JSON instead of a form"),
+  row(
+    "/api/webhooks/msg91",
+    "syntax",
+    "broken JSON",
+    "anonymous",
+    (f) => ({
+      path: `/api/webhooks/msg91?token=${f.smsWebhookToken}`,
+      contentType: "application/json",
+      body: '{"requestId": ',
+    }),
+    { status: 400, message: M.malformedJson },
+  ),
+  row(
+    "/api/webhooks/msg91",
+    "missing",
+    "a form without its data",
+    "anonymous",
+    (f) => ({ path: `/api/webhooks/msg91?token=${f.smsWebhookToken}`, ...form({ a: "1" }) }),
+    { status: 400, message: "Not an MSG91 delivery report" },
+  ),
+  row(
+    "/api/webhooks/msg91",
+    "missing",
+    "a report without its request id",
+    "anonymous",
+    (f) => ({
+      path: `/api/webhooks/msg91?token=${f.smsWebhookToken}`,
+      ...json({ status: "1", desc: "DELIVERED" }),
+    }),
+    { status: 400, message: "Not an MSG91 delivery report" },
+  ),
 
   // Becoming an advisor and keeping the profile
   ...bodyRows({

@@ -16,6 +16,10 @@ export const CSRF_EXEMPT: { path: RegExp; reason: string }[] = [
     reason: "server-to-server from Meta; verified by X-Hub-Signature-256, never by origin",
   },
   {
+    path: /^\/api\/webhooks\/msg91$/,
+    reason: "server-to-server from MSG91; verified by the secret token in its URL, never by origin",
+  },
+  {
     path: /^\/api\/calendar\/google\/notifications$/,
     reason: "server-to-server from Google; verified by the channel's secret token, never by origin",
   },

@@ -61,6 +61,8 @@ export type Fixture = {
   conversations: { mine: MatrixConversation; reported: MatrixConversation };
   /** A package the bystander sells (issue 40): someone else's for every persona. */
   bystanderPackageId: string;
+  /** The secret MSG91's delivery reports carry (the app's generated local one, ADR 95). */
+  smsWebhookToken: string;
 };
 
 type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
@@ -103,6 +105,7 @@ export async function startMatrixApp() {
     ),
     conversations: await matrixConversations(app.database.db, createStorage(app.config), people),
     bystanderPackageId: await packageOf(app.database.db, bystander.advisorId!),
+    smsWebhookToken: app.config.channels.smsWebhookToken!,
   };
   return { app, routes: builtRoutes(build), people: people as People, fixture };
 }

@@ -70,10 +70,11 @@ export function logCompleted(
 
 /**
  * A URL as logged: a booking's notes, which a plain form sends before the page's scripts run
- * (ADR 85), are private text and never written to the log.
+ * (ADR 85), are private text, and a webhook's secret token (MSG91's, ADR 95) is a secret:
+ * neither is ever written to the log.
  */
 export function withoutNotes(url: string): string {
-  return url.includes("additionalInfo=")
-    ? url.replace(/([?&]additionalInfo=)[^&#]*/g, "$1[not logged]")
+  return url.includes("additionalInfo=") || url.includes("token=")
+    ? url.replace(/([?&](?:additionalInfo|token)=)[^&#]*/g, "$1[not logged]")
     : url;
 }

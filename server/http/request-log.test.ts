@@ -29,4 +29,10 @@ describe("a logged URL", () => {
     );
     expect(withoutNotes("/advisors?search=dubai")).toBe("/advisors?search=dubai");
   });
+
+  it("never holds a webhook's secret token (MSG91's delivery reports, ADR 95)", () => {
+    expect(withoutNotes("/api/webhooks/msg91?token=s3cret-value&x=1")).toBe(
+      "/api/webhooks/msg91?token=[not logged]&x=1",
+    );
+  });
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "./content-security-policy";
+import { PHONE_MESSAGES } from "../../core/messages/phone";
 import { CSRF_REFUSED } from "./csrf.server";
 import { isLoopbackAddress } from "../security/loopback";
 import { startTestApp, type TestApp } from "./app.test-support";
@@ -195,6 +197,9 @@ describe("a local run over HTTP", () => {
     it("except the routes on the explicit exemption list", async () => {
       const res = await post("/api/webhooks/razorpay", { origin: "https://evil.example" });
       expect(await res.text()).not.toBe(CSRF_REFUSED);
+      // MSG91's delivery reports: its secret token decides, not an origin (401 without it).
+      const msg91 = await post("/api/webhooks/msg91", { origin: "https://evil.example" });
+      expect(await msg91.text()).not.toBe(CSRF_REFUSED);
       // better-auth's routes answer GETs only (ADR 66): nothing there to exempt.
       const auth = await post("/api/auth/sign-in/email", { origin: "https://evil.example" });
       expect(await auth.text()).toBe(CSRF_REFUSED);
@@ -226,6 +231,17 @@ describe("a local run over HTTP", () => {
           expect(res.status, path).toBe(404);
           expect(await res.text()).not.toContain("To ");
         }
+        // Nor can it play a delivery report on the local WhatsApp/SMS outbox.
+        const played = await fetch(`http://127.0.0.1:${port}/dev/messages`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": "127.0.0.1",
+          },
+          body: new URLSearchParams({ messageId: randomUUID(), report: "delivered" }).toString(),
+        });
+        expect(played.status).toBe(404);
+        expect(await played.text()).not.toContain(PHONE_MESSAGES.notLocalSms);
       } finally {
         remote.closeAllConnections();
         remote.close();

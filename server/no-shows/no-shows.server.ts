@@ -174,7 +174,7 @@ type ReportRow = typeof noShowReports.$inferSelect;
 
 const OUTCOME_SENTENCES: Record<NoShowOutcome, (record: SessionRecord) => string> = {
   advisor_absent: (r) =>
-    `The no-show is upheld: ${advisorDisplayName(r.advisor)} did not come. The seeker gets a full refund to the original payment method.`,
+    `The no-show is upheld: ${advisorDisplayName(r.advisor)} did not come. ${r.booking.packagePurchaseId ? "The session goes back to the seeker's package, to be booked again." : "The seeker gets a full refund to the original payment method."}`,
   seeker_absent: (r) =>
     `The no-show is upheld: ${seekerDisplayName(r.seeker)} did not come. The session counts as held and no refund is due.`,
   no_fault: () => "The report is closed with no fault found: nothing changes for either of you.",
@@ -197,7 +197,14 @@ async function applyOutcome(
   if (!record) return;
   if (outcome === "advisor_absent") {
     const paymentId = record.booking.paymentId;
-    if (paymentId) {
+    if (record.booking.packagePurchaseId) {
+      // A package's session goes back to the package (its credit taken back), not to money.
+      await tx
+        .update(bookings)
+        .set({ packageSessionReturned: true })
+        .where(eq(bookings.id, report.bookingId));
+      await scope.publish({ type: "package.session.returned", bookingId: report.bookingId });
+    } else if (paymentId) {
       const [payment] = await tx
         .select({ amount: payments.amount, status: payments.status })
         .from(payments)

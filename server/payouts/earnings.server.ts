@@ -8,6 +8,7 @@ import {
   advisors,
   bookings,
   ledgerEntries,
+  packagePurchases,
   payoutAccounts,
   payoutTransfers,
   users,
@@ -116,6 +117,7 @@ function statementRows(db: Db, advisorId: string, month: string) {
       sessionEnd: bookings.endsAt,
       seekerFirstName: users.firstName,
       sessionType: bookings.sessionType,
+      packageName: packagePurchases.name,
       credit: ledgerEntries.amount,
       fee: ledgerEntries.feeAmount,
       commission: ledgerEntries.commissionAmount,
@@ -129,6 +131,7 @@ function statementRows(db: Db, advisorId: string, month: string) {
     .innerJoin(users, eq(users.id, bookings.userId))
     .leftJoin(refundDebits, refundOfBooking)
     .leftJoin(payoutTransfers, eq(payoutTransfers.bookingId, bookings.id))
+    .leftJoin(packagePurchases, eq(packagePurchases.id, bookings.packagePurchaseId))
     .where(inMonth(advisorId, month))
     .orderBy(asc(bookings.datetime), asc(bookings.id));
 }
@@ -141,6 +144,7 @@ function toStatementRow(r: Awaited<ReturnType<typeof statementRows>>[number]): S
     sessionEnd: r.sessionEnd,
     seekerFirstName: r.seekerFirstName,
     sessionType: r.sessionType,
+    packageName: r.packageName,
     // A session credit always has these (ledger_entries_credit_check).
     fee: r.fee ?? 0,
     commission: r.commission ?? 0,

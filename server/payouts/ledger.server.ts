@@ -1,8 +1,16 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { splitFee } from "../../core/ledger";
+import { nthSessionFee } from "../../core/packages";
 import type { Config } from "../config.server";
 import type { Tx } from "../db/client.server";
-import { bookings, ledgerEntries, payments, payoutAccounts, payoutTransfers } from "../db/schema";
+import {
+  bookings,
+  ledgerEntries,
+  packagePurchases,
+  payments,
+  payoutAccounts,
+  payoutTransfers,
+} from "../db/schema";
 import type { Subscriber } from "../events/booking-events.server";
 
 /*
@@ -18,8 +26,25 @@ export function ledgerSubscriber(config: Pick<Config, "payouts">): Subscriber {
     on: {
       "booking.confirmed": (tx, { bookingId }, { now }) =>
         creditSession(tx, { bookingId, commissionPercent: config.payouts.commissionPercent, now }),
-      "refund.queued": (tx, { bookingId, refundId }, { now }) =>
-        debitRefund(tx, { bookingId, refundId, now }),
+      // A package's session is credited once used: held, or cancelled too late to go back.
+      "booking.completed": (tx, { bookingId }, { now }) =>
+        creditPackageSession(tx, {
+          bookingId,
+          commissionPercent: config.payouts.commissionPercent,
+          now,
+        }),
+      "booking.cancelled": (tx, { bookingId }, { now }) =>
+        creditPackageSession(tx, {
+          bookingId,
+          commissionPercent: config.payouts.commissionPercent,
+          now,
+        }),
+      "package.session.returned": (tx, { bookingId }, { now }) =>
+        debitRefund(tx, { bookingId, refundId: null, now }),
+      // A package's refund is of sessions never used, so never credited: nothing to take back.
+      "refund.queued": async (tx, { bookingId, refundId }, { now }) => {
+        if (bookingId) await debitRefund(tx, { bookingId, refundId, now });
+      },
     },
   };
 }
@@ -47,16 +72,40 @@ export async function creditSession(
     // Refunded too: a refund queued in the same transaction debits it straight away.
     .where(and(eq(bookings.id, input.bookingId), inArray(payments.status, ["paid", "refunded"])));
   if (!row || row.fee <= 0) return;
-  const { commission, share } = splitFee(row.fee, input.commissionPercent);
+  await writeCredit(tx, {
+    advisorId: row.advisorId,
+    bookingId: input.bookingId,
+    paymentId: row.paymentId,
+    fee: row.fee,
+    commissionPercent: input.commissionPercent,
+    accountStatus: row.accountStatus,
+    now: input.now,
+  });
+}
+
+/** A session's credit and its transfer (held until the session is done), once per booking. */
+async function writeCredit(
+  tx: Tx,
+  input: {
+    advisorId: string;
+    bookingId: string;
+    paymentId: string;
+    fee: number;
+    commissionPercent: number;
+    accountStatus: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  const { commission, share } = splitFee(input.fee, input.commissionPercent);
   const [credited] = await tx
     .insert(ledgerEntries)
     .values({
-      advisorId: row.advisorId,
+      advisorId: input.advisorId,
       kind: "session_credit",
       amount: share,
       bookingId: input.bookingId,
-      paymentId: row.paymentId,
-      feeAmount: row.fee,
+      paymentId: input.paymentId,
+      feeAmount: input.fee,
       commissionPercent: input.commissionPercent,
       commissionAmount: commission,
       createdAt: input.now,
@@ -65,12 +114,70 @@ export async function creditSession(
     .returning({ id: ledgerEntries.id });
   if (!credited || share === 0) return;
   await tx.insert(payoutTransfers).values({
+    advisorId: input.advisorId,
+    bookingId: input.bookingId,
+    paymentId: input.paymentId,
+    amount: share,
+    status: input.accountStatus === "activated" ? "pending" : "awaiting_account",
+    nextAttemptAt: input.now,
+  });
+}
+
+/**
+ * A package's session was used (held, or cancelled too late to go back to the package): credit
+ * the advisor with the next share of the package's fee, the remainder on its last session, so
+ * the shares add up to the fee exactly, less the commission at today's rate. The package's
+ * payment is locked, so two sessions ending at once take different shares.
+ */
+export async function creditPackageSession(
+  tx: Tx,
+  input: { bookingId: string; commissionPercent: number; now: Date },
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      advisorId: bookings.advisorId,
+      status: bookings.status,
+      returned: bookings.packageSessionReturned,
+      sessions: packagePurchases.sessions,
+      paymentId: packagePurchases.paymentId,
+      accountStatus: payoutAccounts.status,
+    })
+    .from(bookings)
+    .innerJoin(packagePurchases, eq(packagePurchases.id, bookings.packagePurchaseId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, bookings.advisorId))
+    .where(eq(bookings.id, input.bookingId));
+  if (!row || row.returned || !["completed", "cancelled"].includes(row.status)) return;
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.id, row.paymentId))
+    .for("update");
+  if (!payment) return;
+  const [credited] = await tx
+    .select({
+      n: sql<number>`count(*) filter (where ${ledgerEntries.bookingId} = ${input.bookingId})::int`,
+      used: sql<number>`count(*) filter (where not exists (select 1 from ledger_entries d where d.booking_id = ${ledgerEntries.bookingId} and d.kind = 'refund_debit'))::int`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.paymentId, row.paymentId), eq(ledgerEntries.kind, "session_credit")),
+    );
+  // Credited already (a session given back and used again is a new booking).
+  if ((credited?.n ?? 0) > 0 || (credited?.used ?? 0) >= row.sessions) return;
+  const price = {
+    feePaise: payment.feeAmount,
+    gstPaise: payment.gstAmount,
+    totalPaise: payment.amount,
+  };
+  const fee = nthSessionFee(price, row.sessions, (credited?.used ?? 0) + 1);
+  await writeCredit(tx, {
     advisorId: row.advisorId,
     bookingId: input.bookingId,
     paymentId: row.paymentId,
-    amount: share,
-    status: row.accountStatus === "activated" ? "pending" : "awaiting_account",
-    nextAttemptAt: input.now,
+    fee,
+    commissionPercent: input.commissionPercent,
+    accountStatus: row.accountStatus,
+    now: input.now,
   });
 }
 
@@ -80,7 +187,8 @@ export async function creditSession(
  */
 export async function debitRefund(
   tx: Tx,
-  input: { bookingId: string; refundId: string; now: Date },
+  /** Null: a package's session given back to the package, with no money refunded. */
+  input: { bookingId: string; refundId: string | null; now: Date },
 ): Promise<void> {
   const [credit] = await tx
     .select()

@@ -73,6 +73,10 @@ export type PaymentFact = {
   kept: Kept | null;
 };
 
+/** A credit of `e` that was not taken back: a debit for its booking earned nothing. */
+const KEPT_CREDIT = sql`e.kind = 'session_credit' and not exists (select 1 from ledger_entries d
+  where d.booking_id = e.booking_id and d.kind = 'refund_debit')`;
+
 /**
  * The paid payments `where` picks, oldest first, with what the ledger, refunds and transfers
  * say about each: one row each (unless a payment has two bookings or refunds), so the checks
@@ -105,19 +109,20 @@ function factsQuery(where: SQL): SQL {
       left join bookings b on b.payment_id = p.id
       left join ledger_entries c on c.booking_id = b.id and c.kind = 'session_credit'
       left join ledger_entries d on d.booking_id = b.id and d.kind = 'refund_debit'
-      left join lateral (select sum(amount) as amount, sum(gst_amount) as gst
+      left join lateral (select sum(amount) filter (where status not in
+                             ('cancelled', 'reversing', 'reversed')) as amount, sum(gst_amount) as gst
                          from refunds where payment_id = p.id) r on true
       left join payout_transfers t on t.booking_id = b.id
       left join package_purchases pp on pp.payment_id = p.id
-      left join lateral (select count(*) filter (where kind = 'session_credit') as credits,
-                           sum(fee_amount) filter (where kind = 'session_credit') as fees,
-                           sum(commission_amount) filter (where kind = 'session_credit')
-                             as commission,
-                           sum(amount) as net
-                         from ledger_entries
-                         where payment_id = p.id
-                           and kind in ('session_credit', 'refund_debit')) pe on true
-      left join lateral (select sum(amount) as amount,
+      left join lateral (select count(*) filter (where ${KEPT_CREDIT}) as credits,
+                           sum(e.fee_amount) filter (where ${KEPT_CREDIT}) as fees,
+                           sum(e.commission_amount) filter (where ${KEPT_CREDIT}) as commission,
+                           sum(e.amount) as net
+                         from ledger_entries e
+                         where e.payment_id = p.id
+                           and e.kind in ('session_credit', 'refund_debit')) pe on true
+      left join lateral (select sum(amount) filter (where status not in
+                             ('cancelled', 'reversing', 'reversed')) as amount,
                            sum(amount) filter (where status in ('released', 'settled')
                              or (status = 'reversing' and released_at is not null)) as released
                          from payout_transfers

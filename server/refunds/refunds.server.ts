@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.server";
 import { payments, refunds } from "../db/schema";
-import type { Subscriber } from "../events/booking-events.server";
+import type { RefundSubject, Subscriber } from "../events/booking-events.server";
 
-export type RefundRequest = {
-  bookingId: string;
+export type RefundRequest = RefundSubject & {
   paymentId: string;
   /** Paise. */
   amount: number;
@@ -15,14 +14,15 @@ export type RefundRequest = {
  * Records that a booking's payment must be refunded, in the caller's transaction, so a
  * cancellation and its refund are written together or not at all. The refund job sends it
  * to the provider later (and retries), so a provider outage never loses a refund. A booking
- * is refunded at most once: a second request returns null and changes nothing.
+ * (or a package's rest) is refunded at most once: a second request returns null and changes
+ * nothing.
  */
 export async function queueRefund(
   tx: Tx,
   request: RefundRequest,
   now: Date,
 ): Promise<{ refundId: string } | null> {
-  const { bookingId, paymentId, amount, reason } = request;
+  const { paymentId, amount, reason } = request;
   const [payment] = await tx
     .select({ amount: payments.amount, gst: payments.gstAmount })
     .from(payments)
@@ -30,18 +30,22 @@ export async function queueRefund(
   const [row] = await tx
     .insert(refunds)
     .values({
-      bookingId,
+      bookingId: request.bookingId ?? null,
+      packagePurchaseId: request.packagePurchaseId ?? null,
       paymentId,
       amount,
-      // A booking's refund is all of its payment, so all of its GST (pro rata if ever less).
-      gstAmount: payment && payment.amount > 0 ? Math.floor((payment.gst * amount) / payment.amount) : 0,
+      // A package names the GST of its unused rest; a booking's refund is all of its payment,
+      // so all of its GST (pro rata if ever less).
+      gstAmount:
+        request.gst ??
+        (payment && payment.amount > 0 ? Math.floor((payment.gst * amount) / payment.amount) : 0),
       reason,
       status: "pending",
       nextAttemptAt: now,
       createdAt: now,
       updatedAt: now,
     })
-    .onConflictDoNothing({ target: refunds.bookingId })
+    .onConflictDoNothing()
     .returning({ refundId: refunds.id });
   return row ?? null;
 }
@@ -52,10 +56,9 @@ export const refundRequests: Subscriber = {
   on: {
     "refund.requested": async (tx, request, { now, publish }) => {
       const queued = await queueRefund(tx, request, now);
-      if (queued) {
-        const { bookingId, amount } = request;
-        await publish({ type: "refund.queued", bookingId, refundId: queued.refundId, amount });
-      }
+      if (!queued) return;
+      const { type: _requested, paymentId: _payment, reason: _reason, ...subject } = request;
+      await publish({ ...subject, type: "refund.queued", refundId: queued.refundId });
     },
   },
 };

@@ -188,6 +188,7 @@ const PAGES: Record<string, Row> = {
   "routes/api/test-checkout.ts": { skip: "JSON" },
   "routes/api/webhooks.razorpay.ts": { skip: "Razorpay's calls" },
   "routes/api/webhooks.whatsapp.ts": { skip: "Meta's calls (text and JSON)" },
+  "routes/api/webhooks.msg91.ts": { skip: "MSG91's delivery reports" },
   "routes/dashboard.availability.google-calendar.ts": {
     skip: "Google's way back and the calendar card's actions: advisor-calendar.spec.ts",
   },

@@ -10,7 +10,8 @@ import { expect, test } from "./support/own-data";
 
 /*
  * Issue 41, point 1: a seeker verifies their phone with the code the local WhatsApp/SMS outbox
- * shows, then turns WhatsApp on (its box joins the preferences) and off again. Over data of
+ * shows (and plays that SMS's delivery report there), then turns WhatsApp on (its box joins
+ * the preferences) and off again. Over data of
  * its own (one seeker with a number), at each width.
  */
 const seeker = uniqueEmail("phone");
@@ -61,6 +62,18 @@ for (const width of [375, 1280]) {
     const code = await codeFromOutbox(page);
     await expect(page.getByTestId("channel-message").first()).toContainText("SMS to +919876543210");
     await looksRight(page, `local outbox at ${width}`);
+    // Once sent, the local outbox plays MSG91's delivery report through the webhook's code.
+    const sms = page.getByTestId("channel-message").first();
+    const delivered = sms.getByRole("button", { name: "Report delivered" });
+    await expect(async () => {
+      await gotoHydrated(page, "/dev/messages");
+      await expect(delivered).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await delivered.click();
+    await expect(page.getByText(P.reportPlayed)).toBeVisible();
+    await expect(sms.getByText("delivered", { exact: true })).toBeVisible();
+    await expect(delivered).toHaveCount(0);
+    await looksRight(page, `delivery report played at ${width}`);
 
     await gotoHydrated(page, "/settings/notifications");
     // A wrong code is refused beside its field; the right one verifies the number.

@@ -47,12 +47,14 @@ export function PriceBreakdown({
   total,
   freeLabel = "Free",
   totalLabel = "Total",
+  feeLabel = "Session fee",
 }: {
   fee: number;
   gst: number;
   total: number;
   freeLabel?: string;
   totalLabel?: string;
+  feeLabel?: string;
 }) {
   if (total === 0) {
     return <p className="text-lg font-semibold text-success">{freeLabel}</p>;
@@ -60,7 +62,7 @@ export function PriceBreakdown({
   return (
     <dl className="grid gap-1 text-sm">
       <div className="flex justify-between gap-4">
-        <dt className="text-muted">Session fee</dt>
+        <dt className="text-muted">{feeLabel}</dt>
         <dd>{formatPaise(fee)}</dd>
       </div>
       <div className="flex justify-between gap-4">

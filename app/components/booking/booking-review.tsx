@@ -1,5 +1,6 @@
 import type { SessionOption } from "../../../core/booking";
 import type { BookingTerms } from "../../../core/booking-terms";
+import { packageUseLabel } from "../../../core/packages";
 import { Fact, PriceBreakdown, SessionTimes } from "./booking-facts";
 import { BookingTermsBox } from "./booking-terms-box";
 
@@ -47,6 +48,7 @@ export function BookingReview({
           fee={price.feeInr * 100}
           gst={price.gstInr * 100}
           total={price.totalPaise}
+          freeLabel={option.packageUse ? packageUseLabel(option.packageUse) : undefined}
         />
       </div>
       <BookingTermsBox terms={terms} />

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { SessionOption } from "../../../core/booking";
 import { type SummaryStepValues, summaryStepRules } from "../../../core/forms/booking-steps";
 import { bookingTerms, refundDeadline } from "../../../core/booking-terms";
-import { formatInr } from "../../../core/format";
+import { bookLabel } from "../../../core/packages";
 import { useZodForm } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
@@ -107,7 +107,7 @@ export function BookingSummary({
           </Button>
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {price.isFree ? "Book Free Session" : `Pay ${formatInr(price.totalInr)}`}
+            {bookLabel(option)}
           </Button>
         </div>
       </form>

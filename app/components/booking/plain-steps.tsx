@@ -7,7 +7,8 @@ import {
   NOTES_PARAM,
   writeBookingUrl,
 } from "../../../core/booking-url-state";
-import { formatInr, formatLongDate } from "../../../core/format";
+import { bookLabel } from "../../../core/packages";
+import { formatLongDate } from "../../../core/format";
 import {
   BOOKING_MESSAGES as M,
   DATE_TIME_MESSAGES,
@@ -307,7 +308,7 @@ export function PlainSummary({
       <div className="flex flex-wrap justify-between gap-3 border-t border-line pt-4">
         <BackButton form="booking-back" />
         <Button type="button" size="lg" disabled aria-describedby="booking-pay-hint">
-          {price.isFree ? "Book Free Session" : `Pay ${formatInr(price.totalInr)}`}
+          {bookLabel(option)}
         </Button>
       </div>
     </div>

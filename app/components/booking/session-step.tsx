@@ -1,6 +1,7 @@
 import type { SessionOption } from "../../../core/booking";
 import { type SessionStepValues, sessionStepRules } from "../../../core/forms/booking-steps";
 import type { BookingUrlState } from "../../../core/booking-url-state";
+import { packageUseLabel } from "../../../core/packages";
 import { formatInr } from "../../../core/format";
 import { GST_PERCENT } from "../../../core/pricing";
 import { useZodForm } from "../../lib/forms";
@@ -98,10 +99,12 @@ function SessionOptions({
                 <span className="text-sm text-muted">{option.duration} minutes</span>
               </span>
               <span className="font-semibold">
-                {price.isFree ? "Free" : formatInr(price.totalInr)}
+                {option.packageUse ? "Paid" : price.isFree ? "Free" : formatInr(price.totalInr)}
               </span>
             </span>
-            {price.isFree ? null : (
+            {option.packageUse ? (
+              <span className="pl-6 text-xs text-muted">{packageUseLabel(option.packageUse)}</span>
+            ) : price.isFree ? null : (
               <span className="flex flex-wrap gap-x-4 pl-6 text-xs text-muted">
                 <span>Fee {formatInr(price.feeInr)}</span>
                 <span>

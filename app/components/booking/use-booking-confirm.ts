@@ -86,6 +86,7 @@ export function useBookingConfirm({
         datetime: choice.start,
         seekerTimezone: choice.viewerTimeZone,
         noRefundAcknowledged,
+        packagePurchaseId: option.packageUse?.purchaseId,
       });
       // The booking holds the notes now.
       saveBookingNotes(advisor.id, "");

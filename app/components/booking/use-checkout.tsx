@@ -29,6 +29,8 @@ export function useCheckout(options: {
   onAbandoned: () => void;
   /** Whether the step that pays is shown; leaving it (Back, a link) abandons checkout. */
   active: boolean;
+  /** Where a verified payment goes (a package's page); a booking's confirmation otherwise. */
+  paidUrl?: string;
 }) {
   const navigate = useNavigate();
   const [testOrder, setTestOrder] = useState<TestCheckoutOrder | null>(null);
@@ -61,6 +63,11 @@ export function useCheckout(options: {
       setTestOrder(null);
       verifyPayment(fields).then(
         (result) => {
+          // A package's page says what became of it, refunded or not.
+          if (options.paidUrl) {
+            void navigate(options.paidUrl);
+            return;
+          }
           if (result.settlement === "refunded") {
             toast.error(M.lateRefundTitle, { description: M.lateRefund });
             options.onAbandoned();

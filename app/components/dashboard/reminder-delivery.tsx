@@ -28,7 +28,7 @@ export function ReminderDelivery({ rows }: { rows: ReminderDeliveryRow[] }) {
           <h2 className="text-lg font-semibold">Reminder delivery</h2>
           <p className="text-sm text-muted">
             Reminders of the last {REMINDER_DELIVERY_DAYS} days. E-mail does not report delivery or
-            reading.
+            reading, SMS not reading.
           </p>
         </div>
         <Link to="/admin/messages" className="text-sm font-medium text-brand-700 underline">

@@ -37,7 +37,7 @@ CREATE TABLE "package_purchases" (
 	CONSTRAINT "package_purchases_payment_id_unique" UNIQUE("payment_id"),
 	CONSTRAINT "package_purchases_status_check" CHECK (status in ('pending_payment', 'active', 'used', 'cancelled', 'withdrawn', 'expired')),
 	CONSTRAINT "package_purchases_duration_check" CHECK ("package_purchases"."duration" in (15, 30)),
-	CONSTRAINT "package_purchases_active_check" CHECK ("package_purchases"."status" = 'pending_payment' or "package_purchases"."expires_at" is not null)
+	CONSTRAINT "package_purchases_active_check" CHECK ("package_purchases"."status" not in ('active', 'used', 'expired') or "package_purchases"."expires_at" is not null)
 );
 --> statement-breakpoint
 ALTER TABLE "refunds" ALTER COLUMN "booking_id" DROP NOT NULL;--> statement-breakpoint

@@ -21,10 +21,16 @@ CREATE VIEW "payment_money_now" AS
       ELSE p.fee_amount - coalesce(e.fees, 0) - (coalesce(r.amount, 0) - coalesce(r.gst, 0)) END)::bigint AS prepaid
   FROM payments p
   LEFT JOIN LATERAL (
-    SELECT sum(amount) AS shares,
-      sum(commission_amount) FILTER (WHERE kind = 'session_credit') AS commission,
-      sum(fee_amount) FILTER (WHERE kind = 'session_credit') AS fees
-    FROM ledger_entries WHERE payment_id = p.id AND kind IN ('session_credit', 'refund_debit')
+    -- A credit taken back (its debit written) earned nothing: a package's session given back
+    -- is used again later, by another credit.
+    SELECT sum(c.amount) AS shares,
+      sum(c.commission_amount) FILTER (WHERE c.kind = 'session_credit' AND NOT EXISTS (
+        SELECT 1 FROM ledger_entries d WHERE d.booking_id = c.booking_id AND d.kind = 'refund_debit'
+      )) AS commission,
+      sum(c.fee_amount) FILTER (WHERE c.kind = 'session_credit' AND NOT EXISTS (
+        SELECT 1 FROM ledger_entries d WHERE d.booking_id = c.booking_id AND d.kind = 'refund_debit'
+      )) AS fees
+    FROM ledger_entries c WHERE c.payment_id = p.id AND c.kind IN ('session_credit', 'refund_debit')
   ) e ON true
   LEFT JOIN LATERAL (
     SELECT sum(amount) AS amount, sum(gst_amount) AS gst FROM refunds WHERE payment_id = p.id
