@@ -58,6 +58,10 @@ export default [
   route("dashboard/earnings/statement", "routes/dashboard.earnings.statement.tsx"),
   route("dashboard/earnings/statement.csv", "routes/dashboard.earnings.statement-csv.ts"),
 
+  // The packages an advisor sells, and the admin's list of them (issue 40)
+  route("dashboard/packages", "routes/dashboard.packages.tsx"),
+  route("admin/packages", "routes/admin/packages.tsx"),
+
   // Booking and payment
   route("api/bookings", "routes/api/bookings.ts"),
   route("api/discovery-calls", "routes/api/discovery-calls.ts"),

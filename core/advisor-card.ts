@@ -1,4 +1,5 @@
 import { truncate } from "./format";
+import { bestOffer, offerSummary, type PackageOffer } from "./package-offers";
 
 /** An advisor's ratings from their reviews. */
 export type AdvisorRating = {
@@ -32,6 +33,8 @@ export type PublicAdvisor = {
   hourlyRateInr: number;
   /** From the advisor's reviews; null before the first one. */
   rating: AdvisorRating | null;
+  /** The packages on sale and not hidden, oldest first (issue 40). */
+  packages: PackageOffer[];
 };
 
 /** What an advisor card shows: pages with cards send no more to the browser. */
@@ -49,7 +52,11 @@ export type AdvisorCardData = Pick<
   | "about"
   | "skills"
   | "hourlyRateInr"
-> & { rating: Pick<AdvisorRating, "average" | "count"> | null };
+> & {
+  rating: Pick<AdvisorRating, "average" | "count"> | null;
+  /** The best-saving package's summary ("3 sessions · ₹6,000 (incl. GST) · save 20%"), if any. */
+  bestPackage: string | null;
+};
 
 /** The card's "about" is a preview of this many characters. */
 const CARD_ABOUT_CHARS = 80;
@@ -69,5 +76,11 @@ export function toAdvisorCard(advisor: PublicAdvisor): AdvisorCardData {
     skills: advisor.skills,
     hourlyRateInr: advisor.hourlyRateInr,
     rating: advisor.rating && { average: advisor.rating.average, count: advisor.rating.count },
+    bestPackage: cardPackage(advisor),
   };
+}
+
+function cardPackage(advisor: PublicAdvisor): string | null {
+  const best = bestOffer(advisor.packages, advisor.hourlyRateInr);
+  return best && offerSummary(best, advisor.hourlyRateInr);
 }

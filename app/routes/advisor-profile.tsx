@@ -14,6 +14,7 @@ import { MessageButton } from "../components/messages/message-button";
 import { Button } from "../components/ui/button";
 import { Badge, Card } from "../components/ui/card";
 import { RatingCard } from "../components/advisors/advisor-rating";
+import { ProfilePackages } from "../components/packages/profile-packages";
 import type { Route } from "./+types/advisor-profile";
 import { type CacheHandle, DIRECTORY, PAGE } from "../../core/cache-contract";
 import { revalidateUnlessQueryOnly } from "../lib/client-state";
@@ -154,6 +155,12 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
               {advisor.about || `${name} hasn't written an about section yet.`}
             </p>
           </Card>
+          <ProfilePackages
+            advisorId={advisor.id}
+            packages={advisor.packages}
+            hourlyRateInr={advisor.hourlyRateInr}
+            isOwnProfile={isOwnProfile}
+          />
           <RatingCard rating={advisor.rating} />
           <TagList title="Skills" items={advisor.skills} tone="brand" />
           <TagList title="Topics I can help with" items={topics} tone="neutral" />

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = {
   "report.block_messaging": "Blocked from messaging",
   "report.suspend": "Suspended account",
   "user.unblock_messaging": "Unblocked messaging",
+  "package.hide": "Hid package",
+  "package.show": "Showed package",
   "package.withdraw": "Withdrew bought package",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

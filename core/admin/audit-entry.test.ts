@@ -140,6 +140,18 @@ const EVERY_ACTION: Record<AuditAction, AuditRecord> = {
     before: { messaging_blocked: true },
     after: { messaging_blocked: false },
   }),
+  "package.hide": entry("package.hide", {
+    targetLabel: PRIYA,
+    before: { hidden: false },
+    after: { hidden: true },
+    note: "Job search sprint",
+  }),
+  "package.show": entry("package.show", {
+    targetLabel: PRIYA,
+    before: { hidden: true },
+    after: { hidden: false },
+    note: "Job search sprint",
+  }),
   "package.withdraw": entry("package.withdraw", {
     targetLabel: "Three mornings",
     after: { status: "withdrawn", refundPaise: 188_800 },
@@ -294,6 +306,16 @@ describe("an audit entry in words", () => {
         sentence: "Rohan Kapoor suspended Aditya Verma's account.",
         changes: ["Reason: Threats"],
         contacts: "aditya.verma@example.com",
+      },
+      "package.hide": {
+        sentence: 'Rohan Kapoor hid Priya Sharma\'s package "Job search sprint".',
+        changes: [],
+        contacts: "priya.sharma@example.com",
+      },
+      "package.show": {
+        sentence: 'Rohan Kapoor showed Priya Sharma\'s package "Job search sprint" again.',
+        changes: [],
+        contacts: "priya.sharma@example.com",
       },
       "user.unblock_messaging": {
         sentence: "Rohan Kapoor let Aditya Verma send messages again.",

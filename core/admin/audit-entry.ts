@@ -401,6 +401,13 @@ export function describeAudit(entry: AuditRecord): AuditText {
         changes: [],
         contacts,
       };
+    case "package.hide":
+    case "package.show":
+      return {
+        sentence: `${actor} ${action === "package.hide" ? "hid" : "showed"} ${possessive(name)} package${typeof note === "string" ? ` "${note}"` : ""}${action === "package.hide" ? "" : " again"}.`,
+        changes: [],
+        contacts,
+      };
     case "package.withdraw": {
       const refund = typeof after.refundPaise === "number" ? after.refundPaise : 0;
       return {

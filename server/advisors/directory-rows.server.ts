@@ -1,9 +1,11 @@
 import { and, asc, count, eq, inArray, isNull, max, ne, type SQL, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { PublicAdvisor } from "../../core/advisor-card";
+import type { PackageOffer } from "../../core/package-offers";
 import type { SearchableAdvisor } from "../../core/search";
 import { ratingColumns, ratingJoins, toRating } from "../repositories/advisor-ratings.server";
 import type { Db, Tx } from "../db/client.server";
-import { advisors, users } from "../db/schema";
+import { advisorPackages, advisors, users } from "../db/schema";
 
 /*
  * What the advisor directory reads from the database. Every row comes with fingerprints made
@@ -34,6 +36,32 @@ const publicColumns = {
   hourlyRateInr: advisors.hourlyRateInr,
 };
 
+/**
+ * The packages an advisor has on sale and not hidden (issue 40), oldest first: one lateral
+ * subquery per advisor through advisor_packages_advisor_idx, at most 5 rows each, so the cards
+ * and the profile read them with the advisor and no query is added per card.
+ */
+const offers = new QueryBuilder()
+  .select({
+    packages: sql<PackageOffer[]>`coalesce(json_agg(json_build_object(
+      'id', ${advisorPackages.id}, 'name', ${advisorPackages.name},
+      'description', ${advisorPackages.description}, 'sessions', ${advisorPackages.sessions},
+      'duration', ${advisorPackages.duration}, 'validityDays', ${advisorPackages.validityDays},
+      'priceInr', ${advisorPackages.priceInr}
+    ) order by ${advisorPackages.createdAt}, ${advisorPackages.id}), '[]'::json)`.as(
+      "offered_packages",
+    ),
+  })
+  .from(advisorPackages)
+  .where(
+    and(
+      eq(advisorPackages.advisorId, advisors.id),
+      eq(advisorPackages.status, "active"),
+      isNull(advisorPackages.hiddenAt),
+    ),
+  )
+  .as("offers");
+
 /** An md5 of the columns' values: equal while none of them changed. */
 const md5Of = (columns: Record<string, SQL.Aliased | { getSQL(): SQL }>) =>
   sql<string>`md5(row(${sql.join(Object.values(columns), sql`, `)})::text)`;
@@ -47,6 +75,7 @@ const fingerprint = md5Of({
   ...ratingColumns,
   createdAt: advisors.createdAt,
   hidden: advisors.hiddenForNoShowsAt,
+  packages: offers.packages,
 });
 /** Hidden from search by upheld no-shows (their profile page stays). */
 const hiddenColumn = sql<boolean>`${advisors.hiddenForNoShowsAt} is not null`;
@@ -93,6 +122,7 @@ export function directoryRows(db: Db) {
       .select({
         advisor: publicColumns,
         rating: ratingColumns,
+        packages: offers.packages,
         createdAt: advisors.createdAt,
         fingerprint,
         searchKey,
@@ -102,11 +132,12 @@ export function directoryRows(db: Db) {
       .innerJoin(users, eq(users.id, advisors.userId))
       .leftJoinLateral(ratingJoins.totals, sql`true`)
       .leftJoinLateral(ratingJoins.latest, sql`true`)
+      .leftJoinLateral(offers, sql`true`)
       .where(and(approved, where))
       .orderBy(asc(advisors.createdAt), asc(advisors.id));
-    return rows.map(({ advisor, rating, ...held }) => ({
+    return rows.map(({ advisor, rating, packages, ...held }) => ({
       ...held,
-      advisor: { ...advisor, rating: toRating(rating) },
+      advisor: { ...advisor, rating: toRating(rating), packages: packages ?? [] },
     }));
   }
 
@@ -140,6 +171,7 @@ export function directoryRows(db: Db) {
           .innerJoin(users, eq(users.id, advisors.userId))
           .leftJoinLateral(ratingJoins.totals, sql`true`)
           .leftJoinLateral(ratingJoins.latest, sql`true`)
+          .leftJoinLateral(offers, sql`true`)
           .where(approved),
       );
       return new Map(rows.map((r) => [r.id, r.fingerprint]));

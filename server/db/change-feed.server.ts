@@ -9,7 +9,7 @@ export type { Topic };
 export const TOPICS: readonly Topic[] = ["directory", "calendar"];
 
 /**
- * Tables whose triggers notify (migrations 0005_public_change_notify, 0010, 0015), by the topic
+ * Tables whose triggers notify (migrations 0005_public_change_notify, 0010, 0015, 0031), by the topic
  * they feed. A directory table's notification names the advisors it touched after the table
  * ("reviews <advisor id> ..."); a bare table name says any of them may have changed.
  */
@@ -17,6 +17,7 @@ const TOPIC_OF_TABLE: Record<string, Topic> = {
   users: "directory",
   advisors: "directory",
   reviews: "directory",
+  advisor_packages: "directory",
   advisor_schedules: "calendar",
   schedule_slots: "calendar",
   blocked_slots: "calendar",

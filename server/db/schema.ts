@@ -1352,6 +1352,8 @@ export const advisorPackages = pgTable(
   },
   (t) => [
     index("advisor_packages_advisor_idx").on(t.advisorId, t.createdAt),
+    // The admin's list, newest first (keyset pages, ADR 78).
+    index("advisor_packages_created_idx").on(t.createdAt, t.id),
     check("advisor_packages_status_check", inList("status", PACKAGE_STATUSES)),
     check(
       "advisor_packages_sessions_check",

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { and, eq } from "drizzle-orm";
 import {
+  advisorPackages,
   advisors,
   authSessions,
   authTwoFactors,
@@ -1324,6 +1325,88 @@ export const MATRIX: MatrixRow[] = [
       form: { intent: "unblock", userId: f.ids.seeker!.userId },
     }),
     expect: adminsOnly(404),
+  },
+
+  // The packages an advisor sells (issue 40): the advisor's own page, the admin's list.
+  {
+    route: "/dashboard/packages",
+    handler: "loader",
+    request: { path: "/dashboard/packages?edit=not-an-id" },
+    expect: advisorsOnly(),
+  },
+  {
+    route: "/dashboard/packages",
+    handler: "action",
+    case: "an edit of another advisor's package",
+    request: (f) => ({
+      path: "/dashboard/packages",
+      form: {
+        intent: "save",
+        packageId: f.bystanderPackageId,
+        name: "Taken over",
+        description: "",
+        sessions: "2",
+        duration: "30",
+        validityDays: "60",
+        priceInr: "100",
+      },
+    }),
+    // Someone else's package is not found; a pending advisor may sell none at all.
+    expect: { ...advisorsOnly(404), pendingAdvisor: 403 },
+    verify: async (f) => {
+      const [row] = await f.db
+        .select({ name: advisorPackages.name })
+        .from(advisorPackages)
+        .where(eq(advisorPackages.id, f.bystanderPackageId));
+      expect(row?.name).toBe("Bystander's package");
+    },
+  },
+  {
+    route: "/dashboard/packages",
+    handler: "action",
+    case: "withdrawing another advisor's package",
+    request: (f) => ({
+      path: "/dashboard/packages",
+      form: { intent: "withdraw", packageId: f.bystanderPackageId },
+    }),
+    expect: { ...advisorsOnly(404), pendingAdvisor: 403 },
+    verify: async (f) => {
+      const [row] = await f.db
+        .select({ status: advisorPackages.status })
+        .from(advisorPackages)
+        .where(eq(advisorPackages.id, f.bystanderPackageId));
+      expect(row?.status).toBe("active");
+    },
+  },
+  {
+    route: "/admin/packages",
+    handler: "loader",
+    request: { path: "/admin/packages?show=hidden&after=%25%27%20or%201%3D1&before=bm8" },
+    expect: adminsOnly(),
+  },
+  {
+    route: "/admin/packages",
+    handler: "action",
+    case: "hiding a package that does not exist",
+    request: (f) => ({ path: "/admin/packages", form: { intent: "hide", packageId: f.missingId } }),
+    expect: adminsOnly(404),
+  },
+  {
+    route: "/admin/packages",
+    handler: "action",
+    case: "showing a package that is not hidden",
+    request: (f) => ({
+      path: "/admin/packages",
+      form: { intent: "show", packageId: f.bystanderPackageId },
+    }),
+    expect: adminsOnly(409),
+    verify: async (f) => {
+      const [row] = await f.db
+        .select({ hiddenAt: advisorPackages.hiddenAt })
+        .from(advisorPackages)
+        .where(eq(advisorPackages.id, f.bystanderPackageId));
+      expect(row?.hiddenAt).toBeNull();
+    },
   },
 ];
 

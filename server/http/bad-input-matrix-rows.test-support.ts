@@ -20,6 +20,7 @@ import { REQUEST_MESSAGES as M } from "../../core/messages/requests";
 import { SECURITY_MESSAGES } from "../../core/messages/security";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { NO_SHOW_MESSAGES } from "../../core/messages/no-shows";
+import { PACKAGE_MESSAGES } from "../../core/messages/packages";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
 import { SLOT_QUERY_ERRORS } from "../scheduling/slot-query";
 import {
@@ -1556,5 +1557,55 @@ export const BAD_INPUT: BadInputRow[] = [
     "admin",
     (f) => ({ path: "/admin/reports", ...form({ intent: "close", reportId: f.missingId }) }),
     { status: 400, message: ADMIN_REPORT_MESSAGES.invalid },
+  ),
+
+  // The packages an advisor sells and the admin hides (issue 40)
+  ...bodyRows({
+    route: "/dashboard/packages",
+    as: "advisor",
+    path: "/dashboard/packages",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/dashboard/packages",
+    "missing",
+    "no intent",
+    "advisor",
+    () => ({ path: "/dashboard/packages", ...form({}) }),
+    { status: 400, message: PACKAGE_MESSAGES.invalid },
+  ),
+  row(
+    "/dashboard/packages",
+    "id",
+    "a package id that is no id",
+    "advisor",
+    () => ({ path: "/dashboard/packages", ...form({ intent: "withdraw", packageId: NOT_A_UUID }) }),
+    { status: 404, message: PACKAGE_MESSAGES.notFound },
+  ),
+  ...bodyRows({
+    route: "/admin/packages",
+    as: "admin",
+    path: "/admin/packages",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/admin/packages",
+    "missing",
+    "a hide without its package",
+    "admin",
+    () => ({ path: "/admin/packages", ...form({ intent: "hide" }) }),
+    { status: 400, message: PACKAGE_MESSAGES.invalid },
+  ),
+  row(
+    "/admin/packages",
+    "id",
+    "a package id that is no id",
+    "admin",
+    () => ({ path: "/admin/packages", ...form({ intent: "hide", packageId: NOT_A_UUID }) }),
+    { status: 404, message: PACKAGE_MESSAGES.notFound },
   ),
 ];

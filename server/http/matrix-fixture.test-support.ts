@@ -60,6 +60,8 @@ export type Fixture = {
    * seeker's with the other advisor, reported (`reported`).
    */
   conversations: { mine: MatrixConversation; reported: MatrixConversation };
+  /** A package the bystander sells (issue 40): someone else's for every persona. */
+  bystanderPackageId: string;
   /** The secret MSG91's delivery reports carry (the app's generated local one, ADR 95). */
   smsWebhookToken: string;
   /** Issue 40: the `advisor` persona's package, bought by the seeker (paid, active). */
@@ -105,6 +107,7 @@ export async function startMatrixApp() {
       people.advisor.advisorId!,
     ),
     conversations: await matrixConversations(app.database.db, createStorage(app.config), people),
+    bystanderPackageId: await packageOf(app.database.db, bystander.advisorId!),
     smsWebhookToken: app.config.channels.smsWebhookToken!,
     packages: await boughtPackage(app.database.db, people.seeker.userId, people.advisor.advisorId!),
   };
@@ -123,6 +126,22 @@ async function sessionOf(db: Db, userId: string) {
     userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
   });
   return id;
+}
+
+/** A package on sale, written directly. */
+async function packageOf(db: Db, advisorId: string) {
+  const [row] = await db
+    .insert(advisorPackages)
+    .values({
+      advisorId,
+      name: "Bystander's package",
+      sessions: 3,
+      duration: 30,
+      validityDays: 60,
+      priceInr: 100,
+    })
+    .returning({ id: advisorPackages.id });
+  return row!.id;
 }
 
 /** The fixture's conversation id: fixed, so a row can expect a redirect to it. */

@@ -140,6 +140,10 @@ const PAGES: Record<string, Row> = {
     path: () => "/dashboard/availability",
     status: { seeker: 403, admin: 403 },
   },
+  "routes/dashboard.packages.tsx": {
+    path: () => "/dashboard/packages",
+    status: { seeker: 403, admin: 403 },
+  },
   "routes/dashboard.earnings.tsx": {
     path: () => "/dashboard/earnings",
     status: { seeker: 403, admin: 403 },
@@ -226,6 +230,10 @@ const PAGES: Record<string, Row> = {
   },
   "routes/admin/messages.tsx": {
     path: () => "/admin/messages",
+    status: { seeker: 404, advisor: 404 },
+  },
+  "routes/admin/packages.tsx": {
+    path: () => "/admin/packages",
     status: { seeker: 404, advisor: 404 },
   },
   "routes/admin/no-shows.tsx": {

@@ -1,4 +1,4 @@
-import { Briefcase, Building2, type LucideIcon, MapPin } from "lucide-react";
+import { Briefcase, Building2, type LucideIcon, MapPin, Package } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatPriceLabel, fullName } from "../../../core/format";
@@ -59,6 +59,15 @@ export function AdvisorCard({ advisor }: { advisor: AdvisorCardData }) {
           </li>
         ) : null}
       </ul>
+      {advisor.bestPackage ? (
+        <p className="flex items-start gap-1.5 text-sm text-ink" data-testid="advisor-package">
+          <Package className="mt-0.5 size-3.5 shrink-0 text-brand-700" aria-hidden="true" />
+          <span className="min-w-0">
+            <span className="sr-only">Package: </span>
+            {advisor.bestPackage}
+          </span>
+        </p>
+      ) : null}
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-line pt-4">
         <p className="text-sm text-muted">
           Starting @{" "}

@@ -59,6 +59,9 @@ export function AdminView({
               <Button asChild variant="outline">
                 <Link to="/admin/reports">Reports</Link>
               </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/packages">Packages</Link>
+              </Button>
             </div>
           </>
         }

@@ -5,6 +5,7 @@ import { formatInr, formatPaise } from "../../../core/format";
 import { STATUS_BANNERS } from "../../../core/messages/advisor";
 import { ADVISOR_CALENDAR_MESSAGES } from "../../../core/messages/advisor-calendar";
 import { EARNINGS_MESSAGES } from "../../../core/messages/earnings";
+import { PACKAGE_MESSAGES } from "../../../core/messages/packages";
 import { displayRating } from "../../../core/sessions";
 import type { AdvisorStats } from "../../../core/dashboard";
 import { PaymentSettingsDialog } from "../advisor/payment-settings-dialog";
@@ -139,6 +140,9 @@ export function AdvisorView({
             </Button>
             <Button asChild variant="outline">
               <Link to="/dashboard/availability">Edit availability</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/packages">{PACKAGE_MESSAGES.dashboardLink}</Link>
             </Button>
           </div>
         </Card>

@@ -6,6 +6,8 @@ import { step1Schema, step2Schema, step3Schema } from "../../../core/forms/advis
 import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH } from "../../../core/booking-limits";
 import { topicsField } from "../../../core/forms/booking";
 import { cancelReasonSchema, FEEDBACK_MAX, reviewSchema } from "../../../core/forms/sessions";
+import { packageOfferSchema } from "../../../core/forms/packages";
+import { PACKAGE_LIMITS } from "../../../core/packages";
 import { insertVerifiedLogin } from "../../../server/auth/verified-login.server";
 import { openDatabase } from "../../../server/db/client.server";
 import * as s from "../../../server/db/schema";
@@ -53,6 +55,8 @@ export const TORTURE = {
   topics: [word(ARABIC, TOPIC_MAX_LENGTH), word("Negotiation", TOPIC_MAX_LENGTH)],
   notes: word(`${HEBREW}Notes`, ADDITIONAL_INFO_MAX),
   reason: `${word("Unavoidable", 500)} ${longUrl(499)}`,
+  packageName: word(`Careerpackage${ARABIC}`, PACKAGE_LIMITS.nameMax),
+  packageDescription: word(`Thoroughlyprepared${EMOJI}`, PACKAGE_LIMITS.descriptionMax),
 };
 
 export type TortureIds = { advisorId: string; userId: string; conversationId: string };
@@ -74,6 +78,14 @@ export async function seedTorture(dataDir: string, now = new Date()): Promise<To
       writtenFeedback: feedback,
     });
   cancelReasonSchema.parse(TORTURE.reason);
+  packageOfferSchema.parse({
+    name: TORTURE.packageName,
+    description: TORTURE.packageDescription,
+    sessions: String(PACKAGE_LIMITS.maxSessions),
+    duration: "30",
+    validityDays: String(PACKAGE_LIMITS.maxValidityDays),
+    priceInr: String(PACKAGE_LIMITS.maxPriceInr),
+  });
   topicsField.parse(TORTURE.topics);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -136,6 +148,19 @@ export async function seedTorture(dataDir: string, now = new Date()): Promise<To
         termsAccepted: true,
         profileStatus: "approved",
       });
+      // Packages at their longest (issue 40): one on sale, one withdrawn.
+      await tx.insert(s.advisorPackages).values(
+        [TORTURE.packageName, word(`${HEBREW}Package`, PACKAGE_LIMITS.nameMax)].map((name, i) => ({
+          advisorId,
+          name,
+          description: TORTURE.packageDescription,
+          sessions: PACKAGE_LIMITS.maxSessions,
+          duration: 30,
+          validityDays: PACKAGE_LIMITS.maxValidityDays,
+          priceInr: PACKAGE_LIMITS.maxPriceInr,
+          status: i === 0 ? ("active" as const) : ("withdrawn" as const),
+        })),
+      );
       const [schedule] = await tx
         .insert(s.advisorSchedules)
         .values({ advisorId, timezone: "Asia/Kolkata" })

@@ -1,0 +1,1 @@
+CREATE INDEX "advisor_packages_created_idx" ON "advisor_packages" USING btree ("created_at","id");
