@@ -1,7 +1,7 @@
 import { FULL_REFUND_HOURS } from "../sessions";
 
 /** The texts of buying and using a package (issue 40). */
-export const PACKAGE_MESSAGES = {
+export const PURCHASE_MESSAGES = {
   notOffered: "This package is not offered any more.",
   ownPackage: "You cannot buy your own package.",
   orderFailed: "We could not start the payment. Please try again.",

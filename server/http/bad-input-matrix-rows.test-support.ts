@@ -29,7 +29,7 @@ import {
   MATRIX_PURCHASE_ID,
   type Persona,
 } from "./matrix-fixture.test-support";
-import { PACKAGE_MESSAGES } from "../../core/messages/package-purchases";
+import { PURCHASE_MESSAGES } from "../../core/messages/package-purchases";
 
 /*
  * The bad-input matrix: what every action and every API endpoint answers to a request no page
@@ -242,7 +242,7 @@ export const BAD_INPUT: BadInputRow[] = [
       path: `/advisor/${f.approvedAdvisorId}/packages/${NOT_A_UUID}/buy`,
       ...json({}),
     }),
-    { status: 404, message: PACKAGE_MESSAGES.notOffered },
+    { status: 404, message: PURCHASE_MESSAGES.notOffered },
   ),
   ...bodyRows({
     route: "/packages/:purchaseId",
@@ -266,7 +266,7 @@ export const BAD_INPUT: BadInputRow[] = [
     "no intent",
     "seeker",
     () => ({ path: `/packages/${MATRIX_PURCHASE_ID}`, ...form({}) }),
-    { status: 400, message: PACKAGE_MESSAGES.unknownAction },
+    { status: 400, message: PURCHASE_MESSAGES.unknownAction },
   ),
 
   // Conversations (issue 39)

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { advisorDisplayName, formatPaise, fullName } from "../../core/format";
-import { PACKAGE_MESSAGES as M } from "../../core/messages/package-purchases";
+import { PURCHASE_MESSAGES as M } from "../../core/messages/package-purchases";
 import { packagePrice, type PurchaseStatus, refundOfRest } from "../../core/packages";
 import { writeAudit } from "../audit/audit.server";
 import type { Config } from "../config.server";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monthKey, unaccounted } from "../../core/ledger";
 import { BOOKING_MESSAGES as BM } from "../../core/messages/booking";
-import { PACKAGE_MESSAGES as M } from "../../core/messages/package-purchases";
+import { PURCHASE_MESSAGES as M } from "../../core/messages/package-purchases";
 import { packagePrice, refundOfRest, sessionShares } from "../../core/packages";
 import { createBooking, sessionOptionsFor } from "../bookings/booking-service.server";
 import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "../bookings/bookings.test-support";

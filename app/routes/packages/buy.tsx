@@ -4,7 +4,7 @@ import { data, Link, useLocation } from "react-router";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 import { advisorDisplayName, formatPaise, fullName } from "../../../core/format";
 import { isUuid } from "../../../core/ids";
-import { PACKAGE_MESSAGES as M } from "../../../core/messages/package-purchases";
+import { PURCHASE_MESSAGES as M } from "../../../core/messages/package-purchases";
 import { packagePrice, packageSaving } from "../../../core/packages";
 import { getViewer } from "../../../server/auth/session.server";
 import { packageDeps } from "../../../server/packages/package-deps.server";

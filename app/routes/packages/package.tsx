@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 import { formatPaise, formatSessionDate, formatSessionTime } from "../../../core/format";
 import { isUuid } from "../../../core/ids";
-import { PACKAGE_MESSAGES as M } from "../../../core/messages/package-purchases";
+import { PURCHASE_MESSAGES as M } from "../../../core/messages/package-purchases";
 import { PURCHASE_STATUS_LABELS, sessionOfText, sessionsLeftText } from "../../../core/packages";
 import { requireViewer } from "../../../server/auth/session.server";
 import { purchaseFor } from "../../../server/packages/package-pages.server";
