@@ -153,3 +153,27 @@ describe("refundSummary", () => {
     ).toEqual({ state: "free", text: "Free session: nothing was paid" });
   });
 });
+
+describe("cancelling a package's session", () => {
+  const row = {
+    paidPaise: 0,
+    paymentStatus: "free" as const,
+    seekerName: "Aarav Mehta",
+    datetime: new Date("2026-03-10T04:30:00.000Z"),
+    fromPackage: true,
+  };
+  it("tells the seeker whether it goes back to the package or is used", () => {
+    expect(cancelDialogRefund(row, "seeker", new Date("2026-03-08T04:30:00.000Z"))).toEqual({
+      text: "This session goes back to your package, to book again.",
+      refunded: true,
+    });
+    expect(cancelDialogRefund(row, "seeker", new Date("2026-03-09T12:00:00.000Z"))).toEqual({
+      text: "This session counts as used from your package: sessions cancelled less than 24 hours before the start do not go back.",
+      refunded: false,
+    });
+    expect(cancelDialogRefund(row, "advisor", new Date("2026-03-09T12:00:00.000Z"))).toEqual({
+      text: "The session goes back to Aarav Mehta's package, to book again.",
+      refunded: true,
+    });
+  });
+});

@@ -40,10 +40,18 @@ export function cancelRefundText(input: {
  * when the session was not paid for (free, or already refunded).
  */
 export function cancelDialogRefund(
-  row: Pick<SessionRow, "paidPaise" | "paymentStatus" | "seekerName" | "datetime">,
+  row: Pick<SessionRow, "paidPaise" | "paymentStatus" | "seekerName" | "datetime" | "fromPackage">,
   reader: Role,
   now: Date,
 ): { text: string; refunded: boolean } | null {
+  if (row.fromPackage) {
+    // Paid with a package: the session goes back to it, or (late, by the seeker) is used.
+    const back =
+      refundPaise({ paidPaise: 1, start: new Date(row.datetime), cancelledAt: now, by: reader }) >
+      0;
+    if (reader === "seeker") return { text: back ? C.packageBack : C.packageUsed, refunded: back };
+    return { text: C.packageBackTo(row.seekerName), refunded: true };
+  }
   if (!row.paidPaise || row.paymentStatus !== "paid") return null;
   const refund = refundPaise({
     paidPaise: row.paidPaise,

@@ -44,6 +44,8 @@ export type SessionRow = {
   advisorJobTitle: string | null;
   paidPaise: number | null;
   paymentStatus: PaymentStatus | null;
+  /** A session of a bought package: cancelling gives it back to the package, or uses it. */
+  fromPackage?: boolean;
   refundPaise: number | null;
   refundStatus: RefundStatus | null;
   refundProcessedAt: Date | null;

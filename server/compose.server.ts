@@ -2,7 +2,7 @@ import { runDataExports } from "./accounts/data-export.server";
 import type { UpcomingSessions } from "./accounts/ports";
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/advisor-directory.server";
 import { type Auth, createAuth } from "./auth/auth.server";
-import { cancelUpcomingSessionsOf } from "./bookings/cancel.server";
+import { cancelUpcomingSessionsOf, packageSessionsEnding } from "./bookings/cancel.server";
 import { releaseAllExpiredHolds } from "./bookings/holds.server";
 import { sessionAudit } from "./bookings/session-audit.server";
 import { sessionEmails } from "./bookings/session-emails-subscriber.server";
@@ -130,6 +130,7 @@ export function bookingSubscribers(deps: {
   calendar: CalendarClient | null;
 }): Subscriber[] {
   return [
+    packageSessionsEnding,
     sessionCalendar(deps),
     ownCalendarEvents,
     sessionEmails(deps.config),

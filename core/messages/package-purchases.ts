@@ -1,4 +1,4 @@
-import { FULL_REFUND_HOURS } from "../sessions";
+import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "../sessions";
 
 /** The texts of buying and using a package (issue 40). */
 export const PURCHASE_MESSAGES = {
@@ -14,8 +14,8 @@ export const PURCHASE_MESSAGES = {
   endPreview: (amount: string, left: number) =>
     `The ${left} unused ${left === 1 ? "session is" : "sessions are"} refunded: ${amount} to the original payment method.`,
   endNothingBack: "Every session of this package is used, so nothing is refunded.",
-  sessionsBooked:
-    "A session of this package is still booked. Cancel it first (or wait until it is over), then end the package.",
+  sessionReasonCancelled: "The package was cancelled.",
+  sessionReasonWithdrawn: "The package was withdrawn.",
   refundCancelled: "Package cancelled by the seeker: the unused sessions are refunded.",
   refundWithdrawn: "Package withdrawn by the advisor: the unused sessions are refunded.",
   refundExpired: "Package expired: the unused sessions are refunded.",
@@ -26,7 +26,7 @@ export const PURCHASE_MESSAGES = {
   rules: [
     `Cancel a booked session ${FULL_REFUND_HOURS} hours or more before it starts and it goes back to your package; a later cancellation, or not coming, uses it up.`,
     "If the advisor cancels a session or does not come, the session goes back to your package.",
-    "Cancel the package at any time before it expires and the sessions you have not used are refunded pro rata; sessions not used by the expiry date are refunded the same way.",
+    `Cancel the package at any time before it expires: its sessions booked more than ${MODIFY_CUTOFF_HOURS} hours ahead are cancelled as if you cancelled each, and the sessions neither used nor still booked are refunded pro rata. Sessions not used by the expiry date are refunded the same way.`,
   ],
   mail: {
     bought: {

@@ -73,6 +73,10 @@ export const CANCEL_REFUND_MESSAGES = {
   adminRefund: (seekerName: string, amount: string, full: boolean) =>
     `The seeker, ${seekerName}, will get ${full ? "a full refund" : "a refund"} of ${amount} within ${REFUND_DAYS}.`,
   otherNoRefund: (seekerName: string) => `${seekerName} will not get a refund.`,
+  packageBack: "This session goes back to your package, to book again.",
+  packageUsed: `This session counts as used from your package: sessions cancelled less than ${FULL_REFUND_HOURS} hours before the start do not go back.`,
+  packageBackTo: (seekerName: string) =>
+    `The session goes back to ${seekerName}'s package, to book again.`,
 } as const;
 
 /** Who cancelled a session, as the person reading it sees it. */

@@ -1,9 +1,14 @@
 import { and, asc, eq, gt, or } from "drizzle-orm";
-import { type CancelledByRole, FULL_REFUND_HOURS, refundPaise } from "../../core/sessions";
+import {
+  type CancelledByRole,
+  FULL_REFUND_HOURS,
+  MODIFY_CUTOFF_HOURS,
+  refundPaise,
+} from "../../core/sessions";
 import type { Config } from "../config.server";
 import type { Db, Tx } from "../db/client.server";
 import { bookings, payments } from "../db/schema";
-import type { BookingEvents, EventScope } from "../events/booking-events.server";
+import type { BookingEvents, EventScope, Subscriber } from "../events/booking-events.server";
 import type { Actor } from "./actor";
 import { checkModifiable, type ModifyFailure } from "./modify-check";
 import { loadSession, type SessionRecord } from "../repositories/booking-parties.server";
@@ -60,7 +65,7 @@ export async function cancelSession(
  */
 async function cancelWithin(
   tx: Tx,
-  events: EventScope,
+  events: Pick<EventScope, "publish">,
   input: {
     record: SessionRecord;
     by: CancelledByRole;
@@ -181,3 +186,33 @@ export async function cancelUpcomingSessionsOf(
   }
   return { cancelled: due.length, refundedPaise, afterCommit: () => events.afterCommit() };
 }
+
+/**
+ * A package is ending (ADR 97): its sessions booked more than the change cutoff ahead are
+ * cancelled under the rule of the side that ends it (the seeker's: 24 hours or more ahead they
+ * go back to the package and are refunded with the rest, later ones are used; the advisor's or
+ * an admin's: all go back). Sessions starting sooner still take place.
+ */
+export const packageSessionsEnding: Subscriber = {
+  name: "package-sessions",
+  on: {
+    "package.ending": async (tx, { purchaseId, by, actorUserId, reason }, { now, publish }) => {
+      const due = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.packagePurchaseId, purchaseId),
+            eq(bookings.status, "confirmed"),
+            gt(bookings.datetime, new Date(now.getTime() + MODIFY_CUTOFF_HOURS * 3_600_000)),
+          ),
+        )
+        .orderBy(asc(bookings.datetime))
+        .for("update");
+      for (const { id } of due) {
+        const record = await loadSession(tx, id, true);
+        if (record) await cancelWithin(tx, { publish }, { record, by, actorUserId, reason, now });
+      }
+    },
+  },
+};

@@ -73,6 +73,7 @@ function selectRows(db: Db) {
       advisorJobTitle: advisors.jobTitle,
       paidPaise: payments.amount,
       paymentStatus: payments.status,
+      fromPackage: sql<boolean>`${bookings.packagePurchaseId} is not null`,
       refundPaise: refunds.amount,
       refundStatus: refunds.status,
       refundProcessedAt: refunds.processedAt,

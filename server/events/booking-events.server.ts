@@ -30,6 +30,17 @@ export type BookingEvent =
    * come): what it was credited is taken back, and the session can be booked again.
    */
   | { type: "package.session.returned"; bookingId: string }
+  /**
+   * A bought package is ending (cancelled by its seeker, withdrawn by its advisor or an admin):
+   * its sessions booked far enough ahead are cancelled first, under that side's rule.
+   */
+  | {
+      type: "package.ending";
+      purchaseId: string;
+      by: "seeker" | "advisor" | "admin";
+      actorUserId: string;
+      reason: string;
+    }
   /** A bought package's payment arrived: the packages feature makes it usable (or refunds it). */
   | { type: "package.paid"; purchaseId: string; paymentId: string }
   /**

@@ -272,12 +272,12 @@ async function endPurchase(
   return rest.amount;
 }
 
-export type EndResult = { ok: true; refundPaise: number } | PurchaseRefusal;
+export type EndResult = { ok: true; refundPaise: number; warning?: string } | PurchaseRefusal;
 
 /**
- * The seeker cancels their package, or its advisor (or an admin) withdraws it: while it is
- * active and no session of it is booked ahead (those are cancelled first, under their own
- * rule). The unused sessions are refunded.
+ * The seeker cancels their package, or its advisor (or an admin) withdraws it, while it is
+ * active. Its sessions booked far enough ahead are cancelled first under that side's rule
+ * (`package.ending`); the sessions neither used nor still booked are refunded.
  */
 export async function endPurchaseBy(
   deps: Pick<PackageDeps, "db" | "events" | "now" | "config">,
@@ -289,7 +289,7 @@ export async function endPurchaseBy(
   },
 ): Promise<EndResult> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const [purchase] = await tx
       .select()
       .from(packagePurchases)
@@ -301,25 +301,27 @@ export async function endPurchaseBy(
         (input.by === "seeker"
           ? purchase.userId === input.userId
           : await advisorOf(tx, purchase.advisorId, input.userId)));
-    if (!purchase || !owner) return { ok: false, status: 404, message: M.notFound };
-    if (purchase.status !== "active") return { ok: false, status: 409, message: M.notActive };
-    if ((await upcomingSessions(tx, purchase.id)) > 0)
-      return { ok: false, status: 409, message: M.sessionsBooked };
+    if (!purchase || !owner)
+      return { ok: false as const, status: 404 as const, message: M.notFound };
+    if (purchase.status !== "active")
+      return { ok: false as const, status: 409 as const, message: M.notActive };
     const scope = deps.events.within(tx, now);
+    const bySeeker = input.by === "seeker";
+    await scope.publish({
+      type: "package.ending",
+      purchaseId: purchase.id,
+      by: input.by,
+      actorUserId: input.userId,
+      reason: bySeeker ? M.sessionReasonCancelled : M.sessionReasonWithdrawn,
+    });
     const refund = await endPurchase(
       tx,
       scope,
       purchase,
-      input.by === "seeker" ? "cancelled" : "withdrawn",
-      input.by === "seeker" ? M.refundCancelled : M.refundWithdrawn,
+      bySeeker ? "cancelled" : "withdrawn",
+      bySeeker ? M.refundCancelled : M.refundWithdrawn,
     );
-    await tellBoth(
-      tx,
-      deps.config,
-      purchase,
-      input.by === "seeker" ? "cancelled" : "withdrawn",
-      refund,
-    );
+    await tellBoth(tx, deps.config, purchase, bySeeker ? "cancelled" : "withdrawn", refund);
     if (input.by === "admin") {
       await writeAudit(tx, {
         actorUserId: input.userId,
@@ -331,8 +333,12 @@ export async function endPurchaseBy(
         requestId: input.requestId ?? null,
       });
     }
-    return { ok: true, refundPaise: refund };
+    return { ok: true as const, refundPaise: refund, scope };
   });
+  if (!result.ok) return result;
+  // The cancelled sessions' calendar events go after the commit.
+  const { warning } = await result.scope.afterCommit();
+  return { ok: true, refundPaise: result.refundPaise, ...(warning ? { warning } : {}) };
 }
 
 async function advisorOf(tx: Tx, advisorId: string, userId: string) {

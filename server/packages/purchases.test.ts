@@ -317,27 +317,77 @@ describe("a bought package", () => {
     expect(await findDifferences(database.db)).toEqual([]);
   });
 
-  it("is withdrawn by its advisor only, and not while a session is booked", async () => {
+  it("ended with sessions booked: those far enough ahead are cancelled first, by its side's rule", async () => {
     deps.clock.now = NOW;
-    const { seeker, purchaseId } = await buyer();
-    const booked = await bookWith(seeker, purchaseId, "2026-03-20T03:30:00.000Z", true);
+    const price = packagePrice(PRICE_INR);
+    // Withdrawn by its advisor: every session booked beyond the cutoff goes back; all refunded.
+    const withdrawn = await buyer();
+    const booked = await bookWith(
+      withdrawn.seeker,
+      withdrawn.purchaseId,
+      "2026-03-20T03:30:00.000Z",
+      true,
+    );
     if (!booked.ok) throw new Error(booked.message);
     const otherAdvisor = await createSeeker(database.db);
     expect(
-      await endPurchaseBy(deps, { purchaseId, by: "advisor", userId: otherAdvisor }),
+      await endPurchaseBy(deps, {
+        purchaseId: withdrawn.purchaseId,
+        by: "advisor",
+        userId: otherAdvisor,
+      }),
     ).toMatchObject({ ok: false, status: 404 });
     expect(
-      await endPurchaseBy(deps, { purchaseId, by: "advisor", userId: advisorUserId }),
-    ).toMatchObject({ ok: false, status: 409, message: M.sessionsBooked });
-    // The advisor's own cancel gives the session back whenever it happens.
-    deps.clock.now = new Date("2026-03-19T00:00:00.000Z");
-    expect(await cancel(advisorUserId, booked.bookingId, advisorId)).toMatchObject({ ok: true });
-    const withdrawn = await endPurchaseBy(deps, {
-      purchaseId,
-      by: "advisor",
-      userId: advisorUserId,
+      await endPurchaseBy(deps, {
+        purchaseId: withdrawn.purchaseId,
+        by: "advisor",
+        userId: advisorUserId,
+      }),
+    ).toMatchObject({ ok: true, refundPaise: price.totalPaise });
+    const [gone] = await database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.id, booked.bookingId));
+    expect(gone).toMatchObject({ status: "cancelled", packageSessionReturned: true });
+
+    // Cancelled by its seeker: a session 10.5 hours ahead (inside the change cutoff) still
+    // takes place and counts as used; one 13 hours ahead is cancelled late (used); one days
+    // ahead goes back to the package and is refunded with the rest.
+    deps.clock.now = new Date("2026-03-20T00:00:00.000Z");
+    const cancelled = await buyer();
+    const at = (iso: string, first: boolean) =>
+      bookWith(cancelled.seeker, cancelled.purchaseId, iso, first);
+    const soon = await at("2026-03-22T03:30:00.000Z", true);
+    const late = await at("2026-03-22T06:00:00.000Z", false);
+    const far = await at("2026-03-25T03:30:00.000Z", false);
+    if (!soon.ok || !late.ok || !far.ok) throw new Error("not booked");
+    deps.clock.now = new Date("2026-03-21T17:00:00.000Z");
+    const ended = await endPurchaseBy(deps, {
+      purchaseId: cancelled.purchaseId,
+      by: "seeker",
+      userId: cancelled.seeker,
     });
-    expect(withdrawn).toEqual({ ok: true, refundPaise: packagePrice(PRICE_INR).totalPaise });
+    expect(ended).toMatchObject({ ok: true, refundPaise: refundOfRest(price, 3, 2).amount });
+    const states = new Map(
+      (
+        await database.db
+          .select({
+            id: bookings.id,
+            status: bookings.status,
+            returned: bookings.packageSessionReturned,
+          })
+          .from(bookings)
+          .where(eq(bookings.packagePurchaseId, cancelled.purchaseId))
+      ).map((b) => [b.id, b]),
+    );
+    expect(states.get(soon.bookingId)).toMatchObject({ status: "confirmed" });
+    expect(states.get(late.bookingId)).toMatchObject({ status: "cancelled", returned: false });
+    expect(states.get(far.bookingId)).toMatchObject({ status: "cancelled", returned: true });
+    expect(await findDifferences(database.db)).toEqual([]);
+    // The session still booked is held later and credited its share: the money adds up.
+    deps.clock.now = new Date("2026-03-22T04:00:00.000Z");
+    await completeFinishedSessions(database.db, deps.now(), deps.events);
+    expect(await creditsOf(cancelled.paymentId)).toHaveLength(2);
     expect(await findDifferences(database.db)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { splitFee } from "../../core/ledger";
 import { nthSessionFee } from "../../core/packages";
 import type { Config } from "../config.server";
-import type { Tx } from "../db/client.server";
+import { queryRows, type Tx } from "../db/client.server";
 import {
   bookings,
   ledgerEntries,
@@ -153,15 +153,17 @@ export async function creditPackageSession(
     .where(eq(payments.id, row.paymentId))
     .for("update");
   if (!payment) return;
-  const [credited] = await tx
-    .select({
-      n: sql<number>`count(*) filter (where ${ledgerEntries.bookingId} = ${input.bookingId})::int`,
-      used: sql<number>`count(*) filter (where not exists (select 1 from ledger_entries d where d.booking_id = ${ledgerEntries.bookingId} and d.kind = 'refund_debit'))::int`,
-    })
-    .from(ledgerEntries)
-    .where(
-      and(eq(ledgerEntries.paymentId, row.paymentId), eq(ledgerEntries.kind, "session_credit")),
-    );
+  // The package's credits so far: this session's own (none yet, or it is a repeat), and those
+  // not taken back, which decide the share this one gets. (Named in full: a bare column name
+  // inside the subquery would be its own table's.)
+  const [credited] = await queryRows<{ n: number; used: number }>(
+    tx,
+    sql`select count(*) filter (where c.booking_id = ${input.bookingId})::int as n,
+          count(*) filter (where not exists (select 1 from ledger_entries d
+            where d.booking_id = c.booking_id and d.kind = 'refund_debit'))::int as used
+        from ledger_entries c
+        where c.payment_id = ${row.paymentId} and c.kind = 'session_credit'`,
+  );
   // Credited already (a session given back and used again is a new booking).
   if ((credited?.n ?? 0) > 0 || (credited?.used ?? 0) >= row.sessions) return;
   const price = {

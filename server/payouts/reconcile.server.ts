@@ -65,6 +65,8 @@ export type PaymentFact = {
   package_status: string | null;
   package_transfers: number;
   package_released: number;
+  /** Its sessions still booked ahead: used already, as far as its refund is concerned. */
+  package_upcoming: number;
   transfer_amount: number | null;
   transfer_status: string | null;
   transfer_released: boolean | null;
@@ -96,6 +98,8 @@ function factsQuery(where: SQL): SQL {
         coalesce(pe.commission, 0)::int as payment_commission,
         coalesce(pt.amount, 0)::int as package_transfers,
         coalesce(pt.released, 0)::int as package_released,
+        (select count(*) from bookings pb where pp.id is not null
+           and pb.package_purchase_id = pp.id and pb.status = 'confirmed')::int as package_upcoming,
         t.amount as transfer_amount, t.status as transfer_status,
         t.released_at is not null as transfer_released,
         coalesce((select sum(-e.amount) from ledger_entries e
@@ -140,15 +144,17 @@ export function paymentFacts(db: Db | Tx): Promise<PaymentFact[]> {
 }
 
 /**
- * The payments written since `since`, or pointed at by a row that was (a booking, refund,
- * transfer or ledger entry), and those `refs` name (payment or booking ids). Each table is
- * read by its `changed_at` index.
+ * The payments written since `since`, or pointed at by a row that was (a booking, a package's
+ * session, refund, transfer or ledger entry), and those `refs` name (payment or booking ids).
+ * Each table is read by its `changed_at` index.
  */
 function changedPayments(since: Date, refs: readonly string[]): SQL {
   const ids = sql`string_to_array(${refs.join(",")}, ',')::uuid[]`;
   return sql`
     select id from payments where changed_at >= ${since}
     union all select payment_id from bookings where changed_at >= ${since}
+    union all select pp.payment_id from bookings b
+      join package_purchases pp on pp.id = b.package_purchase_id where b.changed_at >= ${since}
     union all select payment_id from refunds where changed_at >= ${since}
     union all select payment_id from payout_transfers where changed_at >= ${since}
     union all select payment_id from ledger_entries where changed_at >= ${since}
@@ -314,7 +320,8 @@ function checkPackage(f: PaymentFact, push: (check: string, ref: string, detail:
     );
   }
   const ended = ["cancelled", "withdrawn", "expired"].includes(f.package_status ?? "");
-  const rest = used <= sessions ? refundOfRest(price, sessions, used) : { amount: 0, gst: 0 };
+  const taken = used + f.package_upcoming;
+  const rest = taken <= sessions ? refundOfRest(price, sessions, taken) : { amount: 0, gst: 0 };
   const owed = ended ? rest : { amount: 0, gst: 0 };
   if (f.refunded !== owed.amount || f.refunded_gst !== owed.gst) {
     push(
