@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { statementItem } from "./earnings";
+import { PURCHASE_MESSAGES as M } from "./messages/package-purchases";
 import {
   bookLabel,
+  endingOutcome,
   nthSessionFee,
   PACKAGE_LIMITS,
   packagePrice,
@@ -112,5 +114,31 @@ describe("what a package is shown as", () => {
       "Package session (Three mornings)",
     );
     expect(statementItem({ sessionType: "First Call", packageName: null })).toBe("First Call");
+  });
+});
+
+describe("ending a package with sessions booked", () => {
+  const now = new Date("2026-03-21T17:00:00.000Z");
+  const starts = [
+    new Date("2026-03-22T03:30:00.000Z"), // 10.5 hours: inside the cutoff, takes place
+    new Date("2026-03-22T06:00:00.000Z"), // 13 hours: a late cancel for the seeker
+    new Date("2026-03-25T03:30:00.000Z"), // days ahead: goes back
+  ];
+  it("cancels what is beyond the cutoff by the ender's rule", () => {
+    const base = { sessions: 4, taken: 3, upcomingStarts: starts, now };
+    expect(endingOutcome({ ...base, by: "seeker" })).toEqual({ cancelled: 2, used: 2 });
+    expect(endingOutcome({ ...base, by: "advisor" })).toEqual({ cancelled: 2, used: 1 });
+    expect(endingOutcome({ ...base, upcomingStarts: [], by: "admin" })).toEqual({
+      cancelled: 0,
+      used: 3,
+    });
+  });
+  it("says so before anyone ends it", () => {
+    expect(M.endPreview({ cancelled: 2, unused: 2, refund: "₹1,888" })).toBe(
+      "Your 2 sessions booked more than 12 hours ahead are cancelled too. The 2 unused sessions are refunded: ₹1,888 to the original payment method.",
+    );
+    expect(M.endPreview({ cancelled: 0, unused: 0, refund: "₹0" })).toBe(
+      "Every session of this package is used or still booked, so nothing is refunded.",
+    );
   });
 });

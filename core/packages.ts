@@ -5,6 +5,9 @@
  */
 import { formatInr } from "./format";
 import { GST_PERCENT, sessionPrice, type SessionMinutes } from "./pricing";
+import { FULL_REFUND_HOURS, MODIFY_CUTOFF_HOURS } from "./sessions";
+
+const HOUR_MS = 3_600_000;
 
 export const PACKAGE_LIMITS = {
   nameMax: 80,
@@ -178,4 +181,26 @@ export const PURCHASE_STATUS_LABELS: Record<PurchaseStatus, string> = {
 export function sessionsLeftText(sessions: number, taken: number): string {
   const left = Math.max(0, sessions - taken);
   return `${left} of ${sessions} ${sessions === 1 ? "session" : "sessions"} left`;
+}
+
+/**
+ * What ending a package now does to its sessions still booked (ADR 97): those starting more
+ * than the change cutoff ahead are cancelled under the ender's rule (the seeker's: 24 hours or
+ * more ahead they go back, later ones are used; the advisor's or an admin's: all go back);
+ * sooner ones take place. Answers how many are cancelled and how many sessions are then used.
+ */
+export function endingOutcome(input: {
+  sessions: number;
+  /** Booked or used now (packageSessionsTaken). */
+  taken: number;
+  upcomingStarts: readonly Date[];
+  now: Date;
+  by: "seeker" | "advisor" | "admin";
+}) {
+  const ahead = (start: Date) => start.getTime() - input.now.getTime();
+  const cancelled = input.upcomingStarts.filter((s) => ahead(s) > MODIFY_CUTOFF_HOURS * HOUR_MS);
+  const back = cancelled.filter(
+    (s) => input.by !== "seeker" || ahead(s) >= FULL_REFUND_HOURS * HOUR_MS,
+  ).length;
+  return { cancelled: cancelled.length, used: Math.min(input.sessions, input.taken - back) };
 }

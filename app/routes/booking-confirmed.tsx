@@ -116,9 +116,17 @@ export default function BookingConfirmed({ loaderData }: Route.ComponentProps) {
             fee={payment.feeAmount}
             gst={payment.gstAmount}
             total={payment.amount}
-            freeLabel="Free Consultation"
+            freeLabel={booking.packagePurchaseId ? "Paid with your package" : "Free Consultation"}
             totalLabel="Total paid"
           />
+          {booking.packagePurchaseId ? (
+            <Link
+              to={`/packages/${booking.packagePurchaseId}`}
+              className="w-fit text-sm font-medium text-brand-700 underline"
+            >
+              See your package
+            </Link>
+          ) : null}
           {payment.amount > 0 ? (
             <Link
               to={`/booking-confirmed/receipt?payment_id=${payment.id}`}

@@ -11,9 +11,17 @@ export const PURCHASE_MESSAGES = {
   unknownAction: "Choose whether to cancel or withdraw the package.",
   cancelledToast: "Package cancelled",
   withdrawnToast: "Package withdrawn",
-  endPreview: (amount: string, left: number) =>
-    `The ${left} unused ${left === 1 ? "session is" : "sessions are"} refunded: ${amount} to the original payment method.`,
-  endNothingBack: "Every session of this package is used, so nothing is refunded.",
+  endPreview: (ending: { cancelled: number; unused: number; refund: string }) =>
+    [
+      ending.cancelled > 0
+        ? `Your ${ending.cancelled === 1 ? "session" : `${ending.cancelled} sessions`} booked more than ${MODIFY_CUTOFF_HOURS} hours ahead ${ending.cancelled === 1 ? "is" : "are"} cancelled too.`
+        : null,
+      ending.unused > 0
+        ? `The ${ending.unused} unused ${ending.unused === 1 ? "session is" : "sessions are"} refunded: ${ending.refund} to the original payment method.`
+        : "Every session of this package is used or still booked, so nothing is refunded.",
+    ]
+      .filter(Boolean)
+      .join(" "),
   sessionReasonCancelled: "The package was cancelled.",
   sessionReasonWithdrawn: "The package was withdrawn.",
   refundCancelled: "Package cancelled by the seeker: the unused sessions are refunded.",

@@ -28,6 +28,7 @@ export async function findBookingByPayment(db: Db, viewer: Viewer, paymentId: st
         seekerTimezone: sql<string>`coalesce(${users.timeZone}, ${bookings.seekerTimezone})`,
         advisorTimezone: sql<string>`coalesce(${advisorUsers.timeZone}, ${bookings.advisorTimezone})`,
         meetingLink: joinLinkSql,
+        packagePurchaseId: bookings.packagePurchaseId,
       },
       payment: {
         id: payments.id,
@@ -74,6 +75,8 @@ export async function findBookingByPayment(db: Db, viewer: Viewer, paymentId: st
       seekerTimezone: booking.seekerTimezone,
       advisorTimezone: booking.advisorTimezone,
       meetingLink: booking.meetingLink,
+      /** Paid with this bought package: its page is where its money is. */
+      packagePurchaseId: booking.packagePurchaseId,
     },
     payment: {
       id: payment.id,

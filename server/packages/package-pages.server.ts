@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import { type PurchaseStatus, refundOfRest } from "../../core/packages";
+import { endingOutcome, type PurchaseStatus, refundOfRest } from "../../core/packages";
 import type { Viewer } from "../auth/session.server";
 import type { Db } from "../db/client.server";
 import { advisors, bookings, packagePurchases, payments, refunds, users } from "../db/schema";
@@ -114,7 +114,7 @@ async function advisorNames(db: Db, userIds: string[]) {
 }
 
 /** One package in full, for its seeker, its advisor or an admin; null for anyone else. */
-export async function purchaseFor(db: Db, viewer: Viewer, purchaseId: string) {
+export async function purchaseFor(db: Db, viewer: Viewer, purchaseId: string, now: Date) {
   const [row] = await db
     .select({ purchase: packagePurchases, payment: payments, advisorUserId: advisors.userId })
     .from(packagePurchases)
@@ -152,12 +152,21 @@ export async function purchaseFor(db: Db, viewer: Viewer, purchaseId: string) {
     gstPaise: payment.gstAmount,
     totalPaise: payment.amount,
   };
-  const taken = summary?.taken ?? 0;
+  const isSeeker = purchase.userId === viewer.userId;
+  const isAdvisor = row.advisorUserId === viewer.userId;
+  // What ending it now would do: cancel sessions booked far enough ahead, refund the rest.
+  const ending = endingOutcome({
+    sessions: purchase.sessions,
+    taken: summary?.taken ?? 0,
+    upcomingStarts: sessions.filter((s) => s.status === "confirmed").map((s) => s.datetime),
+    now,
+    by: isSeeker ? "seeker" : isAdvisor ? "advisor" : "admin",
+  });
   return {
     summary: summary!,
     seekerId: purchase.userId,
-    isSeeker: purchase.userId === viewer.userId,
-    isAdvisor: row.advisorUserId === viewer.userId,
+    isSeeker,
+    isAdvisor,
     paidAt: payment.updatedAt.toISOString(),
     payment: {
       id: payment.id,
@@ -167,9 +176,12 @@ export async function purchaseFor(db: Db, viewer: Viewer, purchaseId: string) {
       amount: payment.amount,
     },
     sessions: sessions.map((s) => ({ ...s, datetime: s.datetime.toISOString() })),
-    /** What ending it now would refund: the unused sessions' share. */
-    refundIfEnded: refundOfRest(price, purchase.sessions, Math.min(taken, purchase.sessions))
-      .amount,
+    /** What ending it now would do: sessions cancelled, and the unused sessions' refund. */
+    ifEnded: {
+      cancelled: ending.cancelled,
+      unused: purchase.sessions - ending.used,
+      refund: refundOfRest(price, purchase.sessions, ending.used).amount,
+    },
     refund: refund ?? null,
   };
 }

@@ -25,7 +25,7 @@ const DEFAULT_ZONE = "Asia/Kolkata";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const view = isUuid(params.purchaseId)
-    ? await purchaseFor(context.db, viewer, params.purchaseId)
+    ? await purchaseFor(context.db, viewer, params.purchaseId, context.now())
     : null;
   if (!view) throw new Response("Not found", { status: 404 });
   return { view, zone: viewer.timeZone ?? DEFAULT_ZONE, isAdmin: viewer.roles.includes("admin") };
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireViewer(request, context);
   const form = await readForm(request);
   const view = isUuid(params.purchaseId)
-    ? await purchaseFor(context.db, viewer, params.purchaseId)
+    ? await purchaseFor(context.db, viewer, params.purchaseId, context.now())
     : null;
   if (!view) throw new Response("Not found", { status: 404 });
   const intent = form.get("intent");
@@ -170,9 +170,7 @@ export default function PackagePage({ loaderData, actionData }: Route.ComponentP
             {view.isSeeker ? "Cancel this package" : "Withdraw this package"}
           </h2>
           <p className="text-sm text-muted">
-            {view.refundIfEnded > 0
-              ? M.endPreview(formatPaise(view.refundIfEnded), left)
-              : M.endNothingBack}
+            {M.endPreview({ ...view.ifEnded, refund: formatPaise(view.ifEnded.refund) })}
           </p>
           {actionData && !actionData.ok ? (
             <p role="alert" className="text-sm font-medium text-danger">

@@ -15,7 +15,7 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(request, context);
   const view = isUuid(params.purchaseId)
-    ? await purchaseFor(context.db, viewer, params.purchaseId)
+    ? await purchaseFor(context.db, viewer, params.purchaseId, context.now())
     : null;
   if (!view) throw new Response("Not found", { status: 404 });
   return { view, billedTo: view.summary.seekerName, zone: viewer.timeZone ?? "Asia/Kolkata" };
