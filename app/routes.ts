@@ -78,6 +78,7 @@ export default [
 
   // Packages of sessions (issue 40)
   route("advisor/:id/packages/:packageId/buy", "routes/packages/buy.tsx"),
+  route("api/advisors/:id/packages/:packageId/orders", "routes/api/package-orders.ts"),
   route("packages", "routes/packages/list.tsx"),
   route("packages/:purchaseId", "routes/packages/package.tsx"),
   route("packages/:purchaseId/receipt", "routes/packages/receipt.tsx"),

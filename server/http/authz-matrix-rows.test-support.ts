@@ -1096,10 +1096,10 @@ export const MATRIX: MatrixRow[] = [
     expect: everyone(404),
   },
   {
-    route: "/advisor/:id/packages/:packageId/buy",
+    route: "/api/advisors/:id/packages/:packageId/orders",
     handler: "action",
     request: (f) => ({
-      path: `/advisor/${f.approvedAdvisorId}/packages/${f.packages.offerId}/buy`,
+      path: `/api/advisors/${f.approvedAdvisorId}/packages/${f.packages.offerId}/orders`,
       json: {},
     }),
     // The advisor cannot buy their own package.

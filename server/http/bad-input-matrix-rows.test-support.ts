@@ -216,30 +216,30 @@ export const READS_NO_BODY: Record<string, string> = {
   "/auth/logout": "signing out needs nothing but the session (the origin check stops others)",
   "/api/calendar/google/notifications":
     "Google's notifications have no body: the channel's id and secret token are headers",
-  "/advisor/:id/packages/:packageId/buy":
+  "/api/advisors/:id/packages/:packageId/orders":
     "ordering a package needs the session and the package its URL names: the price is the server's",
 };
 
 export const BAD_INPUT: BadInputRow[] = [
   // Packages (issue 40)
   row(
-    "/advisor/:id/packages/:packageId/buy",
+    "/api/advisors/:id/packages/:packageId/orders",
     "method",
     "a DELETE",
     "seeker",
     (f) => ({
       method: "DELETE",
-      path: `/advisor/${f.approvedAdvisorId}/packages/${f.packages.offerId}/buy`,
+      path: `/api/advisors/${f.approvedAdvisorId}/packages/${f.packages.offerId}/orders`,
     }),
-    { status: 405, message: M.methodNotAllowed(PAGE), allow: PAGE },
+    { status: 405, message: M.methodNotAllowed("POST"), allow: "POST" },
   ),
   row(
-    "/advisor/:id/packages/:packageId/buy",
+    "/api/advisors/:id/packages/:packageId/orders",
     "id",
     "a package id that is no id",
     "seeker",
     (f) => ({
-      path: `/advisor/${f.approvedAdvisorId}/packages/${NOT_A_UUID}/buy`,
+      path: `/api/advisors/${f.approvedAdvisorId}/packages/${NOT_A_UUID}/orders`,
       ...json({}),
     }),
     { status: 404, message: PURCHASE_MESSAGES.notOffered },

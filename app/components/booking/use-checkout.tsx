@@ -29,8 +29,6 @@ export function useCheckout(options: {
   onAbandoned: () => void;
   /** Whether the step that pays is shown; leaving it (Back, a link) abandons checkout. */
   active: boolean;
-  /** Where a verified payment goes (a package's page); a booking's confirmation otherwise. */
-  paidUrl?: string;
 }) {
   const navigate = useNavigate();
   const [testOrder, setTestOrder] = useState<TestCheckoutOrder | null>(null);
@@ -57,15 +55,15 @@ export function useCheckout(options: {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of step abandons
   }, [options.active]);
 
-  const handlersFor = (order: PaymentOrder): CheckoutHandlers => ({
+  const handlersFor = (order: PaymentOrder, paidUrl?: string): CheckoutHandlers => ({
     onSuccess: (fields) => {
       open.current = null;
       setTestOrder(null);
       verifyPayment(fields).then(
         (result) => {
           // A package's page says what became of it, refunded or not.
-          if (options.paidUrl) {
-            void navigate(options.paidUrl);
+          if (paidUrl) {
+            void navigate(paidUrl);
             return;
           }
           if (result.settlement === "refunded") {
@@ -98,8 +96,13 @@ export function useCheckout(options: {
   });
   const [handlers, setHandlers] = useState<CheckoutHandlers | null>(null);
 
-  const pay = async (order: PaymentOrder & { orderId: string }, description: string) => {
-    const next = handlersFor(order);
+  /** `paidUrl`: where a verified payment goes (a package's page), else the booking's. */
+  const pay = async (
+    order: PaymentOrder & { orderId: string },
+    description: string,
+    paidUrl?: string,
+  ) => {
+    const next = handlersFor(order, paidUrl);
     open.current = order.paymentId;
     if (options.testCheckout) {
       setHandlers(next);

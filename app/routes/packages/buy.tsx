@@ -7,8 +7,7 @@ import { isUuid } from "../../../core/ids";
 import { PURCHASE_MESSAGES as M } from "../../../core/messages/package-purchases";
 import { packagePrice, packageSaving } from "../../../core/packages";
 import { getViewer } from "../../../server/auth/session.server";
-import { packageDeps } from "../../../server/packages/package-deps.server";
-import { packageForSale, startPurchase } from "../../../server/packages/purchases.server";
+import { packageForSale } from "../../../server/packages/purchases.server";
 import { ApiError, postJson } from "../../components/booking/checkout";
 import { PriceBreakdown } from "../../components/booking/booking-facts";
 import { useCheckout } from "../../components/booking/use-checkout";
@@ -16,7 +15,6 @@ import { BackLink } from "../../components/ui/back-link";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { toast } from "../../components/ui/toaster";
-import { json, viewerOr401 } from "../../lib/json-api.server";
 import { useHydrated } from "../../lib/hydrated";
 import { useViewer } from "../../lib/viewer";
 import type { Route } from "./+types/buy";
@@ -51,20 +49,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** POST: orders the package for the signed-in seeker; answers the payment order. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await viewerOr401(request, context);
-  if (viewer instanceof Response) return viewer;
-  if (!isUuid(params.id) || !isUuid(params.packageId)) return json({ error: M.notOffered }, 404);
-  const result = await startPurchase(packageDeps(context), viewer.userId, {
-    advisorId: params.id,
-    packageId: params.packageId,
-  });
-  if (!result.ok) return json({ error: result.message }, result.status);
-  const { purchaseId, paymentId, orderId, keyId, amount } = result;
-  return json({ purchaseId, paymentId, orderId, keyId, amount, free: false }, 201);
-}
-
 export default function BuyPackage({ loaderData }: Route.ComponentProps) {
   const { advisor, offer, price, saving, isOwn, testCheckout } = loaderData;
   const viewer = useViewer();
@@ -72,7 +56,6 @@ export default function BuyPackage({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   // Paying opens a checkout, which needs the page's scripts.
   const hydrated = useHydrated();
-  const [paidUrl, setPaidUrl] = useState<string | undefined>();
   const checkout = useCheckout({
     testCheckout,
     seeker: {
@@ -81,7 +64,6 @@ export default function BuyPackage({ loaderData }: Route.ComponentProps) {
     },
     onAbandoned: () => setBusy(false),
     active: true,
-    paidUrl,
   });
   const buy = async () => {
     setBusy(true);
@@ -93,9 +75,12 @@ export default function BuyPackage({ loaderData }: Route.ComponentProps) {
         keyId: string;
         amount: number;
         free: boolean;
-      }>(location.pathname, {});
-      setPaidUrl(`/packages/${order.purchaseId}`);
-      await checkout.pay(order, `${offer.name} with ${advisor.name}`);
+      }>(`/api/advisors/${advisor.id}/packages/${offer.id}/orders`, {});
+      await checkout.pay(
+        order,
+        `${offer.name} with ${advisor.name}`,
+        `/packages/${order.purchaseId}`,
+      );
     } catch (error) {
       setBusy(false);
       toast.error(M.orderFailed, {
