@@ -200,6 +200,20 @@ const PAGES: Record<string, Row> = {
     status: { advisor: 404, admin: 404, "torture advisor": 200 },
   },
   "routes/messages/open.ts": { skip: "an action, no page: messages.spec.ts opens conversations" },
+  // Packages (issue 40): the demo seeker bought the torture advisor's longest package.
+  "routes/packages/buy.tsx": {
+    path: ({ advisorId, packageId }) => `/advisor/${advisorId}/packages/${packageId}/buy`,
+  },
+  "routes/api/package-orders.ts": { skip: "JSON: packages.spec.ts orders a package" },
+  "routes/packages/list.tsx": { path: () => "/packages" },
+  "routes/packages/package.tsx": {
+    path: ({ purchaseId }) => `/packages/${purchaseId}`,
+    status: { advisor: 404, "torture advisor": 200 },
+  },
+  "routes/packages/receipt.tsx": {
+    path: ({ purchaseId }) => `/packages/${purchaseId}/receipt`,
+    status: { advisor: 404, "torture advisor": 200 },
+  },
   "routes/messages/stream.ts": { skip: "Server-Sent Events: messages.spec.ts listens to them" },
   "routes/become-advisor.tsx": { path: () => "/become-advisor" },
   "routes/become-advisor.apply.tsx": { path: () => "/become-advisor/apply" },

@@ -65,7 +65,7 @@ export function Receipt({
           </thead>
           <tbody>
             <tr>
-              <td className="py-2 break-words">{item}</td>
+              <td className="py-2 wrap-anywhere">{item}</td>
               <td className="py-2 text-right">{formatPaise(fee)}</td>
             </tr>
             <tr>

@@ -36,13 +36,13 @@ export function PurchaseSummary({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Link
           to={`/packages/${purchase.id}`}
-          className="font-semibold break-words text-brand-800 underline"
+          className="min-w-0 font-semibold wrap-anywhere text-brand-800 underline"
         >
           {purchase.name}
         </Link>
         <Badge tone={active ? "brand" : "neutral"}>{PURCHASE_STATUS_LABELS[purchase.status]}</Badge>
       </div>
-      <p className="text-sm text-muted">
+      <p className="text-sm wrap-anywhere text-muted">
         {side === "seeker" ? `With ${purchase.advisorName}` : `Bought by ${purchase.seekerName}`} ·{" "}
         {purchase.duration}-minute sessions
       </p>

@@ -92,8 +92,8 @@ export default function BuyPackage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <BackLink to={`/advisor/${advisor.id}`}>Back to {advisor.name}</BackLink>
       <header className="grid gap-1">
-        <h1 className="text-2xl font-bold break-words sm:text-3xl">{offer.name}</h1>
-        <p className="text-muted">A package with {advisor.name}</p>
+        <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{offer.name}</h1>
+        <p className="wrap-anywhere text-muted">A package with {advisor.name}</p>
       </header>
       <Card className="grid gap-4 p-6">
         <ul className="grid list-disc gap-1 pl-5 text-sm">

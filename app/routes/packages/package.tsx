@@ -84,12 +84,12 @@ export default function PackagePage({ loaderData, actionData }: Route.ComponentP
       <BackLink to="/packages">Back to packages</BackLink>
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold break-words sm:text-3xl">{summary.name}</h1>
+          <h1 className="min-w-0 text-2xl font-bold wrap-anywhere sm:text-3xl">{summary.name}</h1>
           <Badge tone={active ? "brand" : "neutral"}>
             {PURCHASE_STATUS_LABELS[summary.status]}
           </Badge>
         </div>
-        <p className="text-muted">
+        <p className="wrap-anywhere text-muted">
           {view.isAdvisor ? `Bought by ${summary.seekerName}` : `With ${summary.advisorName}`} ·{" "}
           {summary.sessions} sessions of {summary.duration} minutes
         </p>

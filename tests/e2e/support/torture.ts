@@ -7,7 +7,7 @@ import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH } from "../../../core/booking-lim
 import { topicsField } from "../../../core/forms/booking";
 import { cancelReasonSchema, FEEDBACK_MAX, reviewSchema } from "../../../core/forms/sessions";
 import { packageOfferSchema } from "../../../core/forms/packages";
-import { PACKAGE_LIMITS } from "../../../core/packages";
+import { PACKAGE_LIMITS, packagePrice } from "../../../core/packages";
 import { insertVerifiedLogin } from "../../../server/auth/verified-login.server";
 import { openDatabase } from "../../../server/db/client.server";
 import * as s from "../../../server/db/schema";
@@ -59,7 +59,14 @@ export const TORTURE = {
   packageDescription: word(`Thoroughlyprepared${EMOJI}`, PACKAGE_LIMITS.descriptionMax),
 };
 
-export type TortureIds = { advisorId: string; userId: string; conversationId: string };
+export type TortureIds = {
+  advisorId: string;
+  userId: string;
+  conversationId: string;
+  /** Their package on sale, and the demo seeker's purchase of it (issue 40). */
+  packageId: string;
+  purchaseId: string;
+};
 
 /**
  * Adds the torture advisor and their sessions to a seeded data directory (no server may hold
@@ -149,18 +156,23 @@ export async function seedTorture(dataDir: string, now = new Date()): Promise<To
         profileStatus: "approved",
       });
       // Packages at their longest (issue 40): one on sale, one withdrawn.
-      await tx.insert(s.advisorPackages).values(
-        [TORTURE.packageName, word(`${HEBREW}Package`, PACKAGE_LIMITS.nameMax)].map((name, i) => ({
-          advisorId,
-          name,
-          description: TORTURE.packageDescription,
-          sessions: PACKAGE_LIMITS.maxSessions,
-          duration: 30,
-          validityDays: PACKAGE_LIMITS.maxValidityDays,
-          priceInr: PACKAGE_LIMITS.maxPriceInr,
-          status: i === 0 ? ("active" as const) : ("withdrawn" as const),
-        })),
-      );
+      const [onSale] = await tx
+        .insert(s.advisorPackages)
+        .values(
+          [TORTURE.packageName, word(`${HEBREW}Package`, PACKAGE_LIMITS.nameMax)].map(
+            (name, i) => ({
+              advisorId,
+              name,
+              description: TORTURE.packageDescription,
+              sessions: PACKAGE_LIMITS.maxSessions,
+              duration: 30,
+              validityDays: PACKAGE_LIMITS.maxValidityDays,
+              priceInr: PACKAGE_LIMITS.maxPriceInr,
+              status: i === 0 ? ("active" as const) : ("withdrawn" as const),
+            }),
+          ),
+        )
+        .returning({ id: s.advisorPackages.id });
       const [schedule] = await tx
         .insert(s.advisorSchedules)
         .values({ advisorId, timezone: "Asia/Kolkata" })
@@ -300,7 +312,40 @@ export async function seedTorture(dataDir: string, now = new Date()): Promise<To
         reporterId: demoAdvisor.id,
         reason: TORTURE.reason,
       });
-      return { advisorId, userId: user!.id, conversationId };
+      // The demo seeker bought the package on sale, at its longest and dearest.
+      const price = packagePrice(PACKAGE_LIMITS.maxPriceInr);
+      const [paid] = await tx
+        .insert(s.payments)
+        .values({
+          userId: seeker.id,
+          amount: price.totalPaise,
+          feeAmount: price.feePaise,
+          gstAmount: price.gstPaise,
+          status: "paid",
+        })
+        .returning({ id: s.payments.id });
+      const [purchase] = await tx
+        .insert(s.packagePurchases)
+        .values({
+          packageId: onSale!.id,
+          userId: seeker.id,
+          advisorId,
+          paymentId: paid!.id,
+          name: TORTURE.packageName,
+          sessions: PACKAGE_LIMITS.maxSessions,
+          duration: 30,
+          validityDays: PACKAGE_LIMITS.maxValidityDays,
+          status: "active",
+          expiresAt: day(PACKAGE_LIMITS.maxValidityDays, 4),
+        })
+        .returning({ id: s.packagePurchases.id });
+      return {
+        advisorId,
+        userId: user!.id,
+        conversationId,
+        packageId: onSale!.id,
+        purchaseId: purchase!.id,
+      };
     });
   } finally {
     await database.close();
