@@ -1,16 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 import { formatPaise, formatSessionDate, formatSessionTime } from "../../../core/format";
-import { isUuid } from "../../../core/ids";
 import { PURCHASE_MESSAGES as M } from "../../../core/messages/package-purchases";
 import { PURCHASE_STATUS_LABELS, sessionOfText, sessionsLeftText } from "../../../core/packages";
-import { requireViewer } from "../../../server/auth/session.server";
-import { purchaseFor } from "../../../server/packages/package-pages.server";
 import { endPurchaseBy } from "../../../server/packages/purchases.server";
 import { BackLink } from "../../components/ui/back-link";
 import { Button } from "../../components/ui/button";
 import { Badge, Card } from "../../components/ui/card";
 import { flashCookie } from "../../lib/flash";
+import { viewedPurchase } from "../../lib/package-view.server";
 import { readForm } from "../../lib/request-body";
 import type { Route } from "./+types/package";
 
@@ -23,22 +21,14 @@ const DEFAULT_ZONE = "Asia/Kolkata";
 
 /** The seeker's, its advisor's or an admin's view of one bought package; others get 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
-  const view = isUuid(params.purchaseId)
-    ? await purchaseFor(context.db, viewer, params.purchaseId, context.now())
-    : null;
-  if (!view) throw new Response("Not found", { status: 404 });
+  const { viewer, view } = await viewedPurchase(request, params.purchaseId, context);
   return { view, zone: viewer.timeZone ?? DEFAULT_ZONE, isAdmin: viewer.roles.includes("admin") };
 }
 
 /** Ending it: the seeker cancels, its advisor (or an admin) withdraws. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await requireViewer(request, context);
   const form = await readForm(request);
-  const view = isUuid(params.purchaseId)
-    ? await purchaseFor(context.db, viewer, params.purchaseId, context.now())
-    : null;
-  if (!view) throw new Response("Not found", { status: 404 });
+  const { viewer, view } = await viewedPurchase(request, params.purchaseId, context);
   const intent = form.get("intent");
   if (intent !== "cancel" && intent !== "withdraw")
     return data({ ok: false as const, message: M.unknownAction }, { status: 400 });

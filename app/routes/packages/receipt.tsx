@@ -1,10 +1,8 @@
 import { invoiceNumber } from "../../../core/booking";
 import { type CacheHandle, NOT_KEPT } from "../../../core/cache-contract";
 import { formatPaise, formatSessionDate } from "../../../core/format";
-import { isUuid } from "../../../core/ids";
-import { requireViewer } from "../../../server/auth/session.server";
-import { purchaseFor } from "../../../server/packages/package-pages.server";
 import { Receipt } from "../../components/booking/receipt";
+import { viewedPurchase } from "../../lib/package-view.server";
 import type { Route } from "./+types/receipt";
 
 export const meta = () => [{ title: "Receipt | BeenThere" }];
@@ -13,11 +11,7 @@ export const handle: CacheHandle = { cache: NOT_KEPT };
 
 /** A bought package's tax receipt: for the same people as its page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(request, context);
-  const view = isUuid(params.purchaseId)
-    ? await purchaseFor(context.db, viewer, params.purchaseId, context.now())
-    : null;
-  if (!view) throw new Response("Not found", { status: 404 });
+  const { viewer, view } = await viewedPurchase(request, params.purchaseId, context);
   return { view, billedTo: view.summary.seekerName, zone: viewer.timeZone ?? "Asia/Kolkata" };
 }
 
