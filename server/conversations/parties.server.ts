@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { CONVERSATION_FORMER_MEMBER } from "../../core/conversation";
 import { advisorDisplayName, fullName } from "../../core/format";
@@ -85,8 +85,9 @@ export function advisorName(advisor: {
 }
 
 /**
- * The pair had a paid session (a confirmed or completed booking with a paid payment): from
- * then on contact details are no longer masked (ADR 93).
+ * The pair had a paid session (a confirmed or completed booking with a paid payment, or a
+ * session of a package the seeker paid for): from then on contact details are no longer
+ * masked (ADR 93).
  */
 export async function hadPaidSession(db: Db | Tx, seekerId: string, advisorId: string) {
   const [row] = await db
@@ -98,8 +99,10 @@ export async function hadPaidSession(db: Db | Tx, seekerId: string, advisorId: s
         eq(bookings.userId, seekerId),
         eq(bookings.advisorId, advisorId),
         inArray(bookings.status, ["confirmed", "completed"]),
-        eq(payments.status, "paid"),
-        sql`${payments.amount} > 0`,
+        or(
+          and(eq(payments.status, "paid"), sql`${payments.amount} > 0`),
+          isNotNull(bookings.packagePurchaseId),
+        ),
       ),
     )
     .limit(1);

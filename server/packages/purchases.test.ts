@@ -9,6 +9,7 @@ import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "../bookings/boo
 import { cancelSession } from "../bookings/cancel.server";
 import { settlePayment, verifyPayment } from "../bookings/payment-service.server";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
+import { hadPaidSession } from "../conversations/parties.server";
 import { createTestDatabase } from "../db/database.test-support";
 import { createSeeker } from "../db/factories.test-support";
 import {
@@ -437,6 +438,14 @@ describe("a bought package", () => {
       ok: false,
       status: 404,
     });
+  });
+
+  it("unmasks contact details in the pair's messages once a package's session is booked", async () => {
+    deps.clock.now = NOW;
+    const { seeker, purchaseId } = await buyer();
+    expect(await hadPaidSession(database.db, seeker, advisorId)).toBe(false);
+    expect((await bookWith(seeker, purchaseId, "2026-03-27T03:30:00.000Z", true)).ok).toBe(true);
+    expect(await hadPaidSession(database.db, seeker, advisorId)).toBe(true);
   });
 
   it("gives its last session to one of two bookings made at once", async () => {
