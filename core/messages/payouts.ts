@@ -17,7 +17,7 @@ export const PAYOUT_MESSAGES = {
   // Monthly reconciliation
   monthsTitle: "Monthly reconciliation",
   monthsIntro:
-    "Collected = advisor shares + commission + GST + refunds. A difference is money unaccounted for.",
+    "Collected = advisor shares + commission + GST + refunds + prepaid (package sessions not yet held or refunded). A difference is money unaccounted for.",
   monthsTable: "Monthly reconciliation table",
   monthsEmpty: "No payments yet.",
   monthsCaption: "Each month's payments and where the money went, newest first",

@@ -14,7 +14,7 @@ export function PayoutMonths({ months }: { months: PayoutMonth[] }) {
         <p className="text-sm text-muted">{M.monthsEmpty}</p>
       ) : (
         <ScrollBox label={M.monthsTable}>
-          <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+          <table className="w-full min-w-[50rem] border-collapse text-left text-sm">
             <caption className="sr-only">{M.monthsCaption}</caption>
             <thead className="text-xs font-semibold tracking-wide text-muted uppercase">
               <tr className="border-b border-line">
@@ -37,6 +37,9 @@ export function PayoutMonths({ months }: { months: PayoutMonth[] }) {
                   Refunds
                 </th>
                 <th scope="col" className={numTh}>
+                  Prepaid
+                </th>
+                <th scope="col" className={numTh}>
                   Difference
                 </th>
               </tr>
@@ -52,6 +55,7 @@ export function PayoutMonths({ months }: { months: PayoutMonth[] }) {
                   <td className={numTd}>{formatPaise(m.commission)}</td>
                   <td className={numTd}>{formatPaise(m.gst)}</td>
                   <td className={numTd}>{formatPaise(m.refunds)}</td>
+                  <td className={numTd}>{formatPaise(m.prepaid)}</td>
                   <td
                     className={cn(
                       numTd,
