@@ -62,6 +62,7 @@ test("an admin reads the month's money, retries a failed transfer and reconciles
     "Commission",
     "GST",
     "Refunds",
+    "Prepaid",
     "Difference",
   ]) {
     await expect(months.getByRole("columnheader", { name: column })).toBeVisible();
