@@ -685,6 +685,8 @@ export const payoutTransfers = pgTable(
       .on(t.updatedAt, t.id)
       .where(sql`${t.status} = 'failed'`),
     index("payout_transfers_advisor_idx").on(t.advisorId),
+    // A package's transfers (one per session used), for the reconciliation (ADR 97).
+    index("payout_transfers_payment_idx").on(t.paymentId),
     check("payout_transfers_status_check", inList("status", TRANSFER_STATUSES)),
     check("payout_transfers_amount_check", sql`${t.amount} > 0`),
   ],

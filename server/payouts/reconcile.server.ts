@@ -85,26 +85,21 @@ const KEPT_CREDIT = sql`e.kind = 'session_credit' and not exists (select 1 from 
  * below are plain comparisons. Each join is one probe of an index.
  */
 function factsQuery(where: SQL): SQL {
+  // The payment's own sums (refunds, credits, a package's transfers) come from one lateral of
+  // scalar subqueries: as joins they would pass the planner's join limit, and it would then
+  // join whole tables before filtering by `where`.
   return sql`
       select p.id as payment_id, b.id as booking_id, b.status as booking_status, p.created_at,
         p.amount, p.fee_amount as fee, p.gst_amount as gst,
         c.amount as credit, c.fee_amount as credit_fee, c.commission_percent,
         c.commission_amount as commission,
         d.amount as debit,
-        coalesce(r.amount, 0)::int as refunded, coalesce(r.gst, 0)::int as refunded_gst,
-        pp.sessions as package_sessions, pp.status as package_status,
-        coalesce(pe.credits, 0)::int as payment_credits, coalesce(pe.fees, 0)::int as payment_fees,
-        coalesce(pe.net, 0)::int as payment_net,
-        coalesce(pe.commission, 0)::int as payment_commission,
-        coalesce(pt.amount, 0)::int as package_transfers,
-        coalesce(pt.released, 0)::int as package_released,
-        (select count(*) from bookings pb where pp.id is not null
-           and pb.package_purchase_id = pp.id and pb.status = 'confirmed')::int as package_upcoming,
+        x.refunded, x.refunded_gst, x.payment_credits, x.payment_fees, x.payment_net,
+        x.payment_commission, x.package_sessions, x.package_status, x.package_transfers,
+        x.package_released, x.package_upcoming,
         t.amount as transfer_amount, t.status as transfer_status,
         t.released_at is not null as transfer_released,
-        coalesce((select sum(-e.amount) from ledger_entries e
-                  where e.payment_id = p.id and e.kind in ('payout', 'payout_returned')), 0)::int
-          as payouts,
+        x.payouts,
         case when pm.payment_id is not null then json_build_object(
           'month', pm.month, 'payments', pm.payments, 'collected', pm.collected,
           'advisorShares', pm.advisor_shares, 'commission', pm.commission, 'gst', pm.gst,
@@ -113,25 +108,36 @@ function factsQuery(where: SQL): SQL {
       left join bookings b on b.payment_id = p.id
       left join ledger_entries c on c.booking_id = b.id and c.kind = 'session_credit'
       left join ledger_entries d on d.booking_id = b.id and d.kind = 'refund_debit'
-      left join lateral (select sum(amount) filter (where status not in
-                             ('cancelled', 'reversing', 'reversed')) as amount, sum(gst_amount) as gst
-                         from refunds where payment_id = p.id) r on true
       left join payout_transfers t on t.booking_id = b.id
-      left join package_purchases pp on pp.payment_id = p.id
-      left join lateral (select count(*) filter (where ${KEPT_CREDIT}) as credits,
-                           sum(e.fee_amount) filter (where ${KEPT_CREDIT}) as fees,
-                           sum(e.commission_amount) filter (where ${KEPT_CREDIT}) as commission,
-                           sum(e.amount) as net
-                         from ledger_entries e
-                         where e.payment_id = p.id
-                           and e.kind in ('session_credit', 'refund_debit')) pe on true
-      left join lateral (select sum(amount) filter (where status not in
-                             ('cancelled', 'reversing', 'reversed')) as amount,
-                           sum(amount) filter (where status in ('released', 'settled')
-                             or (status = 'reversing' and released_at is not null)) as released
-                         from payout_transfers
-                         where pp.id is not null and payment_id = p.id) pt on true
       left join payment_money pm on pm.payment_id = p.id
+      cross join lateral (select
+        coalesce((select sum(amount) from refunds where payment_id = p.id), 0)::int as refunded,
+        coalesce((select sum(gst_amount) from refunds where payment_id = p.id), 0)::int
+          as refunded_gst,
+        (select count(*) from ledger_entries e where e.payment_id = p.id
+           and ${KEPT_CREDIT})::int as payment_credits,
+        coalesce((select sum(e.fee_amount) from ledger_entries e where e.payment_id = p.id
+           and ${KEPT_CREDIT}), 0)::int as payment_fees,
+        coalesce((select sum(e.commission_amount) from ledger_entries e where e.payment_id = p.id
+           and ${KEPT_CREDIT}), 0)::int as payment_commission,
+        coalesce((select sum(e.amount) from ledger_entries e where e.payment_id = p.id
+           and e.kind in ('session_credit', 'refund_debit')), 0)::int as payment_net,
+        coalesce((select sum(-e.amount) from ledger_entries e
+           where e.payment_id = p.id and e.kind in ('payout', 'payout_returned')), 0)::int
+          as payouts,
+        (select sessions from package_purchases where payment_id = p.id) as package_sessions,
+        (select status from package_purchases where payment_id = p.id) as package_status,
+        coalesce((select sum(amount) from payout_transfers where payment_id = p.id
+           and status not in ('cancelled', 'reversing', 'reversed')), 0)::int
+          as package_transfers,
+        coalesce((select sum(amount) from payout_transfers where payment_id = p.id
+           and (status in ('released', 'settled')
+                or (status = 'reversing' and released_at is not null))), 0)::int
+          as package_released,
+        (select count(*) from package_purchases pp join bookings pb
+           on pb.package_purchase_id = pp.id
+         where pp.payment_id = p.id and pb.status = 'confirmed')::int as package_upcoming
+      ) x
       where p.status in ('paid', 'refunded') and ${where}
       order by p.created_at, p.id`;
 }

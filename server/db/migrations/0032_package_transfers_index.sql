@@ -1,0 +1,1 @@
+CREATE INDEX "payout_transfers_payment_idx" ON "payout_transfers" USING btree ("payment_id");
