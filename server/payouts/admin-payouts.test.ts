@@ -108,6 +108,7 @@ describe("the payouts overview", () => {
       commission: 3 * (fee - share),
       gst: 3 * 18_000,
       refunds: 0,
+      prepaid: 0,
       difference: 0,
     });
 

@@ -41,6 +41,11 @@ const LATER_COLUMNS: Record<string, Record<string, string>> = {
     phone_verified_at: "timestamptz",
   },
   advisors: { hidden_for_no_shows_at: "timestamptz" },
+  bookings: {
+    package_purchase_id: "uuid",
+    package_session_returned: "boolean not null default false",
+  },
+  refunds: { package_purchase_id: "uuid", gst_amount: "integer not null default 0" },
 };
 const laterColumns = async (change: "add" | "drop") => {
   for (const [table, columns] of Object.entries(LATER_COLUMNS))

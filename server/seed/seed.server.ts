@@ -433,6 +433,7 @@ async function seedBookings(tx: Tx, ctx: BookingContext) {
         paymentId: payment!.id,
         bookingId: booking!.id,
         amount: price.totalPaise,
+        gstAmount: price.gstInr * 100,
         status: "processed",
         reason: "Cancelled 24 hours or more before the start",
         razorpayRefundId: `rfnd_demo${randomBytes(6).toString("hex")}`,
