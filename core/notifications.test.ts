@@ -43,6 +43,10 @@ describe("the kind of every e-mail", () => {
       "admin.ledger-mismatch": "account",
       "messages.unread": "messages",
       "conversation.warning": "account",
+      "package.bought": "confirmations",
+      "package.cancelled": "cancellations",
+      "package.withdrawn": "cancellations",
+      "package.expired": "cancellations",
     });
   });
 

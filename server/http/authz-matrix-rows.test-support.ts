@@ -1097,6 +1097,14 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     route: "/api/advisors/:id/packages/:packageId/orders",
+    handler: "loader",
+    request: (f) => ({
+      path: `/api/advisors/${f.approvedAdvisorId}/packages/${f.packages.offerId}/orders`,
+    }),
+    expect: everyone(405),
+  },
+  {
+    route: "/api/advisors/:id/packages/:packageId/orders",
     handler: "action",
     request: (f) => ({
       path: `/api/advisors/${f.approvedAdvisorId}/packages/${f.packages.offerId}/orders`,

@@ -185,6 +185,7 @@ describe("the books at every accepted commission", () => {
           commission,
           gst: payment.gstAmount,
           refunds: refunded.amount,
+          prepaid: 0,
           difference: 0,
         },
       ]);
