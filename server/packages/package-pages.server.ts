@@ -164,7 +164,6 @@ export async function purchaseFor(db: Db, viewer: Viewer, purchaseId: string, no
   });
   return {
     summary: summary!,
-    seekerId: purchase.userId,
     isSeeker,
     isAdvisor,
     paidAt: payment.updatedAt.toISOString(),
