@@ -35,6 +35,9 @@ export type PublicAdvisor = {
   rating: AdvisorRating | null;
   /** The packages on sale and not hidden, oldest first (issue 40). */
   packages: PackageOffer[];
+  /** A paid question's price (whole rupees before GST) and answer time; null: not offered. */
+  questionPriceInr: number | null;
+  questionAnswerDays: number | null;
 };
 
 /** What an advisor card shows: pages with cards send no more to the browser. */

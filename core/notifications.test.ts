@@ -47,6 +47,9 @@ describe("the kind of every e-mail", () => {
       "package.cancelled": "cancellations",
       "package.withdrawn": "cancellations",
       "package.expired": "cancellations",
+      "question.asked": "confirmations",
+      "question.answered": "messages",
+      "question.refunded": "cancellations",
     });
   });
 

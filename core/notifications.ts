@@ -148,6 +148,9 @@ export const EMAILS = {
   "package.cancelled": "cancellations",
   "package.withdrawn": "cancellations",
   "package.expired": "cancellations",
+  "question.asked": "confirmations",
+  "question.answered": "messages",
+  "question.refunded": "cancellations",
 } as const satisfies Record<string, MessageKind>;
 export type EmailName = keyof typeof EMAILS;
 // No e-mail of the kinds "review_requests" and "product_news" exists yet (ADR 90): the

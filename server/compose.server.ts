@@ -23,7 +23,7 @@ import type { Database } from "./db/client.server";
 import type { startJobs } from "./jobs/scheduler.server";
 import { messageJobs } from "./jobs/message-jobs.server";
 import { noShowJob } from "./jobs/no-show-jobs.server";
-import { packageExpiryJob } from "./jobs/package-jobs.server";
+import { packageExpiryJob, questionDeadlineJob } from "./jobs/sale-jobs.server";
 import { payoutJobs, refundJob, sessionJobs } from "./jobs/session-jobs.server";
 import { createReadiness, type Readiness } from "./lifecycle/readiness.server";
 import { createMetrics, type Metrics } from "./metrics/metrics.server";
@@ -39,6 +39,7 @@ import { type BankCipher, createBankCipher } from "./security/bank-cipher.server
 import { ledgerSubscriber } from "./payouts/ledger.server";
 import { refundRequests } from "./refunds/refunds.server";
 import { packagePurchasesSubscriber } from "./packages/purchases.server";
+import { questionsSubscriber } from "./questions/questions.server";
 import type { PaymentGateway } from "./payments/gateway.server";
 import { createStorage, type FileStorage } from "./storage/storage.server";
 
@@ -137,6 +138,7 @@ export function bookingSubscribers(deps: {
     channelNotices(deps.config),
     ledgerSubscriber(deps.config),
     packagePurchasesSubscriber(deps.config),
+    questionsSubscriber(deps.config),
     refundRequests,
     sessionAudit,
     sessionNotices,
@@ -172,6 +174,7 @@ export function serverJobs(services: Services): Parameters<typeof startJobs>[0] 
     ...sessionJobs(db, config, now, services.events),
     noShowJob(db, config, now, services.events),
     packageExpiryJob(db, config, now, services.events),
+    questionDeadlineJob(db, config, now, services.events),
     refundJob(db, { gateway: payments, config, logger, now }),
     ...payoutJobs(db, { gateway: payments, cipher: bankCipher, config, logger, now }),
     ...(ownCalendars?.jobs() ?? []),

@@ -19,7 +19,7 @@ const storedAttachment = z.object({
  * The files the composer uploaded first, as one JSON field: at most MESSAGE_MAX_FILES of the
  * upload's answers. Whether each is the sender's own is the send service's check.
  */
-const attachmentsField = z
+export const attachmentsField = z
   .string()
   .max(4_000)
   .optional()

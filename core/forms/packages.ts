@@ -6,7 +6,7 @@ import { paragraphs, singleLine } from "../plain-text";
 import { SESSION_MINUTES } from "../pricing";
 
 /** A whole number typed into a field, within its limits; anything else is `message`. */
-const wholeNumber = (min: number, max: number, message: string) =>
+export const wholeNumber = (min: number, max: number, message: string) =>
   z
     .string({ error: message })
     .trim()

@@ -34,6 +34,9 @@ const publicColumns = {
   headshotUrl: advisors.headshotUrl,
   totalExperienceYears: advisors.totalExperienceYears,
   hourlyRateInr: advisors.hourlyRateInr,
+  // Paid questions (ADR 98): offered while both are set.
+  questionPriceInr: advisors.questionPriceInr,
+  questionAnswerDays: advisors.questionAnswerDays,
 };
 
 /**

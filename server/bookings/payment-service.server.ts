@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { BOOKING_MESSAGES as M } from "../../core/messages/booking";
-import { advisors, bookings, packagePurchases, payments, users } from "../db/schema";
+import { advisors, bookings, packagePurchases, paidQuestions, payments, users } from "../db/schema";
 import type { Tx } from "../db/client.server";
 import { paymentSecrets } from "../payments/create-gateway.server";
 import { isValidPaymentSignature } from "../payments/signature.server";
@@ -71,19 +71,30 @@ export async function settlePayment(deps: TxDeps, report: PaymentReport): Promis
     .where(eq(bookings.paymentId, payment.id))
     .for("update");
   if (!booking) {
-    // A bought package's payment: the packages feature makes it usable, or refunds it.
-    const [purchase] = await tx
-      .select({ id: packagePurchases.id })
-      .from(packagePurchases)
-      .where(eq(packagePurchases.paymentId, payment.id));
-    if (!purchase) return "unknown-order";
+    // A bought package's or a paid question's payment: its feature makes it usable (or sends
+    // the question), or refunds it.
+    const [sale] = await tx
+      .select({ purchaseId: packagePurchases.id, questionId: paidQuestions.id })
+      .from(payments)
+      .leftJoin(packagePurchases, eq(packagePurchases.paymentId, payments.id))
+      .leftJoin(paidQuestions, eq(paidQuestions.paymentId, payments.id))
+      .where(eq(payments.id, payment.id));
+    if (!sale?.purchaseId && !sale?.questionId) return "unknown-order";
     await tx.update(payments).set(paid).where(eq(payments.id, payment.id));
-    await events.publish({ type: "package.paid", purchaseId: purchase.id, paymentId: payment.id });
+    if (sale.purchaseId) {
+      await events.publish({ type: "package.paid", purchaseId: sale.purchaseId, paymentId: payment.id });
+      const [after] = await tx
+        .select({ status: packagePurchases.status })
+        .from(packagePurchases)
+        .where(eq(packagePurchases.id, sale.purchaseId));
+      return after?.status === "active" ? "confirmed" : "refunded";
+    }
+    await events.publish({ type: "question.paid", questionId: sale.questionId!, paymentId: payment.id });
     const [after] = await tx
-      .select({ status: packagePurchases.status })
-      .from(packagePurchases)
-      .where(eq(packagePurchases.id, purchase.id));
-    return after?.status === "active" ? "confirmed" : "refunded";
+      .select({ status: paidQuestions.status })
+      .from(paidQuestions)
+      .where(eq(paidQuestions.id, sale.questionId!));
+    return after?.status === "open" ? "confirmed" : "refunded";
   }
 
   await tx.update(payments).set(paid).where(eq(payments.id, payment.id));

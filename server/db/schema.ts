@@ -28,6 +28,8 @@ import { NOTIFICATION_CHANNELS, SWITCHABLE_KINDS } from "../../core/notification
 import { CHANNEL_MESSAGE_STATUSES, PHONE_CHANNELS } from "../../core/channels";
 import { NO_SHOW_OUTCOMES, NO_SHOW_STATUSES } from "../../core/no-show";
 import { PACKAGE_LIMITS, PACKAGE_STATUSES, PURCHASE_STATUSES } from "../../core/packages";
+import { QUESTION_STATUSES } from "../../core/questions";
+import type { StoredAttachment } from "../../core/attachments";
 import {
   BOOKING_STATUSES,
   PAYMENT_STATUSES,
@@ -295,6 +297,9 @@ export const advisors = pgTable(
     applicationDraft: jsonb("application_draft").$type<Record<string, unknown>>(),
     // Hidden from search by upheld no-shows (core/no-show.ts) until an admin restores them.
     hiddenForNoShowsAt: timestamp("hidden_for_no_shows_at", { withTimezone: true }),
+    // Paid questions (issue 40): offered while both are set; whole rupees without GST, and days.
+    questionPriceInr: integer("question_price_inr"),
+    questionAnswerDays: smallint("question_answer_days"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -309,6 +314,10 @@ export const advisors = pgTable(
       sql`${t.totalExperienceYears} is null or ${t.totalExperienceYears} between 0 and 50`,
     ),
     check("advisors_rate_check", sql`${t.hourlyRateInr} >= 0`),
+    check(
+      "advisors_question_offer_check",
+      sql`num_nonnulls(${t.questionPriceInr}, ${t.questionAnswerDays}) in (0, 2) and coalesce(${t.questionAnswerDays} between 1 and 7, true) and coalesce(${t.questionPriceInr} > 0, true)`,
+    ),
     check(
       "advisors_short_intro_check",
       sql`${t.shortIntro} is null or char_length(${t.shortIntro}) <= 120`,
@@ -527,6 +536,8 @@ export const refunds = pgTable(
     // A booking's refund, or a package's refund of its unused sessions.
     bookingId: uuid("booking_id").references(() => bookings.id),
     packagePurchaseId: uuid("package_purchase_id").references(() => packagePurchases.id),
+    // A paid question left unanswered past its deadline (or paid when it could not be asked).
+    questionId: uuid("question_id").references(() => paidQuestions.id),
     amount: integer("amount").notNull(), // paise
     // The GST part of the amount: a package's refund returns only its unused sessions' GST.
     gstAmount: integer("gst_amount").notNull().default(0),
@@ -546,7 +557,11 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex("refunds_booking_idx").on(t.bookingId),
     uniqueIndex("refunds_package_purchase_idx").on(t.packagePurchaseId),
-    check("refunds_subject_check", sql`num_nonnulls(${t.bookingId}, ${t.packagePurchaseId}) = 1`),
+    uniqueIndex("refunds_question_idx").on(t.questionId),
+    check(
+      "refunds_subject_check",
+      sql`num_nonnulls(${t.bookingId}, ${t.packagePurchaseId}, ${t.questionId}) = 1`,
+    ),
     check("refunds_gst_check", sql`${t.gstAmount} between 0 and ${t.amount}`),
     index("refunds_due_idx").on(t.status, t.nextAttemptAt),
     // A payment's refunds, for the reconciliation and the monthly money (0014).
@@ -653,10 +668,13 @@ export const payoutTransfers = pgTable(
     advisorId: uuid("advisor_id")
       .notNull()
       .references(() => advisors.id),
+    // A session's share, or an answered paid question's.
     bookingId: uuid("booking_id")
-      .notNull()
       .unique()
       .references(() => bookings.id),
+    questionId: uuid("question_id")
+      .unique()
+      .references(() => paidQuestions.id),
     paymentId: uuid("payment_id")
       .notNull()
       .references(() => payments.id),
@@ -689,6 +707,7 @@ export const payoutTransfers = pgTable(
     index("payout_transfers_payment_idx").on(t.paymentId),
     check("payout_transfers_status_check", inList("status", TRANSFER_STATUSES)),
     check("payout_transfers_amount_check", sql`${t.amount} > 0`),
+    check("payout_transfers_subject_check", sql`num_nonnulls(${t.bookingId}, ${t.questionId}) = 1`),
   ],
 );
 
@@ -706,9 +725,10 @@ export const ledgerEntries = pgTable(
       .references(() => advisors.id),
     kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
     amount: integer("amount").notNull(), // paise: credit > 0, debit < 0
-    bookingId: uuid("booking_id")
-      .notNull()
-      .references(() => bookings.id),
+    // A session's entry, or an answered paid question's (the same kinds: a question's credit
+    // is a `session_credit` split like a session's fee).
+    bookingId: uuid("booking_id").references(() => bookings.id),
+    questionId: uuid("question_id").references(() => paidQuestions.id),
     paymentId: uuid("payment_id")
       .notNull()
       .references(() => payments.id),
@@ -728,10 +748,15 @@ export const ledgerEntries = pgTable(
     uniqueIndex("ledger_entries_once_per_booking_idx")
       .on(t.bookingId, t.kind)
       .where(sql`${t.kind} in ('session_credit', 'refund_debit')`),
+    uniqueIndex("ledger_entries_once_per_question_idx")
+      .on(t.questionId, t.kind)
+      .where(sql`${t.kind} in ('session_credit', 'refund_debit')`),
+    index("ledger_entries_question_idx").on(t.questionId),
     uniqueIndex("ledger_entries_once_per_transfer_idx")
       .on(t.providerTransferId, t.kind)
       .where(sql`${t.kind} in ('payout', 'payout_returned')`),
     check("ledger_entries_kind_check", inList("kind", LEDGER_KINDS)),
+    check("ledger_entries_subject_check", sql`num_nonnulls(${t.bookingId}, ${t.questionId}) = 1`),
     check(
       "ledger_entries_sign_check",
       // A session credit may be zero: at a 100 % commission it records the commission alone.
@@ -1419,6 +1444,81 @@ export const packagePurchases = pgTable(
     check(
       "package_purchases_active_check",
       sql`${t.status} not in ('active', 'used', 'expired') or ${t.expiresAt} is not null`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- paid questions (issue 40)
+
+/**
+ * A paid question: asked in the seeker's conversation with the advisor (`message_id`, its
+ * text and attachments), paid once, answered by the advisor before `deadline` or refunded in
+ * full by the deadline job. Price and answer time are copied from the advisor's offer when it
+ * is asked, so a later change of the offer never changes a question already asked.
+ */
+export const paidQuestions = pgTable(
+  "paid_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => advisors.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    // The question's message, written once the payment arrives.
+    messageId: bigint("message_id", { mode: "number" }).references(() => messages.id, {
+      onDelete: "set null",
+    }),
+    body: text("body").notNull(),
+    // The files the seeker uploaded with it, sent with the question's message once it is paid.
+    attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
+    priceInr: integer("price_inr").notNull(),
+    answerDays: smallint("answer_days").notNull(),
+    status: text("status", { enum: QUESTION_STATUSES }).notNull().default("pending_payment"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    deadline: timestamp("deadline", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    // The seeker's rating of the answer, as a session's review asks it (ADR 98: kept apart
+    // from the advisor's session rating).
+    ratingHelpfulness: smallint("rating_helpfulness"),
+    ratingActionability: smallint("rating_actionability"),
+    recommendAdvisor: boolean("recommend_advisor"),
+    writtenFeedback: text("written_feedback"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("paid_questions_user_idx").on(t.userId, t.createdAt),
+    index("paid_questions_advisor_idx").on(t.advisorId, t.createdAt),
+    index("paid_questions_conversation_idx").on(t.conversationId),
+    // The deadline job reads only open questions, by when they fall due.
+    index("paid_questions_deadline_idx")
+      .on(t.deadline)
+      .where(sql`${t.status} = 'open'`),
+    check("paid_questions_status_check", inList("status", QUESTION_STATUSES)),
+    check("paid_questions_answer_days_check", sql`${t.answerDays} between 1 and 7`),
+    check("paid_questions_price_check", sql`${t.priceInr} > 0`),
+    check(
+      "paid_questions_open_check",
+      sql`${t.status} not in ('open', 'answered', 'refunded') or (${t.paidAt} is not null and ${t.deadline} is not null)`,
+    ),
+    check(
+      "paid_questions_rating_check",
+      sql`(${t.ratedAt} is null) = (${t.ratingHelpfulness} is null) and (${t.ratedAt} is null or (${t.status} = 'answered' and ${t.ratingHelpfulness} between 1 and 5 and ${t.ratingActionability} between 1 and 5 and ${t.recommendAdvisor} is not null))`,
+    ),
+    check(
+      "paid_questions_answered_check",
+      sql`${t.status} <> 'answered' or ${t.answeredAt} is not null`,
     ),
   ],
 );

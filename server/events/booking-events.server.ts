@@ -43,6 +43,10 @@ export type BookingEvent =
     }
   /** A bought package's payment arrived: the packages feature makes it usable (or refunds it). */
   | { type: "package.paid"; purchaseId: string; paymentId: string }
+  /** A paid question's payment arrived: the questions feature sends it (or refunds it). */
+  | { type: "question.paid"; questionId: string; paymentId: string }
+  /** The advisor marked a paid question answered: their share is credited. */
+  | { type: "question.answered"; questionId: string }
   /**
    * Money must go back to the seeker: the refunds feature records it. For a booking (all of
    * its payment), or for a package (the rest of its payment, with that rest's GST part).
@@ -53,13 +57,14 @@ export type BookingEvent =
       amount: number;
       reason: string;
     } & RefundSubject)
-  /** A refund was recorded (once per booking or package) and will be sent by the refund job. */
+  /** A refund was recorded (once per subject) and will be sent by the refund job. */
   | ({ type: "refund.queued"; refundId: string; amount: number } & RefundSubject);
 
-/** What a refund is for: a booking, or a package's unused sessions. */
+/** What a refund is for: a booking, a package's unused sessions, or a paid question. */
 export type RefundSubject =
-  | { bookingId: string; packagePurchaseId?: undefined; gst?: undefined }
-  | { packagePurchaseId: string; bookingId?: undefined; gst: number };
+  | { bookingId: string; packagePurchaseId?: undefined; questionId?: undefined; gst?: undefined }
+  | { packagePurchaseId: string; bookingId?: undefined; questionId?: undefined; gst: number }
+  | { questionId: string; bookingId?: undefined; packagePurchaseId?: undefined; gst?: undefined };
 
 /** Who made a change, in the part they play in the session. */
 export type EventActor = { userId: string; role: CancelledByRole };

@@ -16,7 +16,7 @@ import {
 import type { BookingEvents, EventContext, Subscriber } from "../events/booking-events.server";
 import type { Logger } from "../logger.server";
 import { queueEmail } from "../mail/mailer.server";
-import type { PaymentGateway } from "../payments/gateway.server";
+import type { SaleDeps } from "../payments/sale-deps.server";
 import { packageSessionsTaken } from "../repositories/package-sessions.server";
 
 /*
@@ -26,14 +26,7 @@ import { packageSessionsTaken } from "../repositories/package-sessions.server";
  * unused sessions pro rata (core/packages.ts refundOfRest) through the refunds feature.
  */
 
-export type PackageDeps = {
-  db: Db;
-  gateway: PaymentGateway;
-  config: Config;
-  logger: Logger;
-  events: BookingEvents;
-  now: () => Date;
-};
+export type PackageDeps = SaleDeps;
 
 export type PurchaseOrder = {
   ok: true;

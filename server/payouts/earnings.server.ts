@@ -66,7 +66,7 @@ export async function loadEarnings(db: Db, advisorId: string, options: Options):
 
   const failedTransfers = await db
     .select({
-      bookingId: payoutTransfers.bookingId,
+      bookingId: bookings.id,
       sessionAt: bookings.datetime,
       amount: payoutTransfers.amount,
       lastError: payoutTransfers.lastError,

@@ -207,7 +207,7 @@ describe("the ledger under random operations", () => {
     const transfersIn = async (statuses: (typeof payoutTransfers.$inferSelect)["status"][]) =>
       (
         await db.select().from(payoutTransfers).where(inArray(payoutTransfers.status, statuses))
-      ).sort((a, b) => seqOf(a.bookingId) - seqOf(b.bookingId));
+      ).sort((a, b) => seqOf(a.bookingId!) - seqOf(b.bookingId!));
     const rankOf = (advisorId: string) => advisors.findIndex((a) => a.advisorId === advisorId);
     /** Accounts waiting on the provider's verdict, in the test's order of advisors. */
     const unverified = async () =>
@@ -671,7 +671,7 @@ async function checkLedger(
   const sum = (list: { amount: number }[]) => list.reduce((t, e) => t + e.amount, 0);
   const ofKind = (kind: string) => entries.filter((e) => e.kind === kind);
   const credited = [...sessions.values()].filter((s) => s.share !== null);
-  const single = (e: { bookingId: string }) => sessions.has(e.bookingId);
+  const single = (e: { bookingId: string | null }) => sessions.has(e.bookingId!);
   expect(
     ofKind("session_credit")
       .filter(single)
@@ -717,8 +717,8 @@ async function checkLedger(
   // Each event applied once: one credit and one debit per booking, one payout and one
   // return per provider transfer, one stored webhook per event id.
   const once = (keys: string[]) => expect(new Set(keys).size).toBe(keys.length);
-  once(ofKind("session_credit").map((e) => e.bookingId));
-  once(ofKind("refund_debit").map((e) => e.bookingId));
+  once(ofKind("session_credit").map((e) => e.bookingId!));
+  once(ofKind("refund_debit").map((e) => e.bookingId!));
   once(ofKind("payout").map((e) => e.providerTransferId!));
   once(ofKind("payout_returned").map((e) => e.providerTransferId!));
   // A share of nothing (a 100 % commission) is credited as zero but never transferred.

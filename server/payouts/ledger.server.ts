@@ -7,6 +7,7 @@ import {
   bookings,
   ledgerEntries,
   packagePurchases,
+  paidQuestions,
   payments,
   payoutAccounts,
   payoutTransfers,
@@ -39,6 +40,8 @@ export function ledgerSubscriber(config: Pick<Config, "payouts">): Subscriber {
           commissionPercent: config.payouts.commissionPercent,
           now,
         }),
+      "question.answered": (tx, { questionId }, { now }) =>
+        creditQuestion(tx, { questionId, commissionPercent: config.payouts.commissionPercent, now }),
       "package.session.returned": (tx, { bookingId }, { now }) =>
         debitRefund(tx, { bookingId, refundId: null, now }),
       // A package's refund is of sessions never used, so never credited: nothing to take back.
@@ -74,7 +77,7 @@ export async function creditSession(
   if (!row || row.fee <= 0) return;
   await writeCredit(tx, {
     advisorId: row.advisorId,
-    bookingId: input.bookingId,
+    subject: { bookingId: input.bookingId },
     paymentId: row.paymentId,
     fee: row.fee,
     commissionPercent: input.commissionPercent,
@@ -83,12 +86,15 @@ export async function creditSession(
   });
 }
 
-/** A session's credit and its transfer (held until the session is done), once per booking. */
+/**
+ * A session's (or an answered question's) credit and its transfer (held until the session is
+ * done, or from the answer), once per booking or question.
+ */
 async function writeCredit(
   tx: Tx,
   input: {
     advisorId: string;
-    bookingId: string;
+    subject: { bookingId: string } | { questionId: string };
     paymentId: string;
     fee: number;
     commissionPercent: number;
@@ -103,7 +109,7 @@ async function writeCredit(
       advisorId: input.advisorId,
       kind: "session_credit",
       amount: share,
-      bookingId: input.bookingId,
+      ...input.subject,
       paymentId: input.paymentId,
       feeAmount: input.fee,
       commissionPercent: input.commissionPercent,
@@ -115,11 +121,42 @@ async function writeCredit(
   if (!credited || share === 0) return;
   await tx.insert(payoutTransfers).values({
     advisorId: input.advisorId,
-    bookingId: input.bookingId,
+    ...input.subject,
     paymentId: input.paymentId,
     amount: share,
     status: input.accountStatus === "activated" ? "pending" : "awaiting_account",
     nextAttemptAt: input.now,
+  });
+}
+
+/**
+ * A paid question was answered: the advisor is credited with its fee less the commission, as
+ * for a session, and its transfer is held from the answer (ADR 98).
+ */
+export async function creditQuestion(
+  tx: Tx,
+  input: { questionId: string; commissionPercent: number; now: Date },
+): Promise<void> {
+  const [row] = await tx
+    .select({
+      advisorId: paidQuestions.advisorId,
+      paymentId: payments.id,
+      fee: payments.feeAmount,
+      accountStatus: payoutAccounts.status,
+    })
+    .from(paidQuestions)
+    .innerJoin(payments, eq(payments.id, paidQuestions.paymentId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, paidQuestions.advisorId))
+    .where(and(eq(paidQuestions.id, input.questionId), eq(paidQuestions.status, "answered")));
+  if (!row || row.fee <= 0) return;
+  await writeCredit(tx, {
+    advisorId: row.advisorId,
+    subject: { questionId: input.questionId },
+    paymentId: row.paymentId,
+    fee: row.fee,
+    commissionPercent: input.commissionPercent,
+    accountStatus: row.accountStatus,
+    now: input.now,
   });
 }
 
@@ -174,7 +211,7 @@ export async function creditPackageSession(
   const fee = nthSessionFee(price, row.sessions, (credited?.used ?? 0) + 1);
   await writeCredit(tx, {
     advisorId: row.advisorId,
-    bookingId: input.bookingId,
+    subject: { bookingId: input.bookingId },
     paymentId: row.paymentId,
     fee,
     commissionPercent: input.commissionPercent,
@@ -251,6 +288,7 @@ export async function recordTransferEntry(
       kind,
       amount: kind === "payout" ? -transfer.amount : transfer.amount,
       bookingId: transfer.bookingId,
+      questionId: transfer.questionId,
       paymentId: transfer.paymentId,
       transferId: transfer.id,
       providerTransferId: transfer.providerTransferId,

@@ -3,7 +3,15 @@ import { holdPassedFor, releaseAt } from "../../core/ledger";
 import { loadOwnBankDetails } from "../repositories/bank-details.server";
 import type { BankCipher } from "../security/bank-cipher.server";
 import { type Db, inOrderOf, type Tx } from "../db/client.server";
-import { advisors, bookings, payments, payoutAccounts, payoutTransfers, users } from "../db/schema";
+import {
+  advisors,
+  bookings,
+  paidQuestions,
+  payments,
+  payoutAccounts,
+  payoutTransfers,
+  users,
+} from "../db/schema";
 import type { Logger } from "../logger.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { retryDelayMs } from "../../core/retry";
@@ -159,7 +167,8 @@ async function moveTransfers(db: Db, deps: PayoutDeps) {
     const due = await tx
       .select({ id: payoutTransfers.id })
       .from(payoutTransfers)
-      .innerJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+      .leftJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+      .leftJoin(paidQuestions, eq(paidQuestions.id, payoutTransfers.questionId))
       .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, payoutTransfers.advisorId))
       .where(
         and(
@@ -173,6 +182,12 @@ async function moveTransfers(db: Db, deps: PayoutDeps) {
               eq(payoutTransfers.status, "on_hold"),
               inArray(bookings.status, ["completed", "cancelled"]),
               lte(bookings.endsAt, maturedBy),
+            ),
+            // A paid question's share matures from its answer (ADR 98).
+            and(
+              eq(payoutTransfers.status, "on_hold"),
+              eq(paidQuestions.status, "answered"),
+              lte(paidQuestions.answeredAt, maturedBy),
             ),
             eq(payoutTransfers.status, "reversing"),
           ),
@@ -253,12 +268,17 @@ async function sendTransfer(db: Db, deps: PayoutDeps, transfer: Transfer) {
     .select({
       providerPaymentId: payments.razorpayPaymentId,
       accountId: payoutAccounts.providerAccountId,
-      sessionEnd: bookings.endsAt,
+      // What the hold runs from: the session's end, or the question's answer.
+      deliveredAt: sql<Date>`coalesce(${bookings.endsAt}, ${paidQuestions.answeredAt})`.mapWith(
+        (v: string | Date) => new Date(v),
+      ),
     })
-    .from(payments)
-    .innerJoin(payoutAccounts, eq(payoutAccounts.advisorId, transfer.advisorId))
-    .innerJoin(bookings, eq(bookings.id, transfer.bookingId))
-    .where(eq(payments.id, transfer.paymentId));
+    .from(payoutTransfers)
+    .innerJoin(payments, eq(payments.id, payoutTransfers.paymentId))
+    .innerJoin(payoutAccounts, eq(payoutAccounts.advisorId, payoutTransfers.advisorId))
+    .leftJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+    .leftJoin(paidQuestions, eq(paidQuestions.id, payoutTransfers.questionId))
+    .where(eq(payoutTransfers.id, transfer.id));
   if (!source?.providerPaymentId || !source.accountId) {
     throw new Error("payment or linked account missing for the transfer");
   }
@@ -266,7 +286,9 @@ async function sendTransfer(db: Db, deps: PayoutDeps, transfer: Transfer) {
     providerPaymentId: source.providerPaymentId,
     accountId: source.accountId,
     amountPaise: transfer.amount,
-    notes: { booking_id: transfer.bookingId, transfer_id: transfer.id },
+    notes: transfer.bookingId
+      ? { booking_id: transfer.bookingId, transfer_id: transfer.id }
+      : { question_id: transfer.questionId!, transfer_id: transfer.id },
   });
   await db.transaction(async (tx) => {
     const [held] = await tx
@@ -278,7 +300,7 @@ async function sendTransfer(db: Db, deps: PayoutDeps, transfer: Transfer) {
       // Next looked at when it may be released (at once, if the session is long over).
       await tx
         .update(payoutTransfers)
-        .set({ attempts: 0, nextAttemptAt: releaseAt(source.sessionEnd, deps.holdDays) })
+        .set({ attempts: 0, nextAttemptAt: releaseAt(source.deliveredAt, deps.holdDays) })
         .where(eq(payoutTransfers.id, transfer.id));
       return;
     }

@@ -44,6 +44,8 @@ export type PaymentFact = {
   payment_id: string;
   booking_id: string | null;
   booking_status: string | null;
+  /** A paid question's payment (ADR 98): its state. */
+  question_status: string | null;
   created_at: Date | string;
   amount: number;
   fee: number;
@@ -77,7 +79,7 @@ export type PaymentFact = {
 
 /** A credit of `e` that was not taken back: a debit for its booking earned nothing. */
 const KEPT_CREDIT = sql`e.kind = 'session_credit' and not exists (select 1 from ledger_entries d
-  where d.booking_id = e.booking_id and d.kind = 'refund_debit')`;
+  where d.kind = 'refund_debit' and (d.booking_id = e.booking_id or d.question_id = e.question_id))`;
 
 /**
  * The paid payments `where` picks, oldest first, with what the ledger, refunds and transfers
@@ -89,7 +91,8 @@ function factsQuery(where: SQL): SQL {
   // scalar subqueries: as joins they would pass the planner's join limit, and it would then
   // join whole tables before filtering by `where`.
   return sql`
-      select p.id as payment_id, b.id as booking_id, b.status as booking_status, p.created_at,
+      select p.id as payment_id, b.id as booking_id, b.status as booking_status,
+        q.status as question_status, p.created_at,
         p.amount, p.fee_amount as fee, p.gst_amount as gst,
         c.amount as credit, c.fee_amount as credit_fee, c.commission_percent,
         c.commission_amount as commission,
@@ -106,9 +109,13 @@ function factsQuery(where: SQL): SQL {
           'refunds', pm.refunds, 'prepaid', pm.prepaid) end as kept
       from payments p
       left join bookings b on b.payment_id = p.id
-      left join ledger_entries c on c.booking_id = b.id and c.kind = 'session_credit'
-      left join ledger_entries d on d.booking_id = b.id and d.kind = 'refund_debit'
-      left join payout_transfers t on t.booking_id = b.id
+      left join paid_questions q on q.payment_id = p.id
+      left join ledger_entries c on c.payment_id = p.id and c.kind = 'session_credit'
+        and (c.booking_id = b.id or c.question_id = q.id)
+      left join ledger_entries d on d.payment_id = p.id and d.kind = 'refund_debit'
+        and (d.booking_id = b.id or d.question_id = q.id)
+      left join payout_transfers t on t.payment_id = p.id
+        and (t.booking_id = b.id or t.question_id = q.id)
       left join payment_money pm on pm.payment_id = p.id
       cross join lateral (select
         coalesce((select sum(amount) from refunds where payment_id = p.id), 0)::int as refunded,
@@ -247,7 +254,20 @@ function checkPayment(facts: readonly PaymentFact[], add: (d: Difference) => voi
       continue;
     }
     const ref = f.booking_id ?? f.payment_id;
-    const confirmed = ["confirmed", "completed", "cancelled"].includes(f.booking_status ?? "");
+    // A question's share is owed once it is answered, and never before (ADR 98).
+    const confirmed =
+      ["confirmed", "completed", "cancelled"].includes(f.booking_status ?? "") ||
+      f.question_status === "answered";
+    if (f.question_status === "open" && f.credit !== null) {
+      push("credit", ref, `an unanswered question is credited ${formatPaise(f.credit)}`);
+    }
+    if (f.question_status === "refunded" && f.refunded !== f.amount) {
+      push(
+        "refund",
+        ref,
+        `an unanswered question refunded ${formatPaise(f.refunded)} of ${formatPaise(f.amount)}`,
+      );
+    }
     if (confirmed && f.fee > 0 && f.credit === null) {
       push("credit", ref, `a paid session of ${formatPaise(f.fee)} has no credit`);
     }

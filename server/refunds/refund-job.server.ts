@@ -94,9 +94,7 @@ export async function processRefunds(
       const result = await deps.gateway.refund({
         providerPaymentId: payment.providerPaymentId,
         amountPaise: refund.amount,
-        notes: refund.bookingId
-          ? { booking_id: refund.bookingId, refund_id: refund.id }
-          : { package_purchase_id: refund.packagePurchaseId!, refund_id: refund.id },
+        notes: refundNotes(refund),
       });
       await db.transaction(async (tx) => {
         await tx
@@ -127,7 +125,7 @@ export async function processRefunds(
               subject: "Your BeenThere refund is on its way",
               heading: "Your refund is on its way",
               paragraphs: [
-                `Hi ${seeker.firstName}, we have refunded ${formatInr(refund.amount / 100)} ${refund.bookingId ? "for your cancelled session" : "for the unused sessions of your package"}.`,
+                `Hi ${seeker.firstName}, we have refunded ${formatInr(refund.amount / 100)} ${refund.bookingId ? "for your cancelled session" : refund.questionId ? "for your unanswered question" : "for the unused sessions of your package"}.`,
                 SESSION_MESSAGES.refundNotice,
               ],
               action: { label: "Go to Dashboard", url: `${deps.config.appUrl}/dashboard` },
@@ -211,4 +209,11 @@ export async function applyRefundEvent(
     }
     return true;
   });
+}
+
+/** What the provider's refund is for, in its notes. */
+function refundNotes(refund: typeof refunds.$inferSelect): Record<string, string> {
+  if (refund.bookingId) return { booking_id: refund.bookingId, refund_id: refund.id };
+  if (refund.questionId) return { question_id: refund.questionId, refund_id: refund.id };
+  return { package_purchase_id: refund.packagePurchaseId!, refund_id: refund.id };
 }

@@ -32,6 +32,7 @@ export async function queueRefund(
     .values({
       bookingId: request.bookingId ?? null,
       packagePurchaseId: request.packagePurchaseId ?? null,
+      questionId: request.questionId ?? null,
       paymentId,
       amount,
       // A package names the GST of its unused rest; a booking's refund is all of its payment,

@@ -1,6 +1,6 @@
 import { isUuid } from "../../../core/ids";
 import { PURCHASE_MESSAGES as M } from "../../../core/messages/package-purchases";
-import { packageDeps } from "../../../server/packages/package-deps.server";
+import { saleDeps } from "../../../server/payments/sale-deps.server";
 import { startPurchase } from "../../../server/packages/purchases.server";
 import { json, viewerOr401 } from "../../lib/json-api.server";
 import type { Route } from "./+types/package-orders";
@@ -14,7 +14,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await viewerOr401(request, context);
   if (viewer instanceof Response) return viewer;
   if (!isUuid(params.id) || !isUuid(params.packageId)) return json({ error: M.notOffered }, 404);
-  const result = await startPurchase(packageDeps(context), viewer.userId, {
+  const result = await startPurchase(saleDeps(context), viewer.userId, {
     advisorId: params.id,
     packageId: params.packageId,
   });
