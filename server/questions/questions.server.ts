@@ -1,5 +1,6 @@
-import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
-import type { StoredAttachment } from "../../core/attachments";
+import { and, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
+import { isOwnAttachment, type StoredAttachment } from "../../core/attachments";
+import { ATTACHMENT_MESSAGES } from "../../core/messages/message-safety";
 import {
   advisorDisplayName,
   formatPaise,
@@ -10,17 +11,11 @@ import {
 import type { ReviewInput } from "../../core/forms/sessions";
 import { maskContactDetails } from "../../core/message-text";
 import { QUESTION_MESSAGES as M } from "../../core/messages/questions";
-import {
-  canMarkAnswered,
-  isOverdue,
-  questionDeadline,
-  questionPrice,
-} from "../../core/questions";
+import { canMarkAnswered, isOverdue, questionDeadline, questionPrice } from "../../core/questions";
 import type { Config } from "../config.server";
-import { appendMessage } from "../conversations/append.server";
-import { conversationOfPair, hadPaidSession, loadConversation } from "../conversations/parties.server";
+import { conversationOfPair, hadPaidSession } from "../repositories/conversation-pairs.server";
 import type { Db, Tx } from "../db/client.server";
-import { advisors, messages, paidQuestions, payments, users } from "../db/schema";
+import { advisors, conversations, messages, paidQuestions, payments, users } from "../db/schema";
 import type { Subscriber } from "../events/booking-events.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SaleDeps } from "../payments/sale-deps.server";
@@ -67,13 +62,33 @@ export async function questionOffer(db: Db | Tx, advisorId: string) {
   return { ...offer, priceInr: offer.priceInr, answerDays: offer.answerDays };
 }
 
-/** Why the seeker cannot ask in this conversation now, or null when they can. */
-async function askRefusal(tx: Tx, conversationId: string, seekerUserId: string) {
-  const record = await loadConversation(tx, conversationId, { userId: seekerUserId }, true);
-  if (!record || record.side !== "seeker") return M.cannotAsk;
-  const { conversation: c, seeker, advisor } = record;
-  if (seeker.messagingBlockedAt || c.seekerBlockedAt || c.advisorBlockedAt) return M.cannotAsk;
-  if (seeker.deletedAt || advisor.deletedAt) return M.cannotAsk;
+/**
+ * Why the seeker cannot ask in their conversation with the advisor now (a block on either side,
+ * the seeker stopped from messaging, either account gone), or null when they can. The
+ * conversation's row is locked, so a block that commits first is seen.
+ */
+async function askRefusal(tx: Tx, conversationId: string) {
+  const [row] = await tx
+    .select({
+      seekerBlockedAt: conversations.seekerBlockedAt,
+      advisorBlockedAt: conversations.advisorBlockedAt,
+      seekerStoppedAt: users.messagingBlockedAt,
+      seekerGoneAt: users.deletedAt,
+      advisorUserId: advisors.userId,
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.seekerId))
+    .innerJoin(advisors, eq(advisors.id, conversations.advisorId))
+    .where(eq(conversations.id, conversationId))
+    .for("update", { of: conversations });
+  if (!row || row.seekerBlockedAt || row.advisorBlockedAt || row.seekerStoppedAt)
+    return M.cannotAsk;
+  if (row.seekerGoneAt) return M.cannotAsk;
+  const [advisor] = await tx
+    .select({ deletedAt: users.deletedAt, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, row.advisorUserId));
+  if (!advisor || advisor.deletedAt || !advisor.isActive) return M.cannotAsk;
   return null;
 }
 
@@ -87,6 +102,9 @@ export async function startQuestion(
   userId: string,
   input: { advisorId: string; body: string; attachments: readonly StoredAttachment[] },
 ): Promise<QuestionOrder | QuestionRefusal> {
+  // A file is sent only by the person who uploaded it, as the upload answered it.
+  if (input.attachments.some((file) => !isOwnAttachment(userId, file)))
+    return { ok: false, status: 400, message: ATTACHMENT_MESSAGES.notFound };
   try {
     return await deps.db.transaction(async (tx) => {
       const offer = await questionOffer(tx, input.advisorId);
@@ -95,7 +113,7 @@ export async function startQuestion(
         return { ok: false as const, status: 400 as const, message: M.ownQuestion };
       const now = deps.now();
       const conversationId = await conversationOfPair(tx, userId, offer.advisorId, now);
-      const refusal = await askRefusal(tx, conversationId, userId);
+      const refusal = await askRefusal(tx, conversationId);
       if (refusal) return { ok: false as const, status: 409 as const, message: refusal };
       // Contact details stay hidden until the pair's first paid session (ADR 93).
       const body = (await hadPaidSession(tx, userId, offer.advisorId))
@@ -171,7 +189,7 @@ export function questionsSubscriber(config: Pick<Config, "appUrl">): Subscriber 
           .select({ amount: payments.amount })
           .from(payments)
           .where(eq(payments.id, question.paymentId));
-        if (await askRefusal(tx, question.conversationId, question.userId)) {
+        if (await askRefusal(tx, question.conversationId)) {
           await tx
             .update(paidQuestions)
             .set({ status: "abandoned", updatedAt: scope.now })
@@ -185,27 +203,14 @@ export function questionsSubscriber(config: Pick<Config, "appUrl">): Subscriber 
           });
           return;
         }
-        const parties = await partiesOf(tx, question);
-        const { id: messageId } = await appendMessage(
-          tx,
-          {
-            conversationId: question.conversationId,
-            seekerUserId: question.userId,
-            advisorUserId: parties.advisor.userId,
-          },
-          {
-            kind: "text",
-            senderId: question.userId,
-            body: question.body,
-            attachments: question.attachments,
-          },
-          scope.now,
-        );
         const deadline = questionDeadline(scope.now, question.answerDays);
         await tx
           .update(paidQuestions)
-          .set({ status: "open", paidAt: scope.now, deadline, messageId, updatedAt: scope.now })
+          .set({ status: "open", paidAt: scope.now, deadline, updatedAt: scope.now })
           .where(eq(paidQuestions.id, question.id));
+        // The conversations feature writes the question into the conversation.
+        await scope.publish({ type: "question.opened", questionId: question.id });
+        const parties = await partiesOf(tx, question);
         await tell(tx, config, question, parties, "asked", deadline);
       },
     },
@@ -244,7 +249,7 @@ export async function markAnswered(
         and(
           eq(messages.conversationId, question.conversationId),
           eq(messages.senderId, input.userId),
-          gt(messages.id, question.messageId ?? 0),
+          gte(messages.createdAt, question.paidAt!),
         ),
       )
       .limit(1);
@@ -253,7 +258,9 @@ export async function markAnswered(
       .update(paidQuestions)
       .set({ status: "answered", answeredAt: now, updatedAt: now })
       .where(eq(paidQuestions.id, question.id));
-    await deps.events.within(tx, now).publish({ type: "question.answered", questionId: question.id });
+    await deps.events
+      .within(tx, now)
+      .publish({ type: "question.answered", questionId: question.id });
     await tell(tx, deps.config, question, parties, "answered");
     return { ok: true as const };
   });
@@ -294,7 +301,15 @@ export async function refundOverdueQuestions(
         amount: payment!.amount,
         reason: M.refundLate,
       });
-      await tell(tx, deps.config, question, await partiesOf(tx, question), "refunded", null, payment!.amount);
+      await tell(
+        tx,
+        deps.config,
+        question,
+        await partiesOf(tx, question),
+        "refunded",
+        null,
+        payment!.amount,
+      );
     }
     return due.length;
   });
