@@ -10,7 +10,7 @@ export const FORMER_MEMBER = "Former member";
 export const PRIVACY_MESSAGES = {
   exportTitle: "Download my data",
   exportIntro:
-    "Get a copy of everything BeenThere holds about you: your account and profile, sessions and payments, reviews, the e-mails we sent you and our records about your account, as JSON files in a ZIP archive.",
+    "Get a copy of everything BeenThere holds about you: your account and profile, sessions, packages, paid questions and payments, reviews, the e-mails we sent you and our records about your account, as JSON files in a ZIP archive.",
   exportButton: "Request my data",
   exportRequesting: "Requesting…",
   exportQueued: `We're preparing your data. We'll e-mail you when it's ready; the download then works for ${EXPORT_DAYS} days.`,
