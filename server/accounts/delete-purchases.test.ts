@@ -15,7 +15,7 @@ import { openDealings } from "../compose.server";
 import { createTestDatabase } from "../db/database.test-support";
 import { createSeeker } from "../db/factories.test-support";
 import * as s from "../db/schema";
-import { startPurchase } from "../packages/purchases.server";
+import { endPurchaseBy, startPurchase } from "../packages/purchases.server";
 import { paymentSignature } from "../payments/signature.server";
 import { findDifferences } from "../payouts/reconcile.server";
 import { askedAndPaid, offerQuestions } from "../questions/question.test-support";
@@ -356,5 +356,42 @@ describe("deleting an account with a package and a paid question", () => {
     expect(await refundsOf(bought.paymentId)).toHaveLength(1);
     expect(await findDifferences(database.db)).toEqual([]);
     await monthsBalance([bought.paymentId, order.paymentId]);
+  });
+
+  it("an admin's deletion on request gives back a session booked late too, and leaves ended packages alone", async () => {
+    deps.clock.now = new Date("2026-03-02T00:00:00.000Z");
+    const advisor = await sellingAdvisor();
+    const seeker = await createSeeker(database.db);
+    const admin = await createSeeker(database.db, { admin: "Y" });
+    const bought = await buy(seeker, advisor);
+    const soon = await book(
+      seeker,
+      advisor.advisorId,
+      bought.purchaseId,
+      "2026-03-06T03:30:00.000Z",
+      1,
+    );
+    // An earlier package, already cancelled and refunded: not ended (nor refunded) twice.
+    const earlier = await buy(seeker, advisor);
+    expect(
+      await endPurchaseBy(deps, { purchaseId: earlier.purchaseId, by: "seeker", userId: seeker }),
+    ).toMatchObject({ ok: true, refundPaise: price.totalPaise });
+    deps.clock.now = new Date("2026-03-05T04:00:00.000Z");
+
+    expect(await remove(seeker, admin)).toMatchObject({ ok: true, cancelled: 1 });
+    // The admin's rule: every session goes back, 23.5 hours ahead or not; all three refunded.
+    const [back] = await database.db.select().from(s.bookings).where(eq(s.bookings.id, soon));
+    expect(back).toMatchObject({ status: "cancelled", packageSessionReturned: true });
+    expect(await refundsOf(bought.paymentId)).toEqual([
+      { amount: price.totalPaise, gstAmount: price.gstPaise, bookingId: null },
+    ]);
+    expect(await refundsOf(earlier.paymentId)).toHaveLength(1);
+    const [purchase] = await database.db
+      .select({ status: s.packagePurchases.status })
+      .from(s.packagePurchases)
+      .where(eq(s.packagePurchases.id, bought.purchaseId));
+    expect(purchase!.status).toBe("cancelled");
+    expect(await findDifferences(database.db)).toEqual([]);
+    await monthsBalance([bought.paymentId, earlier.paymentId]);
   });
 });
