@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lte, or, sql } from "drizzle-orm";
 import { isOwnAttachment, type StoredAttachment } from "../../core/attachments";
 import { ATTACHMENT_MESSAGES } from "../../core/messages/message-safety";
 import {
@@ -16,7 +16,7 @@ import type { Config } from "../config.server";
 import { conversationOfPair, hadPaidSession } from "../repositories/conversation-pairs.server";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, conversations, messages, paidQuestions, payments, users } from "../db/schema";
-import type { Subscriber } from "../events/booking-events.server";
+import type { BookingEvents, Subscriber } from "../events/booking-events.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SaleDeps } from "../payments/sale-deps.server";
 
@@ -315,6 +315,58 @@ export async function refundOverdueQuestions(
   });
 }
 
+/**
+ * An account's deletion (ADR 91, through the accounts feature's port): every open question the
+ * person asked or was asked is refunded in full, as an overdue one is, and both are told why.
+ */
+export async function refundQuestionsOf(
+  tx: Tx,
+  events: BookingEvents,
+  config: Pick<Config, "appUrl">,
+  input: { userId: string; advisorId: string | null; now: Date },
+): Promise<{ count: number; refundedPaise: number; afterCommit: () => Promise<unknown> }> {
+  const { now } = input;
+  const scope = events.within(tx, now);
+  const theirs = input.advisorId
+    ? or(eq(paidQuestions.userId, input.userId), eq(paidQuestions.advisorId, input.advisorId))
+    : eq(paidQuestions.userId, input.userId);
+  const open = await tx
+    .select()
+    .from(paidQuestions)
+    .where(and(eq(paidQuestions.status, "open"), theirs))
+    .orderBy(paidQuestions.createdAt)
+    .for("update");
+  let refundedPaise = 0;
+  for (const question of open) {
+    const [payment] = await tx
+      .select({ amount: payments.amount })
+      .from(payments)
+      .where(eq(payments.id, question.paymentId));
+    await tx
+      .update(paidQuestions)
+      .set({ status: "refunded", refundedAt: now, updatedAt: now })
+      .where(eq(paidQuestions.id, question.id));
+    await scope.publish({
+      type: "refund.requested",
+      questionId: question.id,
+      paymentId: question.paymentId,
+      amount: payment!.amount,
+      reason: M.refundAccountDeleted,
+    });
+    await tell(
+      tx,
+      config,
+      question,
+      await partiesOf(tx, question),
+      "closed",
+      null,
+      payment!.amount,
+    );
+    refundedPaise += payment!.amount;
+  }
+  return { count: open.length, refundedPaise, afterCommit: () => scope.afterCommit() };
+}
+
 export type RateResult = { ok: true } | QuestionRefusal;
 
 /** The seeker rates an answered question, once (the row's lock and check decide two at once). */
@@ -389,11 +441,13 @@ async function tell(
   config: Pick<Config, "appUrl">,
   question: Question,
   { seeker, advisor }: Parties,
-  what: "asked" | "answered" | "refunded",
+  what: "asked" | "answered" | "refunded" | "closed",
   deadline: Date | null = null,
   refundPaise = 0,
 ) {
   const url = `${config.appUrl}/questions/${question.id}`;
+  // A question closed by a deletion is a refund notice like an overdue one's.
+  const name = `question.${what === "closed" ? "refunded" : what}` as const;
   const advisorName = advisorDisplayName(advisor);
   const seekerName = fullName(seeker.firstName, seeker.lastName);
   const toSeeker =
@@ -401,16 +455,16 @@ async function tell(
       ? M.mail.asked.seeker(advisorName, dueIn(deadline!, seeker.timeZone))
       : what === "answered"
         ? M.mail.answered.seeker(advisorName)
-        : M.mail.refunded.seeker(advisorName, formatPaise(refundPaise));
+        : M.mail[what].seeker(advisorName, formatPaise(refundPaise));
   const toAdvisor =
     what === "asked"
       ? M.mail.asked.advisor(seekerName, dueIn(deadline!, advisor.timeZone))
-      : what === "refunded"
-        ? M.mail.refunded.advisor(seekerName)
+      : what === "refunded" || what === "closed"
+        ? M.mail[what].advisor(seekerName)
         : null;
   if (!seeker.deletedAt)
     await queueEmail(tx, {
-      name: `question.${what}`,
+      name,
       to: seeker.email,
       subject: toSeeker.subject,
       heading: toSeeker.heading,
@@ -419,7 +473,7 @@ async function tell(
     });
   if (toAdvisor && !advisor.deletedAt)
     await queueEmail(tx, {
-      name: `question.${what}`,
+      name,
       to: advisor.email,
       subject: toAdvisor.subject,
       heading: toAdvisor.heading,
