@@ -16,7 +16,7 @@ import type { Config } from "../config.server";
 import { conversationOfPair, hadPaidSession } from "../repositories/conversation-pairs.server";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, conversations, messages, paidQuestions, payments, users } from "../db/schema";
-import type { BookingEvents, Subscriber } from "../events/booking-events.server";
+import type { BookingEvents, EventContext, Subscriber } from "../events/booking-events.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SaleDeps } from "../payments/sale-deps.server";
 
@@ -285,32 +285,7 @@ export async function refundOverdueQuestions(
       .limit(limit)
       .for("update", { skipLocked: true });
     const scope = deps.events.within(tx, now);
-    for (const question of due) {
-      const [payment] = await tx
-        .select({ amount: payments.amount })
-        .from(payments)
-        .where(eq(payments.id, question.paymentId));
-      await tx
-        .update(paidQuestions)
-        .set({ status: "refunded", refundedAt: now, updatedAt: now })
-        .where(eq(paidQuestions.id, question.id));
-      await scope.publish({
-        type: "refund.requested",
-        questionId: question.id,
-        paymentId: question.paymentId,
-        amount: payment!.amount,
-        reason: M.refundLate,
-      });
-      await tell(
-        tx,
-        deps.config,
-        question,
-        await partiesOf(tx, question),
-        "refunded",
-        null,
-        payment!.amount,
-      );
-    }
+    for (const question of due) await refundInFull(tx, scope, deps.config, question, "refunded");
     return due.length;
   });
 }
@@ -337,34 +312,39 @@ export async function refundQuestionsOf(
     .orderBy(paidQuestions.createdAt)
     .for("update");
   let refundedPaise = 0;
-  for (const question of open) {
-    const [payment] = await tx
-      .select({ amount: payments.amount })
-      .from(payments)
-      .where(eq(payments.id, question.paymentId));
-    await tx
-      .update(paidQuestions)
-      .set({ status: "refunded", refundedAt: now, updatedAt: now })
-      .where(eq(paidQuestions.id, question.id));
-    await scope.publish({
-      type: "refund.requested",
-      questionId: question.id,
-      paymentId: question.paymentId,
-      amount: payment!.amount,
-      reason: M.refundAccountDeleted,
-    });
-    await tell(
-      tx,
-      config,
-      question,
-      await partiesOf(tx, question),
-      "closed",
-      null,
-      payment!.amount,
-    );
-    refundedPaise += payment!.amount;
-  }
+  for (const question of open)
+    refundedPaise += await refundInFull(tx, scope, config, question, "closed");
   return { count: open.length, refundedPaise, afterCommit: () => scope.afterCommit() };
+}
+
+/**
+ * An open question refunded in full (all of its payment, GST too), both told: late
+ * ("refunded"), or closed by an account's deletion ("closed"). Returns the paise refunded.
+ */
+async function refundInFull(
+  tx: Tx,
+  scope: EventContext,
+  config: Pick<Config, "appUrl">,
+  question: Question,
+  why: "refunded" | "closed",
+): Promise<number> {
+  const [payment] = await tx
+    .select({ amount: payments.amount })
+    .from(payments)
+    .where(eq(payments.id, question.paymentId));
+  await tx
+    .update(paidQuestions)
+    .set({ status: "refunded", refundedAt: scope.now, updatedAt: scope.now })
+    .where(eq(paidQuestions.id, question.id));
+  await scope.publish({
+    type: "refund.requested",
+    questionId: question.id,
+    paymentId: question.paymentId,
+    amount: payment!.amount,
+    reason: why === "refunded" ? M.refundLate : M.refundAccountDeleted,
+  });
+  await tell(tx, config, question, await partiesOf(tx, question), why, null, payment!.amount);
+  return payment!.amount;
 }
 
 export type RateResult = { ok: true } | QuestionRefusal;
