@@ -45,7 +45,7 @@ export const QUESTION_MESSAGES = {
   },
   dueBy: (when: string) => `Answer due by ${when}`,
   answeredOn: (when: string) => `Answered on ${when}`,
-  refundedOn: (when: string) => `Not answered in time: refunded in full on ${when}`,
+  refundedOn: (when: string) => `Refunded in full on ${when}`,
   markAnswered: "Mark as answered",
   markAnsweredHint: "Reply in the conversation first, then mark the question answered.",
   answerFirst: "Reply to the question in your conversation before marking it answered.",
