@@ -197,12 +197,15 @@ export type PaymentMoney = {
   refundedGst: number;
   /** A package's payment: its credits are sessions used, its refund only the unused rest. */
   isPackage: boolean;
+  /** A paid question's (ADR 98): its fee is prepaid until it is answered or refunded. */
+  isQuestion?: boolean;
 };
 
 /**
  * Where each month's payments went. A refunded session's payment keeps no commission or GST:
  * the seeker got all of it back. A package keeps the commission on the sessions used and the
- * GST not refunded; the fee of sessions neither used nor refunded is prepaid.
+ * GST not refunded; the fee of sessions neither used nor refunded is prepaid, as is a paid
+ * question's until it is answered (credited) or refunded.
  */
 export function monthTotals(payments: readonly PaymentMoney[]): MonthTotals[] {
   const months = new Map<string, MonthTotals>();
@@ -222,7 +225,8 @@ export function monthTotals(payments: readonly PaymentMoney[]): MonthTotals[] {
     t.refunds += p.refunded;
     t.gst += p.gst - p.refundedGst;
     t.commission += kept || p.isPackage ? p.commission : 0;
-    if (p.isPackage) t.prepaid += p.amount - p.gst - p.creditedFees - (p.refunded - p.refundedGst);
+    if (p.isPackage || p.isQuestion)
+      t.prepaid += p.amount - p.gst - p.creditedFees - (p.refunded - p.refundedGst);
     months.set(p.month, t);
   }
   return [...months.values()].sort((a, b) => b.month.localeCompare(a.month));

@@ -29,6 +29,9 @@ export const EARNINGS_MESSAGES = {
   /** One failed transfer: the session's day, the amount and the provider's reason. */
   failedTransfer: (day: string, amount: string, reason: string | null) =>
     `${amount} for the session on ${day}: ${reason ?? "no reason given"}`,
+  /** One failed transfer of a paid question's share: the answer's day. */
+  failedQuestionTransfer: (day: string, amount: string, reason: string | null) =>
+    `${amount} for the paid question answered on ${day}: ${reason ?? "no reason given"}`,
   statementTitle: "Statement",
   monthLabel: "Month",
   showMonth: "Show",
