@@ -162,9 +162,9 @@ describe("the advisor's earnings", () => {
   it("shows a bystander nothing of another advisor's money", async () => {
     const theirs = await loadEarnings(db.db, bystanderId, HOLD);
     expect(theirs.balances).toEqual({ pending: 0, available: 80_000, paid: 0 });
-    expect(
-      (await loadStatement(db.db, bystanderId, "2026-11")).map((r) => r.id),
-    ).not.toContain(ids.pending);
+    expect((await loadStatement(db.db, bystanderId, "2026-11")).map((r) => r.id)).not.toContain(
+      ids.pending,
+    );
   });
 });
 
