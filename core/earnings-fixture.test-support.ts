@@ -3,7 +3,8 @@ import type { StatementRow } from "./earnings";
 // A session on Tue 24 Nov 2026, 10:00-10:30 in India.
 const start = new Date("2026-11-24T04:30:00Z");
 export const row = (overrides: Partial<StatementRow> = {}): StatementRow => ({
-  bookingId: "b1",
+  id: "b1",
+  kind: "session",
   sessionAt: start,
   sessionEnd: new Date(start.getTime() + 30 * 60_000),
   seekerFirstName: "Aarav",

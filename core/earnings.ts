@@ -8,6 +8,7 @@ import { sessionTypeLabel } from "./booking";
 import { formatPaise, formatShortDate } from "./format";
 import { monthKey, parseMonth, releaseAt, type TransferStatus } from "./ledger";
 import { EARNINGS_MESSAGES as M } from "./messages/earnings";
+import { QUESTION_MESSAGES } from "./messages/questions";
 
 /**
  * A statement's month is the ledger's, in India's time where the accounts are kept; the dates
@@ -15,13 +16,17 @@ import { EARNINGS_MESSAGES as M } from "./messages/earnings";
  */
 export const STATEMENT_ZONE = "Asia/Kolkata";
 
-/** One session credited to the advisor, with what became of its share. */
+/** One session (or paid question) credited to the advisor, with what became of its share. */
 export type StatementRow = {
-  bookingId: string;
+  /** The booking's id, or the paid question's. */
+  id: string;
+  /** A paid question (ADR 98) is dated by its answer, and its share is held from it. */
+  kind: "session" | "question";
   sessionAt: Date;
   sessionEnd: Date;
   seekerFirstName: string;
-  sessionType: SessionType;
+  /** A session's type; null for a question. */
+  sessionType: SessionType | null;
   /** A package's session: the package's name (its fee is the session's share of the price). */
   packageName: string | null;
   /** The fee without GST. */
@@ -102,8 +107,14 @@ export function statementTotals(rows: readonly StatementRow[]): StatementTotals 
   return totals;
 }
 
-/** What a row was: "First Call", or a package's session: "Package session (Three mornings)". */
-export function statementItem(row: Pick<StatementRow, "sessionType" | "packageName">): string {
+/**
+ * What a row was: "First Call", a package's session: "Package session (Three mornings)", or
+ * "Paid question".
+ */
+export function statementItem(
+  row: Pick<StatementRow, "sessionType" | "packageName"> & { kind?: StatementRow["kind"] },
+): string {
+  if (row.kind === "question" || row.sessionType === null) return QUESTION_MESSAGES.earningsLine;
   return row.packageName === null
     ? sessionTypeLabel(row.sessionType)
     : `Package session (${row.packageName})`;
@@ -111,7 +122,8 @@ export function statementItem(row: Pick<StatementRow, "sessionType" | "packageNa
 
 /** A row as the page and the printable statement show it. */
 export type StatementLine = {
-  bookingId: string;
+  /** The booking's id, or the paid question's. */
+  id: string;
   date: string;
   seeker: string;
   sessionType: string;
@@ -130,7 +142,7 @@ export function statementLine(
   zone = STATEMENT_ZONE,
 ): StatementLine {
   return {
-    bookingId: row.bookingId,
+    id: row.id,
     date: formatShortDate(row.sessionAt, zone),
     seeker: row.seekerFirstName,
     sessionType: statementItem(row),

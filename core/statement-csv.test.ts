@@ -43,7 +43,7 @@ describe("the statement CSV", () => {
       [
         row(),
         row({
-          bookingId: "b2",
+          id: "b2",
           sessionAt: new Date("2026-11-30T19:00:00Z"), // 00:30 on 1 Dec in India
           seekerFirstName: "=cmd",
           sessionType: "Discovery Call",

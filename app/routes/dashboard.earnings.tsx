@@ -46,7 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     balances: earnings.balances,
     account: earnings.account,
     failed: earnings.failedTransfers.map((t) =>
-      M.failedTransfer(formatShortDate(t.sessionAt, zone), formatPaise(t.amount), t.lastError),
+      (t.kind === "question" ? M.failedQuestionTransfer : M.failedTransfer)(
+        formatShortDate(t.sessionAt, zone),
+        formatPaise(t.amount),
+        t.lastError,
+      ),
     ),
     months: monthChoices(earnings.months, month),
     statement: statementView(month, page.rows, { holdDays, now, zone, totals: page.totals }),

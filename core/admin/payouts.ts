@@ -22,6 +22,8 @@ export type FailedTransferRow = {
   id: string;
   advisorName: string;
   advisorEmail: string;
+  /** A session's share, or a paid question's (ADR 98), dated by its answer. */
+  kind: "session" | "question";
   sessionAt: Date;
   amount: number;
   lastError: string | null;
@@ -32,6 +34,8 @@ export type FailedTransferRow = {
 export type HeldTransferRow = {
   id: string;
   advisorName: string;
+  /** A session's share, or a paid question's (ADR 98), dated by its answer. */
+  kind: "session" | "question";
   sessionAt: Date;
   amount: number;
   /** When the share may leave the hold; null while the session is not over. */

@@ -5,7 +5,7 @@ export const PAYMENT_SETTINGS_URL = "/dashboard#payment-settings";
 
 export const EARNINGS_MESSAGES = {
   title: "Earnings",
-  intro: "What you have earned from paid sessions, after the platform's commission.",
+  intro: "What you have earned from paid sessions and questions, after the platform's commission.",
   tiles: {
     pending: "Pending",
     available: "Available",
@@ -13,7 +13,7 @@ export const EARNINGS_MESSAGES = {
   },
   /** `{holdDays}`: config.payouts.holdDays. */
   pendingNote: (holdDays: number) =>
-    `Becomes available ${holdDays} day${holdDays === 1 ? "" : "s"} after each session.`,
+    `Becomes available ${holdDays} day${holdDays === 1 ? "" : "s"} after each session or answered question.`,
   availableNote: "Ready to be sent to your bank.",
   paidNote: "Sent to your bank account.",
   dashboardTileNote: "Earned so far, after commission",
@@ -29,6 +29,9 @@ export const EARNINGS_MESSAGES = {
   /** One failed transfer: the session's day, the amount and the provider's reason. */
   failedTransfer: (day: string, amount: string, reason: string | null) =>
     `${amount} for the session on ${day}: ${reason ?? "no reason given"}`,
+  /** One failed transfer of a paid question's share: the answer's day. */
+  failedQuestionTransfer: (day: string, amount: string, reason: string | null) =>
+    `${amount} for the paid question answered on ${day}: ${reason ?? "no reason given"}`,
   statementTitle: "Statement",
   monthLabel: "Month",
   showMonth: "Show",
@@ -36,7 +39,7 @@ export const EARNINGS_MESSAGES = {
   printable: "Printable statement",
   print: "Print",
   backToEarnings: "Back to earnings",
-  noSessions: (month: string) => `No paid sessions in ${month}.`,
+  noSessions: (month: string) => `No paid sessions or questions in ${month}.`,
   zoneNote: (zone: string) =>
     `Dates are in your time zone (${zone}); months follow India Standard Time, as our accounts do.`,
   printableTitle: (month: string) => `Earnings statement, ${month}`,

@@ -827,6 +827,7 @@ async function earningsFile(db: Db, advisorId: string) {
       kind: s.ledgerEntries.kind,
       amount: s.ledgerEntries.amount,
       bookingId: s.ledgerEntries.bookingId,
+      questionId: s.ledgerEntries.questionId,
       feeAmount: s.ledgerEntries.feeAmount,
       commissionPercent: s.ledgerEntries.commissionPercent,
       commissionAmount: s.ledgerEntries.commissionAmount,
@@ -838,6 +839,7 @@ async function earningsFile(db: Db, advisorId: string) {
   const transfers = await db
     .select({
       bookingId: s.payoutTransfers.bookingId,
+      questionId: s.payoutTransfers.questionId,
       amount: s.payoutTransfers.amount,
       status: s.payoutTransfers.status,
       releasedAt: s.payoutTransfers.releasedAt,

@@ -22,6 +22,7 @@ import {
   advisors,
   bookings,
   moneyMonths,
+  paidQuestions,
   payoutAccounts,
   payoutTransfers,
   reconciliationRuns,
@@ -181,6 +182,14 @@ async function listPage<Row extends { key: string[] }>(
 
 // ---------------------------------------------------------------- the lists
 
+/** A transfer is a session's share or a paid question's (ADR 98): exactly one of them. */
+const transferKind = sql<"session" | "question">`case when ${payoutTransfers.bookingId} is null
+  then 'question' else 'session' end`;
+/** Its day: the session's start, or the question's answer. */
+const transferDate = sql<Date>`coalesce(${bookings.datetime}, ${paidQuestions.answeredAt})`.mapWith(
+  (v: string | Date) => new Date(v),
+);
+
 /** Failed transfers, the latest failure first, by the partial index of failed transfers. */
 async function failedTransfers(
   db: Db,
@@ -194,14 +203,16 @@ async function failedTransfers(
         id: payoutTransfers.id,
         advisorName: name,
         advisorEmail: users.email,
-        sessionAt: bookings.datetime,
+        kind: transferKind,
+        sessionAt: transferDate,
         amount: payoutTransfers.amount,
         lastError: payoutTransfers.lastError,
         failedAt: payoutTransfers.updatedAt,
         accountStatus: payoutAccounts.status,
       })
       .from(payoutTransfers)
-      .innerJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+      .leftJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+      .leftJoin(paidQuestions, eq(paidQuestions.id, payoutTransfers.questionId))
       .innerJoin(advisors, eq(advisors.id, payoutTransfers.advisorId))
       .innerJoin(users, eq(users.id, advisors.userId))
       .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, payoutTransfers.advisorId))
@@ -231,13 +242,16 @@ async function heldTransfers(
         key: window.key,
         id: payoutTransfers.id,
         advisorName: name,
-        sessionAt: bookings.datetime,
+        kind: transferKind,
+        sessionAt: transferDate,
         endsAt: bookings.endsAt,
         bookingStatus: bookings.status,
+        answeredAt: paidQuestions.answeredAt,
         amount: payoutTransfers.amount,
       })
       .from(payoutTransfers)
-      .innerJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+      .leftJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+      .leftJoin(paidQuestions, eq(paidQuestions.id, payoutTransfers.questionId))
       .innerJoin(advisors, eq(advisors.id, payoutTransfers.advisorId))
       .innerJoin(users, eq(users.id, advisors.userId))
       .where(and(eq(payoutTransfers.status, "on_hold"), window.where))
@@ -246,11 +260,13 @@ async function heldTransfers(
   );
   return {
     ...page,
-    rows: page.rows.map(({ endsAt, bookingStatus, ...row }) => ({
+    rows: page.rows.map(({ endsAt, bookingStatus, answeredAt, ...row }) => ({
       ...row,
-      // The hold ends a set time after the session is over; before that there is no date yet.
-      releaseAt:
-        bookingStatus === "completed" || bookingStatus === "cancelled"
+      // The hold ends a set time after the session is over (or the question answered); before
+      // that there is no date yet.
+      releaseAt: answeredAt
+        ? releaseAt(answeredAt, holdDays)
+        : endsAt && (bookingStatus === "completed" || bookingStatus === "cancelled")
           ? releaseAt(endsAt, holdDays)
           : null,
     })),

@@ -13,7 +13,8 @@ const LONGEST_SESSION_MS = 30 * 60_000;
  * not matured yet (core/ledger.ts `hasMatured`): those ending within the holding period or
  * later, by the index on an advisor's sessions, and any still confirmed after it (the
  * completion job has not caught up), by the confirmed sessions' index; a credited session is
- * only ever confirmed, completed or cancelled. So it costs the advisors' recent sessions,
+ * only ever confirmed, completed or cancelled. A paid question's credit matures from its
+ * answer (ADR 98), read by the index on an advisor's questions. So it costs the advisors' recent sessions,
  * never their history. An advisor without entries has none.
  */
 export async function balancesByAdvisor(
@@ -38,6 +39,10 @@ export async function balancesByAdvisor(
             select e.advisor_id, e.amount from bookings b
               join ledger_entries e on e.booking_id = b.id and e.kind in ('session_credit', 'refund_debit')
               where ${advisorsIn} and b.status = 'confirmed' and b.ends_at <= ${maturedBy}
+            union all
+            select e.advisor_id, e.amount from paid_questions b
+              join ledger_entries e on e.question_id = b.id and e.kind in ('session_credit', 'refund_debit')
+              where ${advisorsIn} and b.answered_at > ${maturedBy}
           ) unmatured group by advisor_id`,
     ),
   ]);

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, asc, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StatementRow, StatementTotals } from "../../core/earnings";
 import { type Balances, monthKey, monthRange, type PayoutAccountStatus } from "../../core/ledger";
@@ -9,6 +9,7 @@ import {
   bookings,
   ledgerEntries,
   packagePurchases,
+  paidQuestions,
   payoutAccounts,
   payoutTransfers,
   users,
@@ -26,7 +27,10 @@ export type PayoutAccountState = {
 };
 
 export type FailedTransfer = {
-  bookingId: string;
+  /** The booking's id, or the paid question's. */
+  id: string;
+  kind: StatementRow["kind"];
+  /** The session's start, or the question's answer. */
   sessionAt: Date;
   amount: number;
   lastError: string | null;
@@ -36,7 +40,7 @@ export type Earnings = {
   balances: Balances;
   account: PayoutAccountState;
   failedTransfers: FailedTransfer[];
-  /** The months with sessions credited, newest first, for the month picker. */
+  /** The months with sessions (or answers) credited, newest first, for the month picker. */
   months: string[];
 };
 
@@ -46,12 +50,13 @@ type Options = { now: Date; holdDays: number };
 export async function loadEarnings(db: Db, advisorId: string, options: Options): Promise<Earnings> {
   const balances = (await balancesByAdvisor(db, [advisorId], options)).get(advisorId)!;
   const credited = await db
-    .select({ sessionAt: bookings.datetime })
+    .select({ sessionAt: bookings.datetime, answeredAt: paidQuestions.answeredAt })
     .from(ledgerEntries)
-    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .leftJoin(paidQuestions, eq(paidQuestions.id, ledgerEntries.questionId))
     .where(and(eq(ledgerEntries.advisorId, advisorId), eq(ledgerEntries.kind, "session_credit")));
-  const months = [...new Set(credited.map((e) => monthKey(e.sessionAt)))].sort((a, b) =>
-    b.localeCompare(a),
+  const months = [...new Set(credited.map((e) => monthKey((e.sessionAt ?? e.answeredAt)!)))].sort(
+    (a, b) => b.localeCompare(a),
   );
 
   const [account] = await db
@@ -64,17 +69,28 @@ export async function loadEarnings(db: Db, advisorId: string, options: Options):
     .leftJoin(payoutAccounts, eq(payoutAccounts.advisorId, advisors.id))
     .where(eq(advisors.id, advisorId));
 
-  const failedTransfers = await db
+  const failed = await db
     .select({
       bookingId: bookings.id,
       sessionAt: bookings.datetime,
+      questionId: paidQuestions.id,
+      answeredAt: paidQuestions.answeredAt,
       amount: payoutTransfers.amount,
       lastError: payoutTransfers.lastError,
     })
     .from(payoutTransfers)
-    .innerJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
-    .where(and(eq(payoutTransfers.advisorId, advisorId), eq(payoutTransfers.status, "failed")))
-    .orderBy(asc(bookings.datetime));
+    .leftJoin(bookings, eq(bookings.id, payoutTransfers.bookingId))
+    .leftJoin(paidQuestions, eq(paidQuestions.id, payoutTransfers.questionId))
+    .where(and(eq(payoutTransfers.advisorId, advisorId), eq(payoutTransfers.status, "failed")));
+  const failedTransfers: FailedTransfer[] = failed
+    .map((t) => ({
+      id: (t.bookingId ?? t.questionId)!,
+      kind: t.bookingId ? ("session" as const) : ("question" as const),
+      sessionAt: (t.sessionAt ?? t.answeredAt)!,
+      amount: t.amount,
+      lastError: t.lastError,
+    }))
+    .sort((a, b) => a.sessionAt.getTime() - b.sessionAt.getTime());
 
   return {
     balances,
@@ -89,32 +105,48 @@ export async function loadEarnings(db: Db, advisorId: string, options: Options):
 }
 
 const refundDebits = alias(ledgerEntries, "refund_debits");
-const refundOfBooking = and(
-  eq(refundDebits.bookingId, bookings.id),
+/** A credit's debit: the same booking's, or the same question's. */
+const refundOfCredit = and(
   eq(refundDebits.kind, "refund_debit"),
+  or(
+    eq(refundDebits.bookingId, ledgerEntries.bookingId),
+    eq(refundDebits.questionId, ledgerEntries.questionId),
+  ),
 );
+/** A credit's transfer, likewise. */
+const transferOfCredit = or(
+  eq(payoutTransfers.bookingId, ledgerEntries.bookingId),
+  eq(payoutTransfers.questionId, ledgerEntries.questionId),
+);
+
+/** A statement row's day: the session's start, or a paid question's answer (ADR 98). */
+const rowDate = sql`coalesce(${bookings.datetime}, ${paidQuestions.answeredAt})`;
 
 /** As many sessions as the Earnings page shows at once; the CSV and printout take the month. */
 export const STATEMENT_PAGE_SIZE = 50;
 
-/** The session credits of one advisor whose session falls in `month` (India's calendar). */
+/** The credits of one advisor whose session (or answer) falls in `month` (India's calendar). */
 function inMonth(advisorId: string, month: string) {
   const { from, to } = monthRange(month);
   return and(
     eq(ledgerEntries.advisorId, advisorId),
     eq(ledgerEntries.kind, "session_credit"),
-    gte(bookings.datetime, from),
-    lt(bookings.datetime, to),
+    or(
+      and(gte(bookings.datetime, from), lt(bookings.datetime, to)),
+      and(gte(paidQuestions.answeredAt, from), lt(paidQuestions.answeredAt, to)),
+    ),
   );
 }
 
-/** The month's rows, oldest first (the booking id breaks ties, so pages never overlap). */
+/** The month's rows, oldest first (the row's id breaks ties, so pages never overlap). */
 function statementRows(db: Db, advisorId: string, month: string) {
   return db
     .select({
       bookingId: bookings.id,
       sessionAt: bookings.datetime,
       sessionEnd: bookings.endsAt,
+      questionId: paidQuestions.id,
+      answeredAt: paidQuestions.answeredAt,
       seekerFirstName: users.firstName,
       sessionType: bookings.sessionType,
       packageName: packagePurchases.name,
@@ -127,21 +159,28 @@ function statementRows(db: Db, advisorId: string, month: string) {
       transferError: payoutTransfers.lastError,
     })
     .from(ledgerEntries)
-    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .leftJoin(refundDebits, refundOfBooking)
-    .leftJoin(payoutTransfers, eq(payoutTransfers.bookingId, bookings.id))
+    .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .leftJoin(paidQuestions, eq(paidQuestions.id, ledgerEntries.questionId))
+    .innerJoin(users, eq(users.id, sql`coalesce(${bookings.userId}, ${paidQuestions.userId})`))
+    .leftJoin(refundDebits, refundOfCredit)
+    .leftJoin(payoutTransfers, transferOfCredit)
     .leftJoin(packagePurchases, eq(packagePurchases.id, bookings.packagePurchaseId))
     .where(inMonth(advisorId, month))
-    .orderBy(asc(bookings.datetime), asc(bookings.id));
+    .orderBy(asc(rowDate), asc(sql`coalesce(${bookings.id}, ${paidQuestions.id})`));
 }
 
 function toStatementRow(r: Awaited<ReturnType<typeof statementRows>>[number]): StatementRow {
   const refund = r.debit ? -r.debit : 0;
+  // A credit names exactly one of a booking or a question (ledger_entries_subject_check), and
+  // an answered question has its answer's time (paid_questions_answered_check).
+  const question = r.bookingId === null;
+  const at = question ? r.answeredAt! : r.sessionAt!;
   return {
-    bookingId: r.bookingId,
-    sessionAt: r.sessionAt,
-    sessionEnd: r.sessionEnd,
+    id: (r.bookingId ?? r.questionId)!,
+    kind: question ? "question" : "session",
+    sessionAt: at,
+    // A question's share is held from its answer, as a session's from its end.
+    sessionEnd: question ? at : r.sessionEnd!,
     seekerFirstName: r.seekerFirstName,
     sessionType: r.sessionType,
     packageName: r.packageName,
@@ -156,8 +195,8 @@ function toStatementRow(r: Awaited<ReturnType<typeof statementRows>>[number]): S
 }
 
 /**
- * One row per session credited to the advisor whose session falls in `month` (India's
- * calendar), oldest first, with its refund and its transfer's state: the whole month, for the
+ * One row per session (or paid question) credited to the advisor whose session (or answer)
+ * falls in `month` (India's calendar), oldest first, with its refund and its transfer's state: the whole month, for the
  * CSV and the printable statement.
  */
 export async function loadStatement(
@@ -199,8 +238,9 @@ export async function loadStatementPage(
       net: paise(sql`${ledgerEntries.amount} + coalesce(${refundDebits.amount}, 0)`),
     })
     .from(ledgerEntries)
-    .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
-    .leftJoin(refundDebits, refundOfBooking)
+    .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .leftJoin(paidQuestions, eq(paidQuestions.id, ledgerEntries.questionId))
+    .leftJoin(refundDebits, refundOfCredit)
     .where(inMonth(advisorId, month));
   const { count: n, ...totals } = whole!;
   const pageCount = Math.max(1, Math.ceil(n / STATEMENT_PAGE_SIZE));

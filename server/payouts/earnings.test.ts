@@ -128,7 +128,8 @@ describe("the advisor's earnings", () => {
     const { failedTransfers } = await loadEarnings(db.db, advisorId, HOLD);
     expect(failedTransfers).toEqual([
       {
-        bookingId: ids.failed,
+        id: ids.failed,
+        kind: "session",
         sessionAt: new Date("2026-10-15T05:00:00Z"),
         amount: 80_000,
         lastError: "Beneficiary account is closed",
@@ -161,16 +162,16 @@ describe("the advisor's earnings", () => {
   it("shows a bystander nothing of another advisor's money", async () => {
     const theirs = await loadEarnings(db.db, bystanderId, HOLD);
     expect(theirs.balances).toEqual({ pending: 0, available: 80_000, paid: 0 });
-    expect(
-      (await loadStatement(db.db, bystanderId, "2026-11")).map((r) => r.bookingId),
-    ).not.toContain(ids.pending);
+    expect((await loadStatement(db.db, bystanderId, "2026-11")).map((r) => r.id)).not.toContain(
+      ids.pending,
+    );
   });
 });
 
 describe("the monthly statement", () => {
   it("has one row per session of the month, with its split, refund and transfer", async () => {
     const rows = await loadStatement(db.db, advisorId, "2026-11");
-    expect(rows.map((r) => r.bookingId)).toEqual([ids.paidOut, ids.refunded, ids.pending]);
+    expect(rows.map((r) => r.id)).toEqual([ids.paidOut, ids.refunded, ids.pending]);
     const [paidOut, refunded, pending] = rows;
     expect(paidOut).toMatchObject({
       seekerFirstName: "Aarav",
@@ -188,7 +189,7 @@ describe("the monthly statement", () => {
 
   it("puts a session in the month of its day in India, and is empty for a month without any", async () => {
     const october = await loadStatement(db.db, advisorId, "2026-10");
-    expect(october.map((r) => r.bookingId)).toEqual([ids.failed]);
+    expect(october.map((r) => r.id)).toEqual([ids.failed]);
     expect(october[0]!.transfer).toEqual({
       status: "failed",
       lastError: "Beneficiary account is closed",
@@ -224,10 +225,10 @@ describe("a busy month's statement, a page at a time", () => {
   it("holds exactly a page of rows in date order, and the next page the rest", async () => {
     const first = await loadStatementPage(db.db, busyId, "2026-08", 1);
     expect(first).toMatchObject({ page: 1, pageCount: 2, count: sessions + 1 });
-    expect(first.rows.map((r) => r.bookingId)).toEqual(ordered.slice(0, STATEMENT_PAGE_SIZE));
+    expect(first.rows.map((r) => r.id)).toEqual(ordered.slice(0, STATEMENT_PAGE_SIZE));
     const second = await loadStatementPage(db.db, busyId, "2026-08", 2);
     expect(second).toMatchObject({ page: 2, pageCount: 2 });
-    expect(second.rows.map((r) => r.bookingId)).toEqual(ordered.slice(STATEMENT_PAGE_SIZE));
+    expect(second.rows.map((r) => r.id)).toEqual(ordered.slice(STATEMENT_PAGE_SIZE));
   });
 
   it("totals the whole month on every page, refund included", async () => {
@@ -246,10 +247,10 @@ describe("a busy month's statement, a page at a time", () => {
   it("answers the first page before it and the last page past the end", async () => {
     const before = await loadStatementPage(db.db, busyId, "2026-08", 0);
     expect(before.page).toBe(1);
-    expect(before.rows[0]!.bookingId).toBe(ordered[0]);
+    expect(before.rows[0]!.id).toBe(ordered[0]);
     const past = await loadStatementPage(db.db, busyId, "2026-08", 99);
     expect(past.page).toBe(2);
-    expect(past.rows.map((r) => r.bookingId)).toEqual(ordered.slice(STATEMENT_PAGE_SIZE));
+    expect(past.rows.map((r) => r.id)).toEqual(ordered.slice(STATEMENT_PAGE_SIZE));
     expect(await loadStatementPage(db.db, busyId, "2026-07", 3)).toEqual({
       rows: [],
       totals: { fee: 0, commission: 0, refund: 0, net: 0 },
@@ -261,7 +262,7 @@ describe("a busy month's statement, a page at a time", () => {
 
   it("still puts every row of the month in the CSV", async () => {
     const rows = await loadStatement(db.db, busyId, "2026-08");
-    expect(rows.map((r) => r.bookingId)).toEqual(ordered);
+    expect(rows.map((r) => r.id)).toEqual(ordered);
     const lines = statementCsv(rows, 3, now).trimEnd().split("\r\n");
     // The header, a line per session, the totals.
     expect(lines).toHaveLength(ordered.length + 2);

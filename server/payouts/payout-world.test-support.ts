@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { balancesOf, hasMatured, LEDGER_KINDS, type LedgerKind } from "../../core/ledger";
+import {
+  balancesOf,
+  hasMatured,
+  LEDGER_KINDS,
+  type LedgerKind,
+  releaseAt,
+} from "../../core/ledger";
 import { createBankCipher } from "../security/bank-cipher.server";
 import { saveBankDetails } from "../repositories/bank-details.server";
 import type { Actor } from "../bookings/actor";
@@ -9,7 +15,14 @@ import { createBooking } from "../bookings/booking-service.server";
 import { cancelSession } from "../bookings/cancel.server";
 import { bookableAdvisor, request, testDeps, testEvents } from "../bookings/bookings.test-support";
 import type { Db } from "../db/client.server";
-import { advisors, bookings, ledgerEntries, payoutAccounts, payoutTransfers } from "../db/schema";
+import {
+  advisors,
+  bookings,
+  ledgerEntries,
+  paidQuestions,
+  payoutAccounts,
+  payoutTransfers,
+} from "../db/schema";
 import { createSeeker } from "../db/factories.test-support";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { hmacHex } from "../payments/signature.server";
@@ -279,7 +292,10 @@ export function payoutWorld(db: Db, start: Date) {
         .where(eq(payoutAccounts.advisorId, advisorId));
       return row;
     },
-    /** Each advisor's balances from their entries, maturity judged by the session now. */
+    /**
+     * Each advisor's balances from their entries, maturity judged by the session now (a paid
+     * question's by its answer, ADR 98).
+     */
     async balances() {
       const rows = await db
         .select({
@@ -288,16 +304,20 @@ export function payoutWorld(db: Db, start: Date) {
           amount: ledgerEntries.amount,
           status: bookings.status,
           endsAt: bookings.endsAt,
+          answeredAt: paidQuestions.answeredAt,
         })
         .from(ledgerEntries)
-        .innerJoin(bookings, eq(bookings.id, ledgerEntries.bookingId));
+        .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+        .leftJoin(paidQuestions, eq(paidQuestions.id, ledgerEntries.questionId));
       const byAdvisor = new Map<string, { kind: LedgerKind; amount: number; matured: boolean }[]>();
       for (const row of rows) {
         const list = byAdvisor.get(row.advisorId) ?? [];
         list.push({
           kind: row.kind,
           amount: row.amount,
-          matured: hasMatured(row, HOLD_DAYS, now()),
+          matured: row.answeredAt
+            ? releaseAt(row.answeredAt, HOLD_DAYS) <= now()
+            : hasMatured({ status: row.status!, endsAt: row.endsAt! }, HOLD_DAYS, now()),
         });
         byAdvisor.set(row.advisorId, list);
       }

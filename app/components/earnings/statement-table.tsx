@@ -51,7 +51,7 @@ export function StatementTable({
       )}
       <tbody>
         {view.lines.map((line) => (
-          <Row key={line.bookingId} printable={printable} testId="statement-row">
+          <Row key={line.id} printable={printable} testId="statement-row">
             {COLUMNS.map((column) => (
               <Cell
                 key={column.key}

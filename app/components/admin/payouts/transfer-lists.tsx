@@ -10,11 +10,15 @@ import type {
 } from "../../../../core/admin/payouts";
 import { formatAdminDate, formatPaise } from "../../../../core/format";
 import { PAYOUT_MESSAGES as M } from "../../../../core/messages/payouts";
+import { QUESTION_MESSAGES } from "../../../../core/messages/questions";
 import { Button } from "../../ui/button";
 import { EmailAddress } from "../../ui/email-address";
 import { Table, Td, Th, THead, Tr } from "../../ui/table";
 import { ListPages } from "./list-pages";
 import { PhoneLabel, Section, Time, useToastAnswer } from "./payout-section";
+
+/** A paid question's share is dated by its answer (ADR 98), and says so. */
+const QUESTION_LINE = QUESTION_MESSAGES.earningsLine;
 
 /** A list of transfers: its empty line, its table (stacked on phones) and its pages. */
 function TransferList({
@@ -102,6 +106,7 @@ function FailedRow({ transfer }: { transfer: FailedTransferRow }) {
       <Td className="whitespace-nowrap">
         <PhoneLabel>Session</PhoneLabel>
         <Time at={transfer.sessionAt} />
+        {transfer.kind === "question" && <p className="text-xs text-muted">{QUESTION_LINE}</p>}
       </Td>
       <Td className="text-right font-semibold whitespace-nowrap tabular-nums">
         {formatPaise(transfer.amount)}
@@ -160,6 +165,7 @@ export function HeldTransfers({
           <Td className="whitespace-nowrap">
             <PhoneLabel>Session</PhoneLabel>
             <Time at={transfer.sessionAt} />
+            {transfer.kind === "question" && <p className="text-xs text-muted">{QUESTION_LINE}</p>}
           </Td>
           <Td className="text-right font-semibold whitespace-nowrap tabular-nums">
             {formatPaise(transfer.amount)}
