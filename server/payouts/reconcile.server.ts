@@ -158,7 +158,8 @@ export function paymentFacts(db: Db | Tx): Promise<PaymentFact[]> {
 
 /**
  * The payments written since `since`, or pointed at by a row that was (a booking, a package's
- * session, refund, transfer or ledger entry), and those `refs` name (payment or booking ids).
+ * session, refund, transfer, ledger entry or paid question), and those `refs` name (payment
+ * or booking ids).
  * Each table is read by its `changed_at` index.
  */
 function changedPayments(since: Date, refs: readonly string[]): SQL {
@@ -171,6 +172,7 @@ function changedPayments(since: Date, refs: readonly string[]): SQL {
     union all select payment_id from refunds where changed_at >= ${since}
     union all select payment_id from payout_transfers where changed_at >= ${since}
     union all select payment_id from ledger_entries where changed_at >= ${since}
+    union all select payment_id from paid_questions where changed_at >= ${since}
     union all select unnest(${ids})
     union all select payment_id from bookings where id = any(${ids})`;
 }
@@ -258,10 +260,17 @@ function checkPayment(facts: readonly PaymentFact[], add: (d: Difference) => voi
     const confirmed =
       ["confirmed", "completed", "cancelled"].includes(f.booking_status ?? "") ||
       f.question_status === "answered";
-    if (f.question_status === "open" && f.credit !== null) {
+    // Paid and waiting: neither credited nor refunded. Refunded when late, or never sent
+    // (abandoned): refunded in full, and never credited.
+    const waiting = f.question_status === "open" || f.question_status === "pending_payment";
+    const unanswered = f.question_status === "refunded" || f.question_status === "abandoned";
+    if ((waiting || unanswered) && f.credit !== null) {
       push("credit", ref, `an unanswered question is credited ${formatPaise(f.credit)}`);
     }
-    if (f.question_status === "refunded" && f.refunded !== f.amount) {
+    if (waiting && f.refunded !== 0) {
+      push("refund", ref, `a question still open was refunded ${formatPaise(f.refunded)}`);
+    }
+    if (unanswered && f.refunded !== f.amount) {
       push(
         "refund",
         ref,
