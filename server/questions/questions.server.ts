@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
-import type { StoredAttachment } from "../../core/attachments";
+import { isOwnAttachment, type StoredAttachment } from "../../core/attachments";
 import {
   advisorDisplayName,
   formatPaise,
@@ -9,16 +9,16 @@ import {
 } from "../../core/format";
 import type { ReviewInput } from "../../core/forms/sessions";
 import { maskContactDetails } from "../../core/message-text";
+import { ATTACHMENT_MESSAGES } from "../../core/messages/message-safety";
 import { QUESTION_MESSAGES as M } from "../../core/messages/questions";
-import {
-  canMarkAnswered,
-  isOverdue,
-  questionDeadline,
-  questionPrice,
-} from "../../core/questions";
+import { canMarkAnswered, isOverdue, questionDeadline, questionPrice } from "../../core/questions";
 import type { Config } from "../config.server";
 import { appendMessage } from "../conversations/append.server";
-import { conversationOfPair, hadPaidSession, loadConversation } from "../conversations/parties.server";
+import {
+  conversationOfPair,
+  hadPaidSession,
+  loadConversation,
+} from "../conversations/parties.server";
 import type { Db, Tx } from "../db/client.server";
 import { advisors, messages, paidQuestions, payments, users } from "../db/schema";
 import type { Subscriber } from "../events/booking-events.server";
@@ -87,6 +87,9 @@ export async function startQuestion(
   userId: string,
   input: { advisorId: string; body: string; attachments: readonly StoredAttachment[] },
 ): Promise<QuestionOrder | QuestionRefusal> {
+  // A file is sent only by the person who uploaded it, as the message composer's are.
+  if (input.attachments.some((file) => !isOwnAttachment(userId, file)))
+    return { ok: false, status: 400, message: ATTACHMENT_MESSAGES.notFound };
   try {
     return await deps.db.transaction(async (tx) => {
       const offer = await questionOffer(tx, input.advisorId);
@@ -253,7 +256,9 @@ export async function markAnswered(
       .update(paidQuestions)
       .set({ status: "answered", answeredAt: now, updatedAt: now })
       .where(eq(paidQuestions.id, question.id));
-    await deps.events.within(tx, now).publish({ type: "question.answered", questionId: question.id });
+    await deps.events
+      .within(tx, now)
+      .publish({ type: "question.answered", questionId: question.id });
     await tell(tx, deps.config, question, parties, "answered");
     return { ok: true as const };
   });
@@ -294,7 +299,15 @@ export async function refundOverdueQuestions(
         amount: payment!.amount,
         reason: M.refundLate,
       });
-      await tell(tx, deps.config, question, await partiesOf(tx, question), "refunded", null, payment!.amount);
+      await tell(
+        tx,
+        deps.config,
+        question,
+        await partiesOf(tx, question),
+        "refunded",
+        null,
+        payment!.amount,
+      );
     }
     return due.length;
   });
