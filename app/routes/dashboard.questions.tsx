@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "save" && intent !== "off")
-    return data<Failure>({ ok: false, message: "Unknown action" }, 400);
+    return data<Failure>({ ok: false, message: M.unknownAction }, 400);
   const values = intent === "save" ? formValues(questionOfferSchema, form) : null;
   const result = await saveQuestionOffer(context.db, viewer.userId, values);
   if (!result.ok)

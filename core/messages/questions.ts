@@ -36,6 +36,7 @@ export const QUESTION_MESSAGES = {
 
   // The question's life
   notFound: "Question not found.",
+  unknownAction: "Unknown action.",
   status: {
     pending_payment: "Waiting for payment",
     open: "Waiting for the answer",

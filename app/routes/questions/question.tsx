@@ -64,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ ok: false as const, message: result.message }, { status: result.status });
     throw done(M.ratedToast);
   }
-  return data({ ok: false as const, message: "Unknown action" }, { status: 400 });
+  return data({ ok: false as const, message: M.unknownAction }, { status: 400 });
 }
 
 export default function QuestionPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,6 +88,11 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
           {questionStatusLine(summary, zone)}
         </p>
       </header>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-900">
+          {actionData.message}
+        </p>
+      ) : null}
 
       <Card className="grid gap-4 p-6">
         <h2 className="text-lg font-semibold">{M.bodyLabel}</h2>
@@ -149,11 +154,6 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
         <Card className="grid gap-3 p-6">
           <h2 className="text-lg font-semibold">{M.markAnswered}</h2>
           <p className="text-sm text-muted">{M.markAnsweredHint}</p>
-          {actionData && !actionData.ok ? (
-            <p role="alert" className="text-sm font-medium text-danger">
-              {actionData.message}
-            </p>
-          ) : null}
           <Form method="post" className="justify-self-start">
             <input type="hidden" name="intent" value="answered" />
             <Button type="submit" disabled={busy}>
