@@ -26,6 +26,8 @@ export const QUESTION_MESSAGES = {
     `If they have not answered within ${days(answerDays)}, you are refunded in full automatically, and both of you are told.`,
   ],
   bodyLabel: "Your question",
+  /** The question's text, as its advisor reads it on its page. */
+  theQuestion: "The question",
   bodyTooShort: `Write your question in at least ${QUESTION_LIMITS.bodyMin} characters.`,
   payButton: (price: string) => `Pay ${price} and send`,
   notOffered: "This advisor does not take paid questions at the moment.",

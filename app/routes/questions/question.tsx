@@ -95,7 +95,7 @@ export default function QuestionPage({ loaderData, actionData }: Route.Component
       ) : null}
 
       <Card className="grid gap-4 p-6">
-        <h2 className="text-lg font-semibold">{M.bodyLabel}</h2>
+        <h2 className="text-lg font-semibold">{view.isSeeker ? M.bodyLabel : M.theQuestion}</h2>
         <div className="min-w-0 wrap-anywhere" data-testid="question-body">
           <MessageText text={view.body} />
         </div>
