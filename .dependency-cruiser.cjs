@@ -5,7 +5,7 @@
 /** Production code only: tests may reach across folders to set up what they check. */
 const TEST_CODE = "(\\.test\\.tsx?|\\.spec\\.ts|\\.test-support\\.tsx?)$";
 const FEATURES =
-  "accounts|advisors|admin|bookings|refunds|payouts|calendar|support|channel-notices|conversations|no-shows|packages";
+  "accounts|advisors|admin|bookings|refunds|payouts|calendar|support|channel-notices|conversations|no-shows|packages|questions";
 /** Below the features: what any server module may use. */
 const SHARED =
   "audit|auth|channels|consents|db|events|mail|metrics|payments|repositories|scheduling|security|storage|lifecycle";

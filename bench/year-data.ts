@@ -354,11 +354,12 @@ export async function growYear(url: string, scale = 1, now = new Date()): Promis
           reviewed, created,
           coalesce(cancelled_at, case when status = 'completed' then ends end, created)
         from yk order by created`);
-      await q(`insert into refunds (id, payment_id, booking_id, amount, status, reason,
+      // A session's refund is all of its payment, so all of its GST.
+      await q(`insert into refunds (id, payment_id, booking_id, amount, gst_amount, status, reason,
           razorpay_refund_id, attempts, next_attempt_at, last_error, processed_at, created_at,
           updated_at)
         select pg_temp.yid('ref' || k), pg_temp.yid('pay' || k), pg_temp.yid('bk' || k), amount,
-          refund_status, 'Cancelled 24 hours or more before the start', 'rfnd_year' || k, 1,
+          amount - fee, refund_status, 'Cancelled 24 hours or more before the start', 'rfnd_year' || k, 1,
           cancelled_at + interval '1 hour',
           case when refund_status = 'failed' then 'refused by the provider' end,
           processed_at, cancelled_at, coalesce(processed_at, cancelled_at)
@@ -417,6 +418,74 @@ export async function growYear(url: string, scale = 1, now = new Date()): Promis
         from yk, (values (24), (1)) r(h)
         where status in ('confirmed', 'completed') and start - make_interval(hours => h) <= ${NOW}
           and (h = 1 or created <= start - interval '24 hours')`);
+    });
+
+    await step("paid questions: asked, answered, refunded, open", async () => {
+      // One question beside every tenth session, at ₹500 + GST, answered within 3 days: most
+      // answered (credited, held, released), some refunded when late, the last days' open (a
+      // few just past their deadline, for the deadline job).
+      await q(`create temp table yq as
+        select k, seeker_id, advisor_id, st as status, asked,
+          asked + interval '2 minutes' as paid,
+          asked + interval '2 minutes' + interval '3 days' as deadline,
+          asked + interval '2 minutes' + interval '1 day' * 2.5 * pg_temp.u(k, 63) as answered,
+          case when asked < ${NOW} - interval '180 days' then 0 else 12.5 end as commission
+        from yk, lateral (select case when pg_temp.u(k, 61) < 0.85 then 'answered'
+            when pg_temp.u(k, 61) < 0.95 then 'refunded' else 'open' end as st) s,
+          lateral (select case when st = 'open'
+            then ${NOW} - interval '1 day' * 3.05 * pg_temp.u(k, 62)
+            else least(created, ${NOW} - interval '4 days') end as asked) a
+        where k % 10 = 3`);
+      await q(`alter table yq add column share int;
+        update yq set share = 50000 - floor((50000 * commission * 100 + 5000) / 10000)::int`);
+      await q(`insert into conversations (seeker_id, advisor_id, created_at)
+        select distinct on (seeker_id, advisor_id) seeker_id, advisor_id, asked from yq
+        order by seeker_id, advisor_id, asked on conflict do nothing`);
+      await q(`insert into payments (id, user_id, amount, fee_amount, gst_amount, status, provider,
+          razorpay_order_id, razorpay_payment_id, created_at, updated_at)
+        select pg_temp.yid('qpay' || k), seeker_id, 59000, 50000, 9000,
+          case when status = 'refunded' then 'refunded' else 'paid' end, 'razorpay',
+          'order_yq' || k, 'pay_yq' || k, asked, paid
+        from yq order by asked`);
+      await q(`insert into paid_questions (id, conversation_id, user_id, advisor_id, payment_id,
+          body, price_inr, answer_days, status, paid_at, deadline, answered_at, refunded_at,
+          created_at, updated_at)
+        select pg_temp.yid('q' || k), c.id, yq.seeker_id, yq.advisor_id, pg_temp.yid('qpay' || k),
+          'Is this offer fair for someone with my experience?', 500, 3, status, paid, deadline,
+          case when status = 'answered' then answered end,
+          case when status = 'refunded' then deadline end, asked, paid
+        from yq join conversations c on c.seeker_id = yq.seeker_id and c.advisor_id = yq.advisor_id
+        order by asked`);
+      await q(`insert into refunds (id, payment_id, question_id, amount, gst_amount, status, reason,
+          razorpay_refund_id, attempts, next_attempt_at, processed_at, created_at, updated_at)
+        select pg_temp.yid('qref' || k), pg_temp.yid('qpay' || k), pg_temp.yid('q' || k), 59000,
+          9000, 'processed', 'The question was not answered in time: refunded in full.',
+          'rfnd_yq' || k, 1, deadline + interval '1 hour', deadline + interval '1 hour', deadline,
+          deadline + interval '1 hour'
+        from yq where status = 'refunded' order by deadline`);
+      await q(`insert into payout_transfers (id, advisor_id, question_id, payment_id, amount,
+          status, provider_transfer_id, next_attempt_at, released_at, created_at, updated_at)
+        select pg_temp.yid('qtrf' || k), advisor_id, pg_temp.yid('q' || k),
+          pg_temp.yid('qpay' || k), share, case when rel <= ${NOW} then 'released' else 'on_hold'
+          end, 'trf_yq' || k, rel, case when rel <= ${NOW} then rel end, answered,
+          least(rel, ${NOW})
+        from yq, lateral (select answered + interval '1 day' * ${HOLD_DAYS} as rel) r
+        where status = 'answered' order by answered`);
+      await q(`insert into ledger_entries (advisor_id, kind, amount, question_id, payment_id,
+          transfer_id, provider_transfer_id, fee_amount, commission_percent, commission_amount,
+          created_at)
+        select * from (
+          select advisor_id, 'session_credit', share, pg_temp.yid('q' || k),
+            pg_temp.yid('qpay' || k), null::uuid, null, 50000, commission, 50000 - share,
+            answered as at
+          from yq where status = 'answered'
+          union all
+          select advisor_id, 'payout', -share, pg_temp.yid('q' || k), pg_temp.yid('qpay' || k),
+            pg_temp.yid('qtrf' || k), 'trf_yq' || k, null, null, null,
+            answered + interval '1 day' * ${HOLD_DAYS}
+          from yq where status = 'answered'
+            and answered + interval '1 day' * ${HOLD_DAYS} <= ${NOW}
+        ) e order by at`);
     });
 
     await step("audit log, sign-in sessions, reconciliation runs", async () => {

@@ -184,7 +184,7 @@ describe("monthTotals and unaccounted", () => {
         advisorNet: 87_500,
         refunded: 0,
         refundedGst: 0,
-        isPackage: false,
+        paidAhead: false,
       },
       {
         month: "2026-11",
@@ -195,7 +195,7 @@ describe("monthTotals and unaccounted", () => {
         advisorNet: 0,
         refunded: 59_000,
         refundedGst: 9_000,
-        isPackage: false,
+        paidAhead: false,
       },
       // Paid after the hold lapsed: no session, refunded in full.
       {
@@ -207,7 +207,7 @@ describe("monthTotals and unaccounted", () => {
         advisorNet: 0,
         refunded: 59_000,
         refundedGst: 9_000,
-        isPackage: false,
+        paidAhead: false,
       },
     ]);
     expect(totals).toEqual([
@@ -244,7 +244,7 @@ describe("monthTotals and unaccounted", () => {
         advisorNet: 0,
         refunded: 0,
         refundedGst: 0,
-        isPackage: false,
+        paidAhead: false,
       },
     ]);
     expect(unaccounted(totals!)).toBe(100_000);

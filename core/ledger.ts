@@ -195,14 +195,18 @@ export type PaymentMoney = {
   /** Refunded (or being refunded) to the seeker, and the GST part of it. */
   refunded: number;
   refundedGst: number;
-  /** A package's payment: its credits are sessions used, its refund only the unused rest. */
-  isPackage: boolean;
+  /**
+   * Paid ahead of what it buys (a package's sessions, a paid question's answer): its credits
+   * are what was delivered so far, and the fee not yet delivered nor refunded is prepaid.
+   */
+  paidAhead: boolean;
 };
 
 /**
  * Where each month's payments went. A refunded session's payment keeps no commission or GST:
  * the seeker got all of it back. A package keeps the commission on the sessions used and the
- * GST not refunded; the fee of sessions neither used nor refunded is prepaid.
+ * GST not refunded; the fee of sessions neither used nor refunded (or of a question not yet
+ * answered) is prepaid.
  */
 export function monthTotals(payments: readonly PaymentMoney[]): MonthTotals[] {
   const months = new Map<string, MonthTotals>();
@@ -221,8 +225,8 @@ export function monthTotals(payments: readonly PaymentMoney[]): MonthTotals[] {
     t.advisorShares += p.advisorNet;
     t.refunds += p.refunded;
     t.gst += p.gst - p.refundedGst;
-    t.commission += kept || p.isPackage ? p.commission : 0;
-    if (p.isPackage) t.prepaid += p.amount - p.gst - p.creditedFees - (p.refunded - p.refundedGst);
+    t.commission += kept || p.paidAhead ? p.commission : 0;
+    if (p.paidAhead) t.prepaid += p.amount - p.gst - p.creditedFees - (p.refunded - p.refundedGst);
     months.set(p.month, t);
   }
   return [...months.values()].sort((a, b) => b.month.localeCompare(a.month));

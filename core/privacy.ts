@@ -10,6 +10,9 @@ export type ExportState =
 /** What deleting the account would do, for the consequences stated before confirming. */
 export type DeletionFacts = {
   upcomingSessions: number;
+  /** Packages bought or sold still active, and paid questions still open. */
+  activePackages: number;
+  openQuestions: number;
   /** Earnings not yet paid out, in words ("₹4,720"), for advisors who have some. */
   heldBalance: string | null;
   /** Confirms with a password, else with the word. */

@@ -1,5 +1,5 @@
 import { runDataExports } from "./accounts/data-export.server";
-import type { UpcomingSessions } from "./accounts/ports";
+import type { OpenDealings } from "./accounts/ports";
 import { type AdvisorDirectory, createAdvisorDirectory } from "./advisors/advisor-directory.server";
 import { type Auth, createAuth } from "./auth/auth.server";
 import { cancelUpcomingSessionsOf, packageSessionsEnding } from "./bookings/cancel.server";
@@ -17,7 +17,7 @@ import { deliverChannelMessages } from "./channels/channel-outbox.server";
 import { type ChannelTransport, createChannelTransports } from "./channels/transports.server";
 import type { PhoneChannel } from "../core/channels";
 import { MessageFeed } from "./conversations/message-feed.server";
-import { sessionNotices } from "./conversations/session-notices.server";
+import { questionMessages, sessionNotices } from "./conversations/session-notices.server";
 import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
 import type { startJobs } from "./jobs/scheduler.server";
@@ -38,8 +38,8 @@ import { createPaymentGateway } from "./payments/create-gateway.server";
 import { type BankCipher, createBankCipher } from "./security/bank-cipher.server";
 import { ledgerSubscriber } from "./payouts/ledger.server";
 import { refundRequests } from "./refunds/refunds.server";
-import { packagePurchasesSubscriber } from "./packages/purchases.server";
-import { questionsSubscriber } from "./questions/questions.server";
+import { endPackagesOf, packagePurchasesSubscriber } from "./packages/purchases.server";
+import { questionsSubscriber, refundQuestionsOf } from "./questions/questions.server";
 import type { PaymentGateway } from "./payments/gateway.server";
 import { createStorage, type FileStorage } from "./storage/storage.server";
 
@@ -70,8 +70,8 @@ export type Services = {
   bankCipher: BankCipher;
   /** What follows a booking's change: every feature that cares subscribes here. */
   events: BookingEvents;
-  /** The bookings feature as an account deletion asks it (server/accounts/ports.ts). */
-  upcomingSessions: UpcomingSessions;
+  /** The bookings, packages and questions as an account deletion asks them (accounts/ports.ts). */
+  openDealings: OpenDealings;
   /** New messages from the database's notifications, for this instance's event streams. */
   messageFeed: MessageFeed;
   now: () => Date;
@@ -111,7 +111,7 @@ export function composeServices({
     channelTransports: createChannelTransports(config),
     bankCipher: createBankCipher(config.bankEncryptionKey),
     events,
-    upcomingSessions: upcomingSessions(events),
+    openDealings: openDealings(config, events),
     messageFeed: new MessageFeed(database),
     now,
     metrics: createMetrics({ database, processMetrics }),
@@ -142,6 +142,7 @@ export function bookingSubscribers(deps: {
     refundRequests,
     sessionAudit,
     sessionNotices,
+    questionMessages,
   ];
 }
 
@@ -149,9 +150,19 @@ export function bookingEvents(deps: Parameters<typeof bookingSubscribers>[0]): B
   return createBookingEvents(bookingSubscribers(deps));
 }
 
-/** Account deletion's way to the bookings feature (ADR 91): its cancel, for every session. */
-export function upcomingSessions(events: BookingEvents): UpcomingSessions {
-  return { cancelAllFor: (tx, input) => cancelUpcomingSessionsOf(tx, events, input) };
+/**
+ * Account deletion's way to the bookings feature (its cancel, for every session), the packages
+ * feature (its end of a package) and the questions feature (its refund) (ADR 91).
+ */
+export function openDealings(config: Pick<Config, "appUrl">, events: BookingEvents): OpenDealings {
+  return {
+    cancelSessions: async (tx, input) => {
+      const { cancelled, ...rest } = await cancelUpcomingSessionsOf(tx, events, input);
+      return { count: cancelled, ...rest };
+    },
+    endPackages: (tx, input) => endPackagesOf(tx, events, config, input),
+    refundQuestions: (tx, input) => refundQuestionsOf(tx, events, config, input),
+  };
 }
 
 /** The periodic jobs, each handed the services it works with. */

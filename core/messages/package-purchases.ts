@@ -28,6 +28,7 @@ export const PURCHASE_MESSAGES = {
   refundWithdrawn: "Package withdrawn by the advisor: the unused sessions are refunded.",
   refundExpired: "Package expired: the unused sessions are refunded.",
   refundPartyGone: "Paid after an account in the package was closed: refunded in full.",
+  refundAccountDeleted: "An account in the package was deleted: the unused sessions are refunded.",
   refundSentence: (amount: string) =>
     `${amount} for the unused sessions is refunded to the original payment method within 5-7 working days.`,
   /** The rule, as the package pages and the refund policy state it. */

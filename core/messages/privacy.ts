@@ -10,7 +10,7 @@ export const FORMER_MEMBER = "Former member";
 export const PRIVACY_MESSAGES = {
   exportTitle: "Download my data",
   exportIntro:
-    "Get a copy of everything BeenThere holds about you: your account and profile, sessions and payments, reviews, the e-mails we sent you and our records about your account, as JSON files in a ZIP archive.",
+    "Get a copy of everything BeenThere holds about you: your account and profile, sessions, packages, paid questions and payments, reviews, the e-mails we sent you and our records about your account, as JSON files in a ZIP archive.",
   exportButton: "Request my data",
   exportRequesting: "Requesting…",
   exportQueued: `We're preparing your data. We'll e-mail you when it's ready; the download then works for ${EXPORT_DAYS} days.`,
@@ -36,6 +36,14 @@ export const PRIVACY_MESSAGES = {
       : count === 1
         ? "Your 1 upcoming session is cancelled and the other person is told. Refunds follow the usual rules: a session you booked is refunded in full 24 hours or more before its start; a session someone booked with you is always refunded to them in full."
         : `Your ${count} upcoming sessions are cancelled and the other people are told. Refunds follow the usual rules: a session you booked is refunded in full 24 hours or more before its start; a session someone booked with you is always refunded to them in full.`,
+  deletePackages: (count: number) =>
+    count === 1
+      ? "Your 1 active package is ended and its unused sessions refunded; the other person is told."
+      : `Your ${count} active packages are ended and their unused sessions refunded; the other people are told.`,
+  deleteQuestions: (count: number) =>
+    count === 1
+      ? "Your 1 open paid question is refunded in full; the other person is told."
+      : `Your ${count} open paid questions are refunded in full; the other people are told.`,
   deleteBalance: (held: string) =>
     `You have ${held} in earnings not yet paid out. Money already released is still paid to the bank account on file; money on hold for a session is paid when its hold ends, as usual, unless the session is refunded.`,
   deleteReviews: `Reviews you wrote stay on advisors' profiles, shown as written by "a former member".`,

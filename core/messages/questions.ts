@@ -48,7 +48,7 @@ export const QUESTION_MESSAGES = {
   },
   dueBy: (when: string) => `Answer due by ${when}`,
   answeredOn: (when: string) => `Answered on ${when}`,
-  refundedOn: (when: string) => `Not answered in time: refunded in full on ${when}`,
+  refundedOn: (when: string) => `Refunded in full on ${when}`,
   markAnswered: "Mark as answered",
   markAnsweredHint: "Reply in the conversation first, then mark the question answered.",
   answerFirst: "Reply to the question in your conversation before marking it answered.",
@@ -62,6 +62,7 @@ export const QUESTION_MESSAGES = {
   rated: (score: string) => `Rated ${score} / 5`,
   refundPartyGone: "Paid after the question could no longer be asked: refunded in full.",
   refundLate: "The question was not answered in time: refunded in full.",
+  refundAccountDeleted: "An account in the question was deleted: refunded in full.",
   receiptLine: (advisor: string) => `Paid question to ${advisor}`,
   earningsLine: "Paid question",
   /** The badge on the question's message in the conversation. */
@@ -97,6 +98,19 @@ export const QUESTION_MESSAGES = {
         subject: `The question from ${seeker} was refunded`,
         heading: "A question was refunded",
         text: `You did not mark the question from ${seeker} answered in time, so it was refunded in full.`,
+      }),
+    },
+    /** Closed unanswered because the seeker's or the advisor's account was deleted. */
+    closed: {
+      seeker: (advisor: string, amount: string) => ({
+        subject: `Your question to ${advisor} is refunded`,
+        heading: "Your question is refunded",
+        text: `Your question to ${advisor} was closed unanswered because an account was deleted, so ${amount} is refunded to the original payment method within 5-7 working days.`,
+      }),
+      advisor: (seeker: string) => ({
+        subject: `The question from ${seeker} was refunded`,
+        heading: "A question was refunded",
+        text: `The question from ${seeker} was closed unanswered because an account was deleted, so it was refunded in full.`,
       }),
     },
   },

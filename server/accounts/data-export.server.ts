@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { EXPORT_DAYS, PRIVACY_MESSAGES as M } from "../../core/messages/privacy";
 import { auditLabel, writeAudit } from "../audit/audit.server";
@@ -268,6 +268,9 @@ function readme(madeAt: Date): string {
     "               and SMS), and which messages you chose to get on which channel",
     "messages.json  your conversations: every message in them, yours and the other person's",
     "               (by first name), with session notices and the names of files sent",
+    "purchases.json packages you bought or sold (sessions used, refunds) and paid questions",
+    "               you asked or were asked (status, dates, price, rating); other people",
+    "               appear by first name only",
     "records.json   our audit records about your account, and your data requests",
     "",
   ].join("\n");
@@ -490,6 +493,7 @@ export async function collectPersonalData(
     messages: await messagesFile(db, userId, advisor?.id ?? null),
     choices: await choicesFile(db, userId),
     texts: await textsFile(db, userId),
+    purchases: await purchasesFile(db, userId, advisor?.id ?? null),
     sessions: {
       booked: asSeeker.map((row) => session(row)),
       bookedWithYou: asAdvisor.map((row) => session(row)),
@@ -529,6 +533,160 @@ export async function collectPersonalData(
     files.earnings = await earningsFile(db, advisor.id);
   }
   return { email: user.email, firstName: user.firstName, files };
+}
+
+/**
+ * Packages and paid questions (issue 40): what they bought or asked, with their own payment and
+ * refund, and what they sold or were asked, with the other person by first name and none of
+ * that person's payment details.
+ */
+async function purchasesFile(db: Db, userId: string, advisorId: string | null) {
+  const otherUser = alias(s.users, "purchase_other");
+  const refundOf = alias(s.refunds, "purchase_refund");
+  const sessionCount = (condition: SQL) =>
+    sql<number>`(select count(*)::int from ${s.bookings} b
+      where b.package_purchase_id = ${s.packagePurchases.id} and ${condition})`;
+  const packageColumns = {
+    id: s.packagePurchases.id,
+    name: s.packagePurchases.name,
+    sessions: s.packagePurchases.sessions,
+    duration: s.packagePurchases.duration,
+    validityDays: s.packagePurchases.validityDays,
+    status: s.packagePurchases.status,
+    // Held, or cancelled without going back to the package (late, or a no-show).
+    sessionsUsed: sessionCount(
+      sql`(b.status = 'completed' or (b.status = 'cancelled' and not b.package_session_returned))`,
+    ),
+    sessionsBooked: sessionCount(sql`b.status = 'confirmed'`),
+    pricePaise: s.payments.feeAmount,
+    boughtAt: s.packagePurchases.createdAt,
+    expiresAt: s.packagePurchases.expiresAt,
+    endedAt: s.packagePurchases.endedAt,
+    refundAmount: refundOf.amount,
+    refundStatus: refundOf.status,
+    refundProcessedAt: refundOf.processedAt,
+  };
+  const bought = await db
+    .select({
+      ...packageColumns,
+      advisorFirstName: otherUser.firstName,
+      payment: {
+        amount: s.payments.amount,
+        gstAmount: s.payments.gstAmount,
+        status: s.payments.status,
+        provider: s.payments.provider,
+        orderId: s.payments.razorpayOrderId,
+        paymentId: s.payments.razorpayPaymentId,
+        createdAt: s.payments.createdAt,
+      },
+    })
+    .from(s.packagePurchases)
+    .innerJoin(s.payments, eq(s.payments.id, s.packagePurchases.paymentId))
+    .innerJoin(s.advisors, eq(s.advisors.id, s.packagePurchases.advisorId))
+    .innerJoin(otherUser, eq(otherUser.id, s.advisors.userId))
+    .leftJoin(refundOf, eq(refundOf.packagePurchaseId, s.packagePurchases.id))
+    .where(eq(s.packagePurchases.userId, userId))
+    .orderBy(asc(s.packagePurchases.createdAt));
+  const sold = advisorId
+    ? await db
+        .select({ ...packageColumns, seekerFirstName: otherUser.firstName })
+        .from(s.packagePurchases)
+        .innerJoin(s.payments, eq(s.payments.id, s.packagePurchases.paymentId))
+        .innerJoin(otherUser, eq(otherUser.id, s.packagePurchases.userId))
+        .leftJoin(refundOf, eq(refundOf.packagePurchaseId, s.packagePurchases.id))
+        .where(eq(s.packagePurchases.advisorId, advisorId))
+        .orderBy(asc(s.packagePurchases.createdAt))
+    : [];
+
+  const questionColumns = {
+    id: s.paidQuestions.id,
+    status: s.paidQuestions.status,
+    question: s.paidQuestions.body,
+    attachments: s.paidQuestions.attachments,
+    priceInr: s.paidQuestions.priceInr,
+    answerDays: s.paidQuestions.answerDays,
+    askedAt: s.paidQuestions.createdAt,
+    paidAt: s.paidQuestions.paidAt,
+    answerDueBy: s.paidQuestions.deadline,
+    answeredAt: s.paidQuestions.answeredAt,
+    refundedAt: s.paidQuestions.refundedAt,
+    ratingHelpfulness: s.paidQuestions.ratingHelpfulness,
+    ratingActionability: s.paidQuestions.ratingActionability,
+    recommendAdvisor: s.paidQuestions.recommendAdvisor,
+    writtenFeedback: s.paidQuestions.writtenFeedback,
+    ratedAt: s.paidQuestions.ratedAt,
+  };
+  const asked = await db
+    .select({
+      ...questionColumns,
+      advisorFirstName: otherUser.firstName,
+      payment: {
+        amount: s.payments.amount,
+        gstAmount: s.payments.gstAmount,
+        status: s.payments.status,
+        provider: s.payments.provider,
+        orderId: s.payments.razorpayOrderId,
+        paymentId: s.payments.razorpayPaymentId,
+        createdAt: s.payments.createdAt,
+      },
+      refundAmount: refundOf.amount,
+      refundStatus: refundOf.status,
+      refundProcessedAt: refundOf.processedAt,
+    })
+    .from(s.paidQuestions)
+    .innerJoin(s.payments, eq(s.payments.id, s.paidQuestions.paymentId))
+    .innerJoin(s.advisors, eq(s.advisors.id, s.paidQuestions.advisorId))
+    .innerJoin(otherUser, eq(otherUser.id, s.advisors.userId))
+    .leftJoin(refundOf, eq(refundOf.questionId, s.paidQuestions.id))
+    .where(eq(s.paidQuestions.userId, userId))
+    .orderBy(asc(s.paidQuestions.createdAt));
+  const askedOfYou = advisorId
+    ? await db
+        .select({ ...questionColumns, seekerFirstName: otherUser.firstName })
+        .from(s.paidQuestions)
+        .innerJoin(otherUser, eq(otherUser.id, s.paidQuestions.userId))
+        .where(eq(s.paidQuestions.advisorId, advisorId))
+        .orderBy(asc(s.paidQuestions.createdAt))
+    : [];
+
+  const dated = <T extends { boughtAt: Date; expiresAt: Date | null; endedAt: Date | null }>(
+    row: T,
+  ) => ({
+    ...row,
+    boughtAt: iso(row.boughtAt),
+    expiresAt: iso(row.expiresAt),
+    endedAt: iso(row.endedAt),
+  });
+  // Files by name only: the stored keys are ours.
+  const question = <T extends (typeof asked)[number] | (typeof askedOfYou)[number]>(row: T) => ({
+    ...row,
+    attachments: row.attachments.map((file) => ({
+      fileName: file.fileName,
+      contentType: file.contentType,
+      byteSize: file.byteSize,
+    })),
+    askedAt: iso(row.askedAt),
+    paidAt: iso(row.paidAt),
+    answerDueBy: iso(row.answerDueBy),
+    answeredAt: iso(row.answeredAt),
+    refundedAt: iso(row.refundedAt),
+    ratedAt: iso(row.ratedAt),
+  });
+  return {
+    packagesBought: bought.map((row) => ({
+      ...dated(row),
+      refundProcessedAt: iso(row.refundProcessedAt),
+      payment: { ...row.payment, createdAt: iso(row.payment.createdAt) },
+    })),
+    // What was refunded of a sale, without the buyer's refund's own details.
+    packagesSold: sold.map(({ refundStatus: _, refundProcessedAt: __, ...row }) => dated(row)),
+    questionsAsked: asked.map((row) => ({
+      ...question(row),
+      payment: { ...row.payment, createdAt: iso(row.payment.createdAt) },
+      refundProcessedAt: iso(row.refundProcessedAt),
+    })),
+    questionsAskedOfYou: askedOfYou.map((row) => question(row)),
+  };
 }
 
 /** What the person agreed to, in the words they saw, and their choices of messages. */

@@ -6,11 +6,12 @@ import * as s from "../db/schema";
 import type { Logger } from "../logger.server";
 import { queueEmail } from "../mail/mailer.server";
 import { removeStoredFile, type FileStorage } from "../storage/storage.server";
-import type { UpcomingSessions } from "./ports";
+import type { OpenDealings } from "./ports";
 
 /*
  * Deleting an account (ADR 91): in one transaction, the person's upcoming sessions are
- * cancelled under the usual refund rules (both parties e-mailed), their identity is removed
+ * cancelled under the usual refund rules, their active packages ended and their open paid
+ * questions refunded (both parties e-mailed each time), their identity is removed
  * from everything that need not keep it, and their better-auth user goes with its accounts
  * and sessions, so every session cookie they hold stops working at once. The `users` row
  * stays, pseudonymised, because payments, bookings, reviews, the ledger and the audit log
@@ -22,6 +23,10 @@ export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.inval
 
 export type DeletionPreview = {
   upcomingSessions: number;
+  /** Packages bought or sold still active: ended, the unused sessions refunded. */
+  activePackages: number;
+  /** Paid questions asked or asked of them still unanswered: refunded in full. */
+  openQuestions: number;
   /** Earnings not yet paid out (paise): advisors only, else null. */
   heldPaise: number | null;
   /** Whether the person confirms with a password (else with the word). */
@@ -51,6 +56,20 @@ export async function deletionPreview(
           : eq(s.bookings.userId, person.userId),
       ),
     );
+  const purchases = advisor
+    ? sql`(${s.packagePurchases.userId} = ${person.userId} or ${s.packagePurchases.advisorId} = ${advisor.id})`
+    : eq(s.packagePurchases.userId, person.userId);
+  const [packages] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(s.packagePurchases)
+    .where(and(eq(s.packagePurchases.status, "active"), purchases));
+  const asked = advisor
+    ? sql`(${s.paidQuestions.userId} = ${person.userId} or ${s.paidQuestions.advisorId} = ${advisor.id})`
+    : eq(s.paidQuestions.userId, person.userId);
+  const [questions] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(s.paidQuestions)
+    .where(and(eq(s.paidQuestions.status, "open"), asked));
   const [credential] = person.authUserId
     ? await db
         .select({ id: s.authAccounts.id })
@@ -65,6 +84,8 @@ export async function deletionPreview(
     : [];
   return {
     upcomingSessions: upcoming?.count ?? 0,
+    activePackages: packages?.count ?? 0,
+    openQuestions: questions?.count ?? 0,
     heldPaise: advisor ? Number(advisor.held ?? 0) : null,
     hasPassword: credential !== undefined,
   };
@@ -72,7 +93,7 @@ export async function deletionPreview(
 
 export type DeleteAccountDeps = {
   db: Db;
-  upcomingSessions: UpcomingSessions;
+  openDealings: OpenDealings;
   storage: FileStorage;
   logger: Logger;
   now: () => Date;
@@ -90,7 +111,7 @@ export async function deleteAccount(
     requestId?: string | null;
   },
 ): Promise<DeleteAccountResult> {
-  const { db, upcomingSessions, storage, logger } = deps;
+  const { db, openDealings, storage, logger } = deps;
   const now = deps.now();
   const byAdmin = input.actorUserId !== input.userId;
   const result = await db.transaction(async (tx) => {
@@ -126,15 +147,22 @@ export async function deleteAccount(
       .delete(s.channelMessages)
       .where(and(eq(s.channelMessages.userId, person.id), ne(s.channelMessages.status, "queued")));
     await tx.delete(s.phoneVerifications).where(eq(s.phoneVerifications.userId, person.id));
-    // Cancelled while they still have a name and an address: both parties are told as usual.
-    const sessions = await upcomingSessions.cancelAllFor(tx, {
+    // Ended while they still have a name and an address: both parties are told as usual.
+    // Sessions first: a package's session booked ahead goes back to it (or is used) by the
+    // cancel's rule, and the package's end then refunds exactly what is neither used nor held.
+    const theirs = {
       userId: person.id,
       advisorId: advisor?.id ?? null,
       actorUserId: input.actorUserId,
       byAdmin,
-      reason: M.deleteCancelReason,
       now,
+    };
+    const sessions = await openDealings.cancelSessions(tx, {
+      ...theirs,
+      reason: M.deleteCancelReason,
     });
+    const packages = await openDealings.endPackages(tx, theirs);
+    const questions = await openDealings.refundQuestions(tx, theirs);
     await queueEmail(tx, {
       name: "account.deleted",
       to: person.email,
@@ -142,7 +170,7 @@ export async function deleteAccount(
       heading: M.deletedMailHeading,
       paragraphs: [
         M.deletedMailBody(person.firstName),
-        ...(sessions.cancelled > 0 ? [M.deletedMailSessions(sessions.cancelled)] : []),
+        ...(sessions.count > 0 ? [M.deletedMailSessions(sessions.count)] : []),
       ],
     });
 
@@ -216,26 +244,32 @@ export async function deleteAccount(
       targetLabel: FORMER_MEMBER,
       after: {
         by: byAdmin ? "admin" : "self",
-        sessions_cancelled: sessions.cancelled,
+        sessions_cancelled: sessions.count,
         refunded_paise: sessions.refundedPaise,
+        packages_ended: packages.count,
+        packages_refunded_paise: packages.refundedPaise,
+        questions_refunded: questions.count,
+        questions_refunded_paise: questions.refundedPaise,
       },
       requestId: input.requestId ?? null,
     });
     return {
       ok: true as const,
-      cancelled: sessions.cancelled,
+      cancelled: sessions.count,
       name: `${person.firstName} ${person.lastName}`.trim(),
-      afterCommit: sessions.afterCommit,
+      afterCommit: [sessions.afterCommit, packages.afterCommit, questions.afterCommit],
       files: [...exports.flatMap((row) => (row.fileKey ? [row.fileKey] : []))],
       photos: [advisor?.headshotUrl, proposal?.headshotUrl],
     };
   });
   if (!result.ok) return result;
   // After the commit: files and calendars outside the database; a failure here is logged.
-  try {
-    await result.afterCommit();
-  } catch (error) {
-    logger.error({ err: error, userId: input.userId }, "after an account deletion");
+  for (const run of result.afterCommit) {
+    try {
+      await run();
+    } catch (error) {
+      logger.error({ err: error, userId: input.userId }, "after an account deletion");
+    }
   }
   for (const key of result.files) {
     await storage.removePrivate(key).catch((error: unknown) => {

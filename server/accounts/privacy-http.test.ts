@@ -8,8 +8,11 @@ import * as s from "../db/schema";
 import { type TestApp, startTestApp } from "../http/app.test-support";
 import { createCreditedSession } from "../payouts/credited-session.test-support";
 import { findDifferences } from "../payouts/reconcile.server";
+import { testDeps } from "../bookings/bookings.test-support";
+import { usedPackageSession } from "../packages/package.test-support";
+import { askedAndPaid, offerQuestions } from "../questions/question.test-support";
 import { createStorage } from "../storage/storage.server";
-import { runDataExports } from "./data-export.server";
+import { collectPersonalData, runDataExports } from "./data-export.server";
 import { deletedEmail } from "./delete-account.server";
 import { unzip } from "./unzip.test-support";
 
@@ -71,6 +74,23 @@ describe("download my data", () => {
       .set({ additionalInfo: "My own notes" })
       .where(eq(s.bookings.id, credited.bookingId));
     const mine = { id: credited.bookingId };
+    // A package bought from Kabir (one session held and credited) and a paid question to him.
+    const bought = await usedPackageSession(db, {
+      advisorId,
+      seekerId: person.userId,
+      datetime: new Date(Date.now() - DAY),
+    });
+    await offerQuestions(db, advisorId, 500, 3);
+    const questionDeps = testDeps(db);
+    questionDeps.clock.now = new Date();
+    const { question } = await askedAndPaid(questionDeps, {
+      seekerId: person.userId,
+      advisorId,
+      body: "Should I take the Pune offer?",
+    });
+    // Its e-mails name the advisor as they were sent (emails.json holds them so): not this
+    // test's point, which is that the files built here name other people by first name.
+    await db.delete(s.emailOutbox).where(eq(s.emailOutbox.name, "question.asked"));
     // Someone else's booking with the same advisor: nothing of it may appear.
     const otherSeeker = await createSeeker(db, {
       firstName: "Zoya",
@@ -122,19 +142,76 @@ describe("download my data", () => {
       "choices.json",
       "emails.json",
       "messages.json",
+      "purchases.json",
       "records.json",
       "reviews.json",
       "sessions.json",
       "texts.json",
     ]);
     const sessions = JSON.parse(files.get("sessions.json")!.toString("utf8"));
-    expect(sessions.booked).toHaveLength(1);
-    expect(sessions.booked[0]).toMatchObject({
+    // Their own session, and the package's session held (its money is in purchases.json).
+    expect(sessions.booked.map((b: { id: string }) => b.id).sort()).toEqual(
+      [mine.id, bought.bookingId].sort(),
+    );
+    expect(sessions.booked.find((b: { id: string }) => b.id === mine.id)).toMatchObject({
       id: mine.id,
       advisorFirstName: "Kabir",
       additionalInfo: "My own notes",
       payment: { amount: 118_000, status: "paid" },
     });
+    const purchases = JSON.parse(files.get("purchases.json")!.toString("utf8"));
+    expect(purchases.packagesBought).toEqual([
+      expect.objectContaining({
+        id: bought.purchaseId,
+        name: "Three mornings",
+        advisorFirstName: "Kabir",
+        sessions: 3,
+        sessionsUsed: 1,
+        sessionsBooked: 0,
+        status: "active",
+        pricePaise: 240_000,
+        payment: expect.objectContaining({ amount: 283_200, gstAmount: 43_200, status: "paid" }),
+        refundAmount: null,
+      }),
+    ]);
+    expect(purchases.packagesSold).toEqual([]);
+    expect(purchases.questionsAsked).toEqual([
+      expect.objectContaining({
+        id: question.id,
+        advisorFirstName: "Kabir",
+        status: "open",
+        question: "Should I take the Pune offer?",
+        priceInr: 500,
+        answerDays: 3,
+        askedAt: question.createdAt.toISOString(),
+        paidAt: question.paidAt!.toISOString(),
+        answerDueBy: question.deadline!.toISOString(),
+        answeredAt: null,
+        ratingHelpfulness: null,
+        payment: expect.objectContaining({ amount: 59_000, status: "paid" }),
+      }),
+    ]);
+    expect(files.get("README.txt")!.toString("utf8")).toContain(
+      "purchases.json packages you bought or sold",
+    );
+    // Kabir's own export has them as sold and asked of him, Meera by first name only.
+    const [kabir] = await db
+      .select({ userId: s.advisors.userId })
+      .from(s.advisors)
+      .where(eq(s.advisors.id, advisorId));
+    const his = (await collectPersonalData(db, kabir!.userId))!.files.purchases as {
+      packagesSold: unknown[];
+      questionsAskedOfYou: unknown[];
+    };
+    expect(his.packagesSold).toEqual([
+      expect.objectContaining({ id: bought.purchaseId, seekerFirstName: "Meera", sessionsUsed: 1 }),
+    ]);
+    expect(his.questionsAskedOfYou).toEqual([
+      expect.objectContaining({ id: question.id, seekerFirstName: "Meera", status: "open" }),
+    ]);
+    const hisText = JSON.stringify(his);
+    for (const foreign of [person.email, "payment", "orderId", "refundStatus"])
+      expect(hisText).not.toContain(foreign);
     const account = JSON.parse(files.get("account.json")!.toString("utf8"));
     expect(account).toMatchObject({ firstName: "Meera", email: person.email });
     // What they agreed to at sign-up, in the words they saw.

@@ -82,14 +82,22 @@ export async function settlePayment(deps: TxDeps, report: PaymentReport): Promis
     if (!sale?.purchaseId && !sale?.questionId) return "unknown-order";
     await tx.update(payments).set(paid).where(eq(payments.id, payment.id));
     if (sale.purchaseId) {
-      await events.publish({ type: "package.paid", purchaseId: sale.purchaseId, paymentId: payment.id });
+      await events.publish({
+        type: "package.paid",
+        purchaseId: sale.purchaseId,
+        paymentId: payment.id,
+      });
       const [after] = await tx
         .select({ status: packagePurchases.status })
         .from(packagePurchases)
         .where(eq(packagePurchases.id, sale.purchaseId));
       return after?.status === "active" ? "confirmed" : "refunded";
     }
-    await events.publish({ type: "question.paid", questionId: sale.questionId!, paymentId: payment.id });
+    await events.publish({
+      type: "question.paid",
+      questionId: sale.questionId!,
+      paymentId: payment.id,
+    });
     const [after] = await tx
       .select({ status: paidQuestions.status })
       .from(paidQuestions)

@@ -23,10 +23,9 @@ import {
   messages,
   users,
 } from "../db/schema";
+import { conversationOfPair, hadPaidSession } from "../repositories/conversation-pairs.server";
 import {
   advisorName,
-  conversationOfPair,
-  hadPaidSession,
   loadConversation,
   type Reader,
   seekerName,

@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { CONVERSATION_FORMER_MEMBER } from "../../core/conversation";
 import { advisorDisplayName, fullName } from "../../core/format";
 import { isUuid } from "../../core/ids";
 import type { Db, Tx } from "../db/client.server";
-import { advisors, bookings, conversations, payments, users } from "../db/schema";
+import { advisors, conversations, users } from "../db/schema";
 
 /** Who reads: the signed-in person's user id and, if they are an advisor, their advisor id. */
 export type Reader = { userId: string; advisorId: string | null; timeZone: string | null };
@@ -84,48 +84,4 @@ export function advisorName(advisor: {
   return advisor.deletedAt ? CONVERSATION_FORMER_MEMBER : advisorDisplayName(advisor);
 }
 
-/**
- * The pair had a paid session (a confirmed or completed booking with a paid payment, or a
- * session of a package the seeker paid for): from then on contact details are no longer
- * masked (ADR 93).
- */
-export async function hadPaidSession(db: Db | Tx, seekerId: string, advisorId: string) {
-  const [row] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .innerJoin(payments, eq(payments.id, bookings.paymentId))
-    .where(
-      and(
-        eq(bookings.userId, seekerId),
-        eq(bookings.advisorId, advisorId),
-        inArray(bookings.status, ["confirmed", "completed"]),
-        or(
-          and(eq(payments.status, "paid"), sql`${payments.amount} > 0`),
-          isNotNull(bookings.packagePurchaseId),
-        ),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
-/**
- * The pair's conversation, made if it does not exist yet (one per pair: the unique index
- * decides between two first openings at once).
- */
-export async function conversationOfPair(
-  db: Db | Tx,
-  seekerId: string,
-  advisorId: string,
-  now: Date,
-): Promise<string> {
-  await db
-    .insert(conversations)
-    .values({ seekerId, advisorId, createdAt: now })
-    .onConflictDoNothing({ target: [conversations.seekerId, conversations.advisorId] });
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.seekerId, seekerId), eq(conversations.advisorId, advisorId)));
-  return row!.id;
-}

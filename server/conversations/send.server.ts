@@ -5,7 +5,8 @@ import type { Db } from "../db/client.server";
 import { users } from "../db/schema";
 import { hitRateLimit, type RateLimitRule } from "../security/rate-limit.server";
 import { appendMessage, type NewAttachment } from "./append.server";
-import { hadPaidSession, loadConversation } from "./parties.server";
+import { hadPaidSession } from "../repositories/conversation-pairs.server";
+import { loadConversation } from "./parties.server";
 
 /** Messages one person may send a minute, across all their conversations and instances. */
 export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: 20, windowMs: 60_000 };

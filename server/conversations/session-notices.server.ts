@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { SessionNoticeEvent } from "../../core/conversation";
 import type { Tx } from "../db/client.server";
-import { advisors, bookings } from "../db/schema";
+import { advisors, bookings, paidQuestions } from "../db/schema";
 import type { Subscriber } from "../events/booking-events.server";
 import { appendMessage } from "./append.server";
-import { conversationOfPair } from "./parties.server";
+import { conversationOfPair } from "../repositories/conversation-pairs.server";
 
 /**
  * A session's life, inline in the pair's conversation (issue 39, point 1): booked, rescheduled
@@ -41,3 +41,43 @@ async function notice(tx: Tx, bookingId: string, event: SessionNoticeEvent, now:
     now,
   );
 }
+
+/**
+ * A paid question, once paid, is the seeker's message in the pair's conversation with its
+ * files (issue 40): written in the payment's transaction, and linked from the question.
+ */
+export const questionMessages: Subscriber = {
+  name: "conversation questions",
+  on: {
+    "question.opened": async (tx, { questionId }, { now }) => {
+      const [question] = await tx
+        .select({
+          conversationId: paidQuestions.conversationId,
+          seekerId: paidQuestions.userId,
+          advisorUserId: advisors.userId,
+          body: paidQuestions.body,
+          attachments: paidQuestions.attachments,
+        })
+        .from(paidQuestions)
+        .innerJoin(advisors, eq(advisors.id, paidQuestions.advisorId))
+        .where(eq(paidQuestions.id, questionId));
+      if (!question) return;
+      const { id } = await appendMessage(
+        tx,
+        {
+          conversationId: question.conversationId,
+          seekerUserId: question.seekerId,
+          advisorUserId: question.advisorUserId,
+        },
+        {
+          kind: "text",
+          senderId: question.seekerId,
+          body: question.body,
+          attachments: question.attachments,
+        },
+        now,
+      );
+      await tx.update(paidQuestions).set({ messageId: id }).where(eq(paidQuestions.id, questionId));
+    },
+  },
+};

@@ -45,6 +45,8 @@ export type BookingEvent =
   | { type: "package.paid"; purchaseId: string; paymentId: string }
   /** A paid question's payment arrived: the questions feature sends it (or refunds it). */
   | { type: "question.paid"; questionId: string; paymentId: string }
+  /** A paid question is open: it is written into the pair's conversation, with its files. */
+  | { type: "question.opened"; questionId: string }
   /** The advisor marked a paid question answered: their share is credited. */
   | { type: "question.answered"; questionId: string }
   /**

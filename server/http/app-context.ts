@@ -1,4 +1,4 @@
-import type { UpcomingSessions } from "../accounts/ports";
+import type { OpenDealings } from "../accounts/ports";
 import type { AdvisorDirectory } from "../advisors/advisor-directory.server";
 import type { Auth } from "../auth/auth.server";
 import type { OwnCalendars } from "../calendar/own/own-calendars.server";
@@ -41,8 +41,8 @@ export type AppContext = {
   events: BookingEvents;
   /** Advisors' own Google Calendars; null without a Google OAuth client. */
   ownCalendars: OwnCalendars | null;
-  /** The bookings feature as an account deletion asks it (ADR 91). */
-  upcomingSessions: UpcomingSessions;
+  /** The bookings, packages and questions features as an account deletion asks them (ADR 91). */
+  openDealings: OpenDealings;
   /** New messages, heard from the database, for event streams (issue 39). */
   messageFeed: MessageFeed;
   /** The clock every rule that depends on the time reads. */

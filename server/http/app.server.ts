@@ -94,7 +94,7 @@ export function createHttpApp({ services, build, before = [], clientDir }: Optio
       events: services.events,
       bankCipher: services.bankCipher,
       ownCalendars: services.ownCalendars,
-      upcomingSessions: services.upcomingSessions,
+      openDealings: services.openDealings,
       messageFeed: services.messageFeed,
       now: services.now,
     };

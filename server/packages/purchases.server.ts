@@ -14,7 +14,6 @@ import {
   users,
 } from "../db/schema";
 import type { BookingEvents, EventContext, Subscriber } from "../events/booking-events.server";
-import type { Logger } from "../logger.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SaleDeps } from "../payments/sale-deps.server";
 import { packageSessionsTaken } from "../repositories/package-sessions.server";
@@ -332,6 +331,39 @@ export async function endPurchaseBy(
   // The cancelled sessions' calendar events go after the commit.
   const { warning } = await result.scope.afterCommit();
   return { ok: true, refundPaise: result.refundPaise, ...(warning ? { warning } : {}) };
+}
+
+/**
+ * An account's deletion (ADR 91, through the accounts feature's port): every active package
+ * the person bought ends as if they cancelled it, every one they sold as if they withdrew it,
+ * each refunding its unused sessions pro rata, with both parties told. The deletion has
+ * already cancelled every session booked ahead (its own rule, no cutoff), so nothing is left
+ * for `package.ending` to cancel: a session given back is refunded here, one used is not.
+ */
+export async function endPackagesOf(
+  tx: Tx,
+  events: BookingEvents,
+  config: Pick<Config, "appUrl">,
+  input: { userId: string; advisorId: string | null; now: Date },
+): Promise<{ count: number; refundedPaise: number; afterCommit: () => Promise<unknown> }> {
+  const scope = events.within(tx, input.now);
+  const theirs = input.advisorId
+    ? or(eq(packagePurchases.userId, input.userId), eq(packagePurchases.advisorId, input.advisorId))
+    : eq(packagePurchases.userId, input.userId);
+  const active = await tx
+    .select()
+    .from(packagePurchases)
+    .where(and(eq(packagePurchases.status, "active"), theirs))
+    .orderBy(packagePurchases.createdAt)
+    .for("update");
+  let refundedPaise = 0;
+  for (const purchase of active) {
+    const what = purchase.userId === input.userId ? "cancelled" : "withdrawn";
+    const refund = await endPurchase(tx, scope, purchase, what, M.refundAccountDeleted);
+    await tellBoth(tx, config, purchase, what, refund);
+    refundedPaise += refund;
+  }
+  return { count: active.length, refundedPaise, afterCommit: () => scope.afterCommit() };
 }
 
 async function advisorOf(tx: Tx, advisorId: string, userId: string) {

@@ -9,7 +9,7 @@ import { bookableAdvisor, MINUTE, NOW, request, testDeps } from "../bookings/boo
 import { cancelSession } from "../bookings/cancel.server";
 import { settlePayment, verifyPayment } from "../bookings/payment-service.server";
 import { completeFinishedSessions } from "../bookings/session-jobs.server";
-import { hadPaidSession } from "../conversations/parties.server";
+import { hadPaidSession } from "../repositories/conversation-pairs.server";
 import { createTestDatabase } from "../db/database.test-support";
 import { createSeeker } from "../db/factories.test-support";
 import {

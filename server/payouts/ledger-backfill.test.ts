@@ -40,12 +40,20 @@ const LATER_COLUMNS: Record<string, Record<string, string>> = {
     messaging_blocked_at: "timestamptz",
     phone_verified_at: "timestamptz",
   },
-  advisors: { hidden_for_no_shows_at: "timestamptz" },
+  advisors: {
+    hidden_for_no_shows_at: "timestamptz",
+    question_price_inr: "integer",
+    question_answer_days: "smallint",
+  },
   bookings: {
     package_purchase_id: "uuid",
     package_session_returned: "boolean not null default false",
   },
-  refunds: { package_purchase_id: "uuid", gst_amount: "integer not null default 0" },
+  refunds: {
+    package_purchase_id: "uuid",
+    gst_amount: "integer not null default 0",
+    question_id: "uuid",
+  },
 };
 const laterColumns = async (change: "add" | "drop") => {
   for (const [table, columns] of Object.entries(LATER_COLUMNS))

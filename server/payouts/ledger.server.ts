@@ -41,7 +41,11 @@ export function ledgerSubscriber(config: Pick<Config, "payouts">): Subscriber {
           now,
         }),
       "question.answered": (tx, { questionId }, { now }) =>
-        creditQuestion(tx, { questionId, commissionPercent: config.payouts.commissionPercent, now }),
+        creditQuestion(tx, {
+          questionId,
+          commissionPercent: config.payouts.commissionPercent,
+          now,
+        }),
       "package.session.returned": (tx, { bookingId }, { now }) =>
         debitRefund(tx, { bookingId, refundId: null, now }),
       // A package's refund is of sessions never used, so never credited: nothing to take back.

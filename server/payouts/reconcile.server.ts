@@ -200,7 +200,7 @@ export function paymentMoney(f: PaymentFact): PaymentMoney {
     creditedFees: f.payment_fees,
     refunded: f.refunded,
     refundedGst: f.refunded_gst,
-    isPackage: f.package_sessions !== null,
+    paidAhead: f.package_sessions !== null || f.question_status !== null,
   };
 }
 

@@ -201,7 +201,12 @@ export async function questionFor(
         href: null as string | null,
       }));
   const [refund] = await db
-    .select({ amount: refunds.amount, status: refunds.status, processedAt: refunds.processedAt })
+    .select({
+      amount: refunds.amount,
+      status: refunds.status,
+      reason: refunds.reason,
+      processedAt: refunds.processedAt,
+    })
     .from(refunds)
     .where(eq(refunds.questionId, questionId));
   const q = question!;
@@ -238,6 +243,8 @@ export async function questionFor(
       ? {
           amount: refund.amount,
           status: refund.status,
+          /** Why, in the product's words (late, an account deleted, paid too late). */
+          reason: refund.reason,
           processedAt: refund.processedAt?.toISOString() ?? null,
         }
       : null,

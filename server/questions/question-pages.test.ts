@@ -220,7 +220,10 @@ describe("the paid-question pages' data", () => {
       status: "refunded",
       refundedAt: question.deadline!.toISOString(),
     });
-    expect(view!.refund).toMatchObject({ amount: questionPrice(500).totalPaise });
+    expect(view!.refund).toMatchObject({
+      amount: questionPrice(500).totalPaise,
+      reason: "The question was not answered in time: refunded in full.",
+    });
     expect(await openQuestions(database.db, { userId: meera })).toEqual([]);
     expect(await openQuestions(database.db, { advisorId: kabir.advisorId })).toEqual([]);
     expect((await questionsOf(database.db, { advisorId: kabir.advisorId }))[0]!.status).toBe(

@@ -1,5 +1,6 @@
-import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lte, or, sql } from "drizzle-orm";
 import { isOwnAttachment, type StoredAttachment } from "../../core/attachments";
+import { ATTACHMENT_MESSAGES } from "../../core/messages/message-safety";
 import {
   advisorDisplayName,
   formatPaise,
@@ -9,19 +10,13 @@ import {
 } from "../../core/format";
 import type { ReviewInput } from "../../core/forms/sessions";
 import { maskContactDetails } from "../../core/message-text";
-import { ATTACHMENT_MESSAGES } from "../../core/messages/message-safety";
 import { QUESTION_MESSAGES as M } from "../../core/messages/questions";
 import { canMarkAnswered, isOverdue, questionDeadline, questionPrice } from "../../core/questions";
 import type { Config } from "../config.server";
-import { appendMessage } from "../conversations/append.server";
-import {
-  conversationOfPair,
-  hadPaidSession,
-  loadConversation,
-} from "../conversations/parties.server";
+import { conversationOfPair, hadPaidSession } from "../repositories/conversation-pairs.server";
 import type { Db, Tx } from "../db/client.server";
-import { advisors, messages, paidQuestions, payments, users } from "../db/schema";
-import type { Subscriber } from "../events/booking-events.server";
+import { advisors, conversations, messages, paidQuestions, payments, users } from "../db/schema";
+import type { BookingEvents, EventContext, Subscriber } from "../events/booking-events.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SaleDeps } from "../payments/sale-deps.server";
 
@@ -67,13 +62,33 @@ export async function questionOffer(db: Db | Tx, advisorId: string) {
   return { ...offer, priceInr: offer.priceInr, answerDays: offer.answerDays };
 }
 
-/** Why the seeker cannot ask in this conversation now, or null when they can. */
-async function askRefusal(tx: Tx, conversationId: string, seekerUserId: string) {
-  const record = await loadConversation(tx, conversationId, { userId: seekerUserId }, true);
-  if (!record || record.side !== "seeker") return M.cannotAsk;
-  const { conversation: c, seeker, advisor } = record;
-  if (seeker.messagingBlockedAt || c.seekerBlockedAt || c.advisorBlockedAt) return M.cannotAsk;
-  if (seeker.deletedAt || advisor.deletedAt) return M.cannotAsk;
+/**
+ * Why the seeker cannot ask in their conversation with the advisor now (a block on either side,
+ * the seeker stopped from messaging, either account gone), or null when they can. The
+ * conversation's row is locked, so a block that commits first is seen.
+ */
+async function askRefusal(tx: Tx, conversationId: string) {
+  const [row] = await tx
+    .select({
+      seekerBlockedAt: conversations.seekerBlockedAt,
+      advisorBlockedAt: conversations.advisorBlockedAt,
+      seekerStoppedAt: users.messagingBlockedAt,
+      seekerGoneAt: users.deletedAt,
+      advisorUserId: advisors.userId,
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.seekerId))
+    .innerJoin(advisors, eq(advisors.id, conversations.advisorId))
+    .where(eq(conversations.id, conversationId))
+    .for("update", { of: conversations });
+  if (!row || row.seekerBlockedAt || row.advisorBlockedAt || row.seekerStoppedAt)
+    return M.cannotAsk;
+  if (row.seekerGoneAt) return M.cannotAsk;
+  const [advisor] = await tx
+    .select({ deletedAt: users.deletedAt, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, row.advisorUserId));
+  if (!advisor || advisor.deletedAt || !advisor.isActive) return M.cannotAsk;
   return null;
 }
 
@@ -87,7 +102,7 @@ export async function startQuestion(
   userId: string,
   input: { advisorId: string; body: string; attachments: readonly StoredAttachment[] },
 ): Promise<QuestionOrder | QuestionRefusal> {
-  // A file is sent only by the person who uploaded it, as the message composer's are.
+  // A file is sent only by the person who uploaded it, as the upload answered it.
   if (input.attachments.some((file) => !isOwnAttachment(userId, file)))
     return { ok: false, status: 400, message: ATTACHMENT_MESSAGES.notFound };
   try {
@@ -98,7 +113,7 @@ export async function startQuestion(
         return { ok: false as const, status: 400 as const, message: M.ownQuestion };
       const now = deps.now();
       const conversationId = await conversationOfPair(tx, userId, offer.advisorId, now);
-      const refusal = await askRefusal(tx, conversationId, userId);
+      const refusal = await askRefusal(tx, conversationId);
       if (refusal) return { ok: false as const, status: 409 as const, message: refusal };
       // Contact details stay hidden until the pair's first paid session (ADR 93).
       const body = (await hadPaidSession(tx, userId, offer.advisorId))
@@ -174,7 +189,7 @@ export function questionsSubscriber(config: Pick<Config, "appUrl">): Subscriber 
           .select({ amount: payments.amount })
           .from(payments)
           .where(eq(payments.id, question.paymentId));
-        if (await askRefusal(tx, question.conversationId, question.userId)) {
+        if (await askRefusal(tx, question.conversationId)) {
           await tx
             .update(paidQuestions)
             .set({ status: "abandoned", updatedAt: scope.now })
@@ -188,27 +203,14 @@ export function questionsSubscriber(config: Pick<Config, "appUrl">): Subscriber 
           });
           return;
         }
-        const parties = await partiesOf(tx, question);
-        const { id: messageId } = await appendMessage(
-          tx,
-          {
-            conversationId: question.conversationId,
-            seekerUserId: question.userId,
-            advisorUserId: parties.advisor.userId,
-          },
-          {
-            kind: "text",
-            senderId: question.userId,
-            body: question.body,
-            attachments: question.attachments,
-          },
-          scope.now,
-        );
         const deadline = questionDeadline(scope.now, question.answerDays);
         await tx
           .update(paidQuestions)
-          .set({ status: "open", paidAt: scope.now, deadline, messageId, updatedAt: scope.now })
+          .set({ status: "open", paidAt: scope.now, deadline, updatedAt: scope.now })
           .where(eq(paidQuestions.id, question.id));
+        // The conversations feature writes the question into the conversation.
+        await scope.publish({ type: "question.opened", questionId: question.id });
+        const parties = await partiesOf(tx, question);
         await tell(tx, config, question, parties, "asked", deadline);
       },
     },
@@ -247,7 +249,7 @@ export async function markAnswered(
         and(
           eq(messages.conversationId, question.conversationId),
           eq(messages.senderId, input.userId),
-          gt(messages.id, question.messageId ?? 0),
+          gte(messages.createdAt, question.paidAt!),
         ),
       )
       .limit(1);
@@ -283,34 +285,66 @@ export async function refundOverdueQuestions(
       .limit(limit)
       .for("update", { skipLocked: true });
     const scope = deps.events.within(tx, now);
-    for (const question of due) {
-      const [payment] = await tx
-        .select({ amount: payments.amount })
-        .from(payments)
-        .where(eq(payments.id, question.paymentId));
-      await tx
-        .update(paidQuestions)
-        .set({ status: "refunded", refundedAt: now, updatedAt: now })
-        .where(eq(paidQuestions.id, question.id));
-      await scope.publish({
-        type: "refund.requested",
-        questionId: question.id,
-        paymentId: question.paymentId,
-        amount: payment!.amount,
-        reason: M.refundLate,
-      });
-      await tell(
-        tx,
-        deps.config,
-        question,
-        await partiesOf(tx, question),
-        "refunded",
-        null,
-        payment!.amount,
-      );
-    }
+    for (const question of due) await refundInFull(tx, scope, deps.config, question, "refunded");
     return due.length;
   });
+}
+
+/**
+ * An account's deletion (ADR 91, through the accounts feature's port): every open question the
+ * person asked or was asked is refunded in full, as an overdue one is, and both are told why.
+ */
+export async function refundQuestionsOf(
+  tx: Tx,
+  events: BookingEvents,
+  config: Pick<Config, "appUrl">,
+  input: { userId: string; advisorId: string | null; now: Date },
+): Promise<{ count: number; refundedPaise: number; afterCommit: () => Promise<unknown> }> {
+  const { now } = input;
+  const scope = events.within(tx, now);
+  const theirs = input.advisorId
+    ? or(eq(paidQuestions.userId, input.userId), eq(paidQuestions.advisorId, input.advisorId))
+    : eq(paidQuestions.userId, input.userId);
+  const open = await tx
+    .select()
+    .from(paidQuestions)
+    .where(and(eq(paidQuestions.status, "open"), theirs))
+    .orderBy(paidQuestions.createdAt)
+    .for("update");
+  let refundedPaise = 0;
+  for (const question of open)
+    refundedPaise += await refundInFull(tx, scope, config, question, "closed");
+  return { count: open.length, refundedPaise, afterCommit: () => scope.afterCommit() };
+}
+
+/**
+ * An open question refunded in full (all of its payment, GST too), both told: late
+ * ("refunded"), or closed by an account's deletion ("closed"). Returns the paise refunded.
+ */
+async function refundInFull(
+  tx: Tx,
+  scope: EventContext,
+  config: Pick<Config, "appUrl">,
+  question: Question,
+  why: "refunded" | "closed",
+): Promise<number> {
+  const [payment] = await tx
+    .select({ amount: payments.amount })
+    .from(payments)
+    .where(eq(payments.id, question.paymentId));
+  await tx
+    .update(paidQuestions)
+    .set({ status: "refunded", refundedAt: scope.now, updatedAt: scope.now })
+    .where(eq(paidQuestions.id, question.id));
+  await scope.publish({
+    type: "refund.requested",
+    questionId: question.id,
+    paymentId: question.paymentId,
+    amount: payment!.amount,
+    reason: why === "refunded" ? M.refundLate : M.refundAccountDeleted,
+  });
+  await tell(tx, config, question, await partiesOf(tx, question), why, null, payment!.amount);
+  return payment!.amount;
 }
 
 export type RateResult = { ok: true } | QuestionRefusal;
@@ -387,11 +421,13 @@ async function tell(
   config: Pick<Config, "appUrl">,
   question: Question,
   { seeker, advisor }: Parties,
-  what: "asked" | "answered" | "refunded",
+  what: "asked" | "answered" | "refunded" | "closed",
   deadline: Date | null = null,
   refundPaise = 0,
 ) {
   const url = `${config.appUrl}/questions/${question.id}`;
+  // A question closed by a deletion is a refund notice like an overdue one's.
+  const name = `question.${what === "closed" ? "refunded" : what}` as const;
   const advisorName = advisorDisplayName(advisor);
   const seekerName = fullName(seeker.firstName, seeker.lastName);
   const toSeeker =
@@ -399,16 +435,16 @@ async function tell(
       ? M.mail.asked.seeker(advisorName, dueIn(deadline!, seeker.timeZone))
       : what === "answered"
         ? M.mail.answered.seeker(advisorName)
-        : M.mail.refunded.seeker(advisorName, formatPaise(refundPaise));
+        : M.mail[what].seeker(advisorName, formatPaise(refundPaise));
   const toAdvisor =
     what === "asked"
       ? M.mail.asked.advisor(seekerName, dueIn(deadline!, advisor.timeZone))
-      : what === "refunded"
-        ? M.mail.refunded.advisor(seekerName)
+      : what === "refunded" || what === "closed"
+        ? M.mail[what].advisor(seekerName)
         : null;
   if (!seeker.deletedAt)
     await queueEmail(tx, {
-      name: `question.${what}`,
+      name,
       to: seeker.email,
       subject: toSeeker.subject,
       heading: toSeeker.heading,
@@ -417,7 +453,7 @@ async function tell(
     });
   if (toAdvisor && !advisor.deletedAt)
     await queueEmail(tx, {
-      name: `question.${what}`,
+      name,
       to: advisor.email,
       subject: toAdvisor.subject,
       heading: toAdvisor.heading,

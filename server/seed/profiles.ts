@@ -32,6 +32,8 @@ export type SeedAdvisor = {
   personalAdviceTopics: string[]; // 3-6
   businessAdviceTopics: string[]; // 0-4
   hourlyRateInr: number;
+  /** Paid questions offered: price in rupees before GST, answer time in days. */
+  questions?: { priceInr: number; answerDays: number };
   linkedinUrl: string;
   timeZone: string; // IANA zone where the advisor lives
   schedule: Partial<Record<Weekday, Window[]>>; // weekly availability in timeZone
@@ -88,6 +90,7 @@ export const ADVISORS: SeedAdvisor[] = [
     ],
     businessAdviceTopics: ["Product-Market Fit"],
     hourlyRateInr: 4500,
+    questions: { priceInr: 500, answerDays: 3 },
     linkedinUrl: "https://www.linkedin.com/in/priya-sharma-pm-3a71c2",
     timeZone: "Asia/Kolkata",
     schedule: {
@@ -190,6 +193,7 @@ export const ADVISORS: SeedAdvisor[] = [
     ],
     businessAdviceTopics: [],
     hourlyRateInr: 3000,
+    questions: { priceInr: 800, answerDays: 2 },
     linkedinUrl: "https://www.linkedin.com/in/ananya-chatterjee-ds-61b9f0",
     timeZone: "Asia/Kolkata",
     schedule: {
@@ -297,6 +301,7 @@ export const ADVISORS: SeedAdvisor[] = [
     ],
     businessAdviceTopics: [],
     hourlyRateInr: 4000,
+    questions: { priceInr: 400, answerDays: 5 },
     linkedinUrl: "https://www.linkedin.com/in/meera-nair-hr-5e2a90",
     timeZone: "Asia/Dubai",
     schedule: {

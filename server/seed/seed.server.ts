@@ -198,6 +198,8 @@ async function insertAdvisor(
     shortIntro: a.shortIntro,
     about: a.about,
     hourlyRateInr: a.hourlyRateInr,
+    questionPriceInr: a.questions?.priceInr ?? null,
+    questionAnswerDays: a.questions?.answerDays ?? null,
     phone: a.phone,
     linkedinUrl: a.linkedinUrl,
     skills: a.skills,

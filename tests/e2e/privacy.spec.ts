@@ -4,6 +4,11 @@ import { AUTH_MESSAGES } from "../../core/messages/auth";
 import { PRIVACY_MESSAGES as M } from "../../core/messages/privacy";
 import { createAdvisor, createUserWithLogin } from "../../server/db/factories.test-support";
 import { createCreditedSession } from "../../server/payouts/credited-session.test-support";
+import { packagePrice } from "../../core/packages";
+import { questionPrice } from "../../core/questions";
+import type { Db } from "../../server/db/client.server";
+import * as s from "../../server/db/schema";
+import { conversationOfPair } from "../../server/repositories/conversation-pairs.server";
 import { unzip } from "../../server/accounts/unzip.test-support";
 import { mailLink, signIn } from "./support/auth";
 import { gotoHydrated } from "./support/navigation";
@@ -16,7 +21,8 @@ import { pageProblems } from "./support/page-checks";
  * with Vikram three days ahead. She asks for her data, the app's own privacy job builds it
  * (it runs every few seconds in the app, as in production), the e-mail's link and the page's
  * button download it. Then she deletes her account: the session is cancelled and refunded,
- * Vikram is told, her old session cookie no longer works and she cannot sign in.
+ * so are her package of three sessions with him and her open paid question to him, Vikram is
+ * told, her old session cookie no longer works and she cannot sign in.
  */
 const SEEKER = "nisha.rao@example.com";
 const ADVISOR = "vikram.menon@example.com";
@@ -42,9 +48,63 @@ test.use({
         datetime: new Date(Date.now() + 3 * DAY),
         bookingStatus: "confirmed",
       });
+      await packageAndQuestion(db, seekerId, advisorId);
     },
   },
 });
+
+/** A package bought and not yet used, and a paid question waiting for its answer. */
+async function packageAndQuestion(db: Db, seekerId: string, advisorId: string) {
+  const now = new Date();
+  const pay = async (price: { totalPaise: number; feePaise: number; gstPaise: number }) => {
+    const [payment] = await db
+      .insert(s.payments)
+      .values({
+        userId: seekerId,
+        amount: price.totalPaise,
+        feeAmount: price.feePaise,
+        gstAmount: price.gstPaise,
+        status: "paid",
+      })
+      .returning({ id: s.payments.id });
+    return payment!.id;
+  };
+  const [offer] = await db
+    .insert(s.advisorPackages)
+    .values({
+      advisorId,
+      name: "Three mornings",
+      sessions: 3,
+      duration: 30,
+      validityDays: 60,
+      priceInr: 2400,
+    })
+    .returning({ id: s.advisorPackages.id });
+  await db.insert(s.packagePurchases).values({
+    packageId: offer!.id,
+    userId: seekerId,
+    advisorId,
+    paymentId: await pay(packagePrice(2400)),
+    name: "Three mornings",
+    sessions: 3,
+    duration: 30,
+    validityDays: 60,
+    status: "active",
+    expiresAt: new Date(now.getTime() + 60 * DAY),
+  });
+  await db.insert(s.paidQuestions).values({
+    conversationId: await conversationOfPair(db, seekerId, advisorId, now),
+    userId: seekerId,
+    advisorId,
+    paymentId: await pay(questionPrice(500)),
+    body: "Should I take the Pune offer?",
+    priceInr: 500,
+    answerDays: 3,
+    status: "open",
+    paidAt: now,
+    deadline: new Date(now.getTime() + 3 * DAY),
+  });
+}
 
 /** Waits for a mail that a job writes later (mailLink reads one already in the outbox). */
 async function mailArrives(page: Page, to: string, subject: string) {
@@ -103,6 +163,13 @@ for (const width of [375, 1280]) {
       const sessions = JSON.parse(files.get("sessions.json")!.toString("utf8"));
       expect(sessions.booked).toHaveLength(1);
       expect(sessions.booked[0]).toMatchObject({ advisorFirstName: "Vikram", status: "confirmed" });
+      const purchases = JSON.parse(files.get("purchases.json")!.toString("utf8"));
+      expect(purchases.packagesBought).toEqual([
+        expect.objectContaining({ name: "Three mornings", advisorFirstName: "Vikram" }),
+      ]);
+      expect(purchases.questionsAsked).toEqual([
+        expect.objectContaining({ question: "Should I take the Pune offer?", status: "open" }),
+      ]);
       const whole = [...files.values()].map((f) => f.toString("utf8")).join("\n");
       expect(whole).not.toContain(ADVISOR);
       expect(whole).not.toContain("Menon");
@@ -113,6 +180,8 @@ for (const width of [375, 1280]) {
       await signIn(page, SEEKER, PASSWORD, "/settings/privacy");
       const card = page.getByRole("region", { name: M.deleteTitle });
       await expect(card.getByText(M.deleteSessions(1))).toBeVisible();
+      await expect(card.getByText(M.deletePackages(1))).toBeVisible();
+      await expect(card.getByText(M.deleteQuestions(1))).toBeVisible();
       await expect(card.getByText(M.deleteReviews)).toBeVisible();
       const oldCookies = await context.cookies();
 
@@ -135,6 +204,8 @@ for (const width of [375, 1280]) {
 
       // Vikram is told of the cancellation; Nisha gets her confirmation.
       await mailArrives(page, ADVISOR, "Your BeenThere session has been cancelled");
+      await mailArrives(page, ADVISOR, 'Nisha Rao cancelled the package "Three mornings"');
+      await mailArrives(page, ADVISOR, "The question from Nisha Rao was refunded");
       await mailArrives(page, SEEKER, M.deletedMailSubject);
 
       // And the password signs nobody in any more.

@@ -29,6 +29,8 @@ export function DeleteAccountCard({ facts, result }: { facts: DeletionFacts; res
         <p>{M.deleteIntro}</p>
         <ul className="grid list-disc gap-1.5 pl-5">
           <li>{M.deleteSessions(facts.upcomingSessions)}</li>
+          {facts.activePackages ? <li>{M.deletePackages(facts.activePackages)}</li> : null}
+          {facts.openQuestions ? <li>{M.deleteQuestions(facts.openQuestions)}</li> : null}
           {facts.heldBalance ? <li>{M.deleteBalance(facts.heldBalance)}</li> : null}
           <li>{M.deleteReviews}</li>
           <li>{M.deleteRecords}</li>

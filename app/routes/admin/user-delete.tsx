@@ -54,6 +54,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     self,
     upcomingSessions: preview.upcomingSessions,
+    activePackages: preview.activePackages,
+    openQuestions: preview.openQuestions,
     heldBalance: preview.heldPaise ? formatPaise(preview.heldPaise) : null,
   };
 }
@@ -70,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result = await deleteAccount(
       {
         db: context.db,
-        upcomingSessions: context.upcomingSessions,
+        openDealings: context.openDealings,
         storage: context.storage,
         logger: context.logger,
         now: context.now,
@@ -111,6 +113,10 @@ export default function AdminDeleteUser({ loaderData, actionData }: Route.Compon
         <p className="text-sm">{M.adminDeleteIntro}</p>
         <ul className="grid list-disc gap-1.5 pl-5 text-sm">
           <li>{M.deleteSessions(loaderData.upcomingSessions)}</li>
+          {loaderData.activePackages ? (
+            <li>{M.deletePackages(loaderData.activePackages)}</li>
+          ) : null}
+          {loaderData.openQuestions ? <li>{M.deleteQuestions(loaderData.openQuestions)}</li> : null}
           {loaderData.heldBalance ? <li>{M.deleteBalance(loaderData.heldBalance)}</li> : null}
           <li>{M.deleteReviews}</li>
           <li>{M.deleteRecords}</li>

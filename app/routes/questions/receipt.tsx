@@ -41,7 +41,7 @@ export default function QuestionReceipt({ loaderData }: Route.ComponentProps) {
       total={payment.amount}
       note={
         refund
-          ? `${formatPaise(refund.amount)} of this payment is refunded: ${summary.status === "refunded" ? M.refundLate : M.refundPartyGone}`
+          ? `${formatPaise(refund.amount)} of this payment is refunded.${refund.reason ? ` ${refund.reason}` : ""}`
           : null
       }
     />

@@ -59,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : latest;
   const deletion: DeletionFacts = {
     upcomingSessions: preview.upcomingSessions,
+    activePackages: preview.activePackages,
+    openQuestions: preview.openQuestions,
     heldBalance: preview.heldPaise ? formatPaise(preview.heldPaise) : null,
     hasPassword: preview.hasPassword,
   };
@@ -140,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await deleteAccount(
       {
         db: context.db,
-        upcomingSessions: context.upcomingSessions,
+        openDealings: context.openDealings,
         storage: context.storage,
         logger: context.logger,
         now: context.now,

@@ -92,3 +92,9 @@ CREATE VIEW "payment_money_now" AS
   LEFT JOIN package_purchases pp ON pp.payment_id = p.id
   LEFT JOIN paid_questions q ON q.payment_id = p.id
   WHERE p.status IN ('paid', 'refunded');
+--> statement-breakpoint
+-- A question makes its payment's fee prepaid: its payment's part is counted again when the
+-- question is written, whatever order the two rows come in.
+CREATE CONSTRAINT TRIGGER paid_questions_money AFTER INSERT ON "paid_questions"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  EXECUTE FUNCTION payment_money_touched('payment_id');
