@@ -82,6 +82,13 @@ export default [
   route("packages", "routes/packages/list.tsx"),
   route("packages/:purchaseId", "routes/packages/package.tsx"),
   route("packages/:purchaseId/receipt", "routes/packages/receipt.tsx"),
+  // Paid questions (issue 40)
+  route("dashboard/questions", "routes/dashboard.questions.tsx"),
+  route("advisor/:id/ask", "routes/questions/ask.tsx"),
+  route("api/advisors/:id/questions", "routes/api/question-orders.ts"),
+  route("questions", "routes/questions/list.tsx"),
+  route("questions/:questionId", "routes/questions/question.tsx"),
+  route("questions/:questionId/receipt", "routes/questions/receipt.tsx"),
 
   // Conversations between a seeker and an advisor (issue 39)
   route("messages", "routes/messages/inbox.tsx"),

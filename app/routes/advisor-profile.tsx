@@ -15,6 +15,7 @@ import { Button } from "../components/ui/button";
 import { Badge, Card } from "../components/ui/card";
 import { RatingCard } from "../components/advisors/advisor-rating";
 import { ProfilePackages } from "../components/packages/profile-packages";
+import { ProfileQuestion } from "../components/questions/profile-question";
 import type { Route } from "./+types/advisor-profile";
 import { type CacheHandle, DIRECTORY, PAGE } from "../../core/cache-contract";
 import { revalidateUnlessQueryOnly } from "../lib/client-state";
@@ -185,6 +186,7 @@ export default function AdvisorProfile({ loaderData }: Route.ComponentProps) {
                   <p className="text-muted">{firstCall.followUps}</p>
                 </div>
               ) : null}
+              <ProfileQuestion advisor={advisor} isOwnProfile={isOwnProfile} />
             </div>
             {isOwnProfile ? (
               <p role="status" className="rounded-lg bg-brand-50 p-4 text-sm text-brand-900">

@@ -20,6 +20,8 @@ import { dashboardGreeting } from "../../core/dashboard";
 import { AdminView } from "../components/dashboard/admin-view";
 import { ActivePackages } from "../components/packages/active-packages";
 import { purchasesOf } from "../../server/packages/package-pages.server";
+import { OpenQuestions } from "../components/questions/open-questions";
+import { openQuestions } from "../../server/questions/question-pages.server";
 import { ReminderDelivery } from "../components/dashboard/reminder-delivery";
 import { reminderDelivery } from "../../server/channels/delivery-stats.server";
 import { AdvisorView } from "../components/dashboard/advisor-view";
@@ -52,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const shown = [...(page.sessions?.rows ?? []), ...(page.focus ? [page.focus] : [])];
   // The admin's view also shows how reminders reached people and no-shows per month (issue
   // 41); the others see where their shown sessions' no-show reports stand.
-  const [reminders, noShowMonths, noShows, packages] = await Promise.all([
+  const [reminders, noShowMonths, noShows, packages, questions] = await Promise.all([
     admin ? reminderDelivery(context.db, now) : null,
     admin ? noShowsPerMonth(context.db, now) : null,
     admin
@@ -72,6 +74,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             ? { advisorId: viewer.advisorId }
             : { userId: viewer.userId },
         ).then((all) => all.filter((p) => p.status === "active")),
+    // Paid questions waiting for an answer, soonest due first (issue 40).
+    admin
+      ? []
+      : openQuestions(
+          context.db,
+          viewer.role === "advisor" && viewer.advisorId
+            ? { advisorId: viewer.advisorId }
+            : { userId: viewer.userId },
+        ),
   ]);
   const action = params.get("action");
   const focusAction: "reschedule" | "cancel" | null =
@@ -89,6 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     noShows,
     noShowMonths,
     packages,
+    questions,
     zone: viewer.timeZone ?? "Asia/Kolkata",
   };
 }
@@ -246,6 +258,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <AdvisorView stats={stats.advisor}>
           <div className="grid gap-8">
             <ActivePackages packages={loaderData.packages} side="advisor" zone={loaderData.zone} />
+            <OpenQuestions questions={loaderData.questions} side="advisor" zone={loaderData.zone} />
             {list}
           </div>
         </AdvisorView>
@@ -253,6 +266,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <SeekerView stats={stats.seeker}>
           <div className="grid gap-8">
             <ActivePackages packages={loaderData.packages} side="seeker" zone={loaderData.zone} />
+            <OpenQuestions questions={loaderData.questions} side="seeker" zone={loaderData.zone} />
             {list}
           </div>
         </SeekerView>

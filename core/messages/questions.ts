@@ -26,6 +26,8 @@ export const QUESTION_MESSAGES = {
     `If they have not answered within ${days(answerDays)}, you are refunded in full automatically, and both of you are told.`,
   ],
   bodyLabel: "Your question",
+  /** The question's text, as its advisor reads it on its page. */
+  theQuestion: "The question",
   bodyTooShort: `Write your question in at least ${QUESTION_LIMITS.bodyMin} characters.`,
   payButton: (price: string) => `Pay ${price} and send`,
   notOffered: "This advisor does not take paid questions at the moment.",
@@ -36,6 +38,7 @@ export const QUESTION_MESSAGES = {
 
   // The question's life
   notFound: "Question not found.",
+  unknownAction: "Unknown action.",
   status: {
     pending_payment: "Waiting for payment",
     open: "Waiting for the answer",

@@ -7,6 +7,7 @@ import {
   authTwoFactors,
   bookings,
   conversations,
+  paidQuestions,
   messages,
   noShowReports,
   conversationReports,
@@ -17,6 +18,7 @@ import {
   type Fixture,
   MATRIX_CONVERSATION_ID,
   MATRIX_PURCHASE_ID,
+  MATRIX_QUESTION_ID,
   type Persona,
   PERSONAS,
 } from "./matrix-fixture.test-support";
@@ -1140,6 +1142,75 @@ export const MATRIX: MatrixRow[] = [
     },
   },
 
+  // Paid questions (issue 40): the ask page is public; a question is its seeker's and its
+  // advisor's only, admins included (it is a message of their conversation); the advisor marks
+  // it answered, the seeker rates it.
+  {
+    route: "/advisor/:id/ask",
+    handler: "loader",
+    request: (f) => ({ path: `/advisor/${f.approvedAdvisorId}/ask` }),
+    expect: everyone("allowed"),
+  },
+  {
+    route: "/advisor/:id/ask",
+    handler: "loader",
+    case: "an advisor who takes no paid questions",
+    request: (f) => ({ path: `/advisor/${f.bystanderAdvisorId}/ask` }),
+    expect: everyone(404),
+  },
+  {
+    route: "/api/advisors/:id/questions",
+    handler: "loader",
+    request: (f) => ({ path: `/api/advisors/${f.approvedAdvisorId}/questions` }),
+    expect: everyone(405),
+  },
+  { route: "/questions", handler: "loader", request: { path: "/questions" }, expect: signedIn() },
+  ...(["/questions/:questionId", "/questions/:questionId/receipt"] as const).map(
+    (route): MatrixRow => ({
+      route,
+      handler: "loader",
+      request: (f) => ({ path: route.replace(":questionId", f.questionId) }),
+      expect: { ...signedIn(404), seeker: "allowed", advisor: "allowed" },
+    }),
+  ),
+  {
+    route: "/questions/:questionId",
+    handler: "action",
+    case: "marking it answered (its advisor must reply first; the seeker may not)",
+    request: (f) => ({ path: `/questions/${f.questionId}`, form: { intent: "answered" } }),
+    expect: { ...signedIn(404), seeker: 403, advisor: 409 },
+    verify: async (f) => {
+      const [row] = await f.db
+        .select({ status: paidQuestions.status })
+        .from(paidQuestions)
+        .where(eq(paidQuestions.id, MATRIX_QUESTION_ID));
+      expect(row?.status).toBe("open");
+    },
+  },
+  {
+    route: "/questions/:questionId",
+    handler: "action",
+    case: "rating it (the seeker's, once it is answered; never the advisor's)",
+    request: (f) => ({
+      path: `/questions/${f.questionId}`,
+      form: {
+        intent: "rate",
+        ratingHelpfulness: "5",
+        ratingActionability: "5",
+        recommendAdvisor: "yes",
+        writtenFeedback: "",
+      },
+    }),
+    expect: { ...signedIn(404), seeker: 409, advisor: 403 },
+    verify: async (f) => {
+      const [row] = await f.db
+        .select({ ratedAt: paidQuestions.ratedAt })
+        .from(paidQuestions)
+        .where(eq(paidQuestions.id, MATRIX_QUESTION_ID));
+      expect(row?.ratedAt).toBeNull();
+    },
+  },
+
   // Conversations (issue 39): only the two parties, admins included, read or write one.
   { route: "/messages", handler: "loader", request: { path: "/messages" }, expect: signedIn() },
   {
@@ -1386,6 +1457,38 @@ export const MATRIX: MatrixRow[] = [
       expect(row?.status).toBe("active");
     },
   },
+  // An advisor's paid-question offer (issue 40): their own, from the session.
+  {
+    route: "/dashboard/questions",
+    handler: "loader",
+    request: { path: "/dashboard/questions" },
+    expect: advisorsOnly(),
+  },
+  {
+    route: "/dashboard/questions",
+    handler: "action",
+    case: "saving an offer (an approved advisor's own; a pending one may offer none)",
+    request: {
+      path: "/dashboard/questions",
+      form: { intent: "save", priceInr: "500", answerDays: "3" },
+    },
+    expect: {
+      ...advisorsOnly({ redirect: "/dashboard/questions" }),
+      pendingAdvisor: 403,
+    },
+    verify: async (f) => {
+      const rows = await f.db
+        .select({ id: advisors.id, price: advisors.questionPriceInr })
+        .from(advisors)
+        .where(eq(advisors.id, f.bystanderAdvisorId));
+      expect(rows[0]?.price).toBeNull();
+      const [pending] = await f.db
+        .select({ price: advisors.questionPriceInr })
+        .from(advisors)
+        .where(eq(advisors.id, f.pendingAdvisorId));
+      expect(pending?.price).toBeNull();
+    },
+  },
   {
     route: "/admin/packages",
     handler: "loader",
@@ -1415,6 +1518,28 @@ export const MATRIX: MatrixRow[] = [
         .where(eq(advisorPackages.id, f.bystanderPackageId));
       expect(row?.hiddenAt).toBeNull();
     },
+  },
+  // Ordering a paid question opens the pair's conversation: after the conversations' rows,
+  // which count them.
+  {
+    route: "/api/advisors/:id/questions",
+    handler: "action",
+    request: (f) => ({
+      path: `/api/advisors/${f.approvedAdvisorId}/questions`,
+      json: { body: "How do I move my PF when I change jobs?", attachments: "[]" },
+    }),
+    // The advisor cannot ask themself.
+    expect: { ...signedIn("allowed"), anonymous: 401, advisor: 400 },
+  },
+  {
+    route: "/api/advisors/:id/questions",
+    handler: "action",
+    case: "an advisor who takes no paid questions",
+    request: (f) => ({
+      path: `/api/advisors/${f.bystanderAdvisorId}/questions`,
+      json: { body: "How do I move my PF when I change jobs?", attachments: "[]" },
+    }),
+    expect: { ...signedIn(404), anonymous: 401 },
   },
 ];
 

@@ -21,12 +21,14 @@ import { SECURITY_MESSAGES } from "../../core/messages/security";
 import { SESSION_MESSAGES } from "../../core/messages/sessions";
 import { NO_SHOW_MESSAGES } from "../../core/messages/no-shows";
 import { PACKAGE_MESSAGES } from "../../core/messages/packages";
+import { QUESTION_MESSAGES } from "../../core/messages/questions";
 import { INVALID_AVAILABILITY_MESSAGE } from "../../core/availability";
 import { SLOT_QUERY_ERRORS } from "../scheduling/slot-query";
 import {
   type Fixture,
   MATRIX_CONVERSATION_ID,
   MATRIX_PURCHASE_ID,
+  MATRIX_QUESTION_ID,
   type Persona,
 } from "./matrix-fixture.test-support";
 import { PURCHASE_MESSAGES } from "../../core/messages/package-purchases";
@@ -267,6 +269,120 @@ export const BAD_INPUT: BadInputRow[] = [
     "seeker",
     () => ({ path: `/packages/${MATRIX_PURCHASE_ID}`, ...form({}) }),
     { status: 400, message: PURCHASE_MESSAGES.unknownAction },
+  ),
+
+  // Paid questions (issue 40)
+  ...bodyRows({
+    route: "/api/advisors/:id/questions",
+    as: "seeker",
+    path: (f) => `/api/advisors/${f.approvedAdvisorId}/questions`,
+    body: "json",
+    maxBytes: 256 * KB,
+    allow: "POST",
+  }),
+  row(
+    "/api/advisors/:id/questions",
+    "missing",
+    "no question",
+    "seeker",
+    (f) => ({ path: `/api/advisors/${f.approvedAdvisorId}/questions`, ...json({}) }),
+    { status: 400, message: QUESTION_MESSAGES.bodyTooShort },
+  ),
+  row(
+    "/api/advisors/:id/questions",
+    "missing",
+    "attachments that are no list of files",
+    "seeker",
+    (f) => ({
+      path: `/api/advisors/${f.approvedAdvisorId}/questions`,
+      ...json({ body: "How do I move my PF when I change jobs?", attachments: "{" }),
+    }),
+    { status: 400, message: ATTACHMENT_MESSAGES.notFound },
+  ),
+  row(
+    "/api/advisors/:id/questions",
+    "missing",
+    "someone else's file",
+    "seeker",
+    (f) => ({
+      path: `/api/advisors/${f.approvedAdvisorId}/questions`,
+      ...json({
+        body: "How do I move my PF when I change jobs?",
+        attachments: JSON.stringify([
+          {
+            fileKey: `messages/${f.ids.otherSeeker!.userId}/00000000-0000-4000-8000-000000000001.pdf`,
+            fileName: "payslip.pdf",
+            contentType: "application/pdf",
+            byteSize: 2048,
+          },
+        ]),
+      }),
+    }),
+    { status: 400, message: ATTACHMENT_MESSAGES.notFound },
+  ),
+  row(
+    "/api/advisors/:id/questions",
+    "id",
+    "an advisor id that is no id",
+    "seeker",
+    () => ({ path: `/api/advisors/${NOT_A_UUID}/questions`, ...json({}) }),
+    { status: 404, message: QUESTION_MESSAGES.notOffered },
+  ),
+  ...bodyRows({
+    route: "/questions/:questionId",
+    as: "seeker",
+    path: `/questions/${MATRIX_QUESTION_ID}`,
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/questions/:questionId",
+    "id",
+    "a question id that is no id",
+    "seeker",
+    () => ({ path: `/questions/${NOT_A_UUID}`, ...form({ intent: "rate" }) }),
+    { status: 404, message: "Oops! Page not found" },
+  ),
+  row(
+    "/questions/:questionId",
+    "missing",
+    "no intent",
+    "seeker",
+    () => ({ path: `/questions/${MATRIX_QUESTION_ID}`, ...form({}) }),
+    { status: 400, message: QUESTION_MESSAGES.unknownAction },
+  ),
+  row(
+    "/questions/:questionId",
+    "missing",
+    "a rating without its stars",
+    "seeker",
+    () => ({ path: `/questions/${MATRIX_QUESTION_ID}`, ...form({ intent: "rate" }) }),
+    { status: 400, message: SESSION_MESSAGES.ratingRequired },
+  ),
+  ...bodyRows({
+    route: "/dashboard/questions",
+    as: "advisor",
+    path: "/dashboard/questions",
+    body: "form",
+    maxBytes: 64 * KB,
+    allow: PAGE,
+  }),
+  row(
+    "/dashboard/questions",
+    "missing",
+    "no intent",
+    "advisor",
+    () => ({ path: "/dashboard/questions", ...form({}) }),
+    { status: 400, message: QUESTION_MESSAGES.unknownAction },
+  ),
+  row(
+    "/dashboard/questions",
+    "missing",
+    "an offer without its price",
+    "advisor",
+    () => ({ path: "/dashboard/questions", ...form({ intent: "save", answerDays: "3" }) }),
+    { status: 400, message: QUESTION_MESSAGES.priceInvalid },
   ),
 
   // Conversations (issue 39)

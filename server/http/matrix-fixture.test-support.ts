@@ -12,8 +12,10 @@ import {
   advisorPackages,
   authSessions,
   conversations,
+  advisors,
   messages,
   packagePurchases,
+  paidQuestions,
   payments,
   users,
 } from "../db/schema";
@@ -66,6 +68,8 @@ export type Fixture = {
   smsWebhookToken: string;
   /** Issue 40: the `advisor` persona's package, bought by the seeker (paid, active). */
   packages: { offerId: string; purchaseId: string };
+  /** Issue 40: the `advisor` persona takes paid questions; the seeker's open one, unanswered. */
+  questionId: string;
 };
 
 type Person = Awaited<ReturnType<TestApp["createPerson"]>>;
@@ -110,6 +114,11 @@ export async function startMatrixApp() {
     bystanderPackageId: await packageOf(app.database.db, bystander.advisorId!),
     smsWebhookToken: app.config.channels.smsWebhookToken!,
     packages: await boughtPackage(app.database.db, people.seeker.userId, people.advisor.advisorId!),
+    questionId: await askedQuestion(
+      app.database.db,
+      people.seeker.userId,
+      people.advisor.advisorId!,
+    ),
   };
   return { app, routes: builtRoutes(build), people: people as People, fixture };
 }
@@ -206,6 +215,57 @@ async function boughtPackage(db: Db, userId: string, advisorId: string) {
     expiresAt: new Date(Date.now() + 60 * 86_400_000),
   });
   return { offerId: offer!.id, purchaseId: MATRIX_PURCHASE_ID };
+}
+
+/** The fixture's paid question id: fixed, so a row can expect a redirect to its page. */
+export const MATRIX_QUESTION_ID = "00000000-0000-4000-8000-0000000a0041";
+
+/**
+ * The advisor takes paid questions (₹500, 3 days), and the seeker's question in their
+ * conversation is paid and open: the advisor has not replied since.
+ */
+async function askedQuestion(db: Db, userId: string, advisorId: string) {
+  await db
+    .update(advisors)
+    .set({ questionPriceInr: 500, questionAnswerDays: 3 })
+    .where(eq(advisors.id, advisorId));
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId,
+      amount: 59_000,
+      feeAmount: 50_000,
+      gstAmount: 9_000,
+      status: "paid",
+      razorpayOrderId: `order_${randomUUID().slice(0, 8)}`,
+      razorpayPaymentId: `pay_${randomUUID().slice(0, 8)}`,
+    })
+    .returning({ id: payments.id });
+  const body = "How do I move my PF when I change jobs?";
+  const [m] = await db
+    .insert(messages)
+    .values({ conversationId: MATRIX_CONVERSATION_ID, senderId: userId, body })
+    .returning({ id: messages.id });
+  await db
+    .update(conversations)
+    .set({ lastMessageId: m!.id, seekerReadThrough: m!.id })
+    .where(eq(conversations.id, MATRIX_CONVERSATION_ID));
+  const paidAt = new Date();
+  await db.insert(paidQuestions).values({
+    id: MATRIX_QUESTION_ID,
+    conversationId: MATRIX_CONVERSATION_ID,
+    userId,
+    advisorId,
+    paymentId: payment!.id,
+    messageId: m!.id,
+    body,
+    priceInr: 500,
+    answerDays: 3,
+    status: "open",
+    paidAt,
+    deadline: new Date(paidAt.getTime() + 3 * 86_400_000),
+  });
+  return MATRIX_QUESTION_ID;
 }
 
 /** A paid, confirmed session ten days ahead. */

@@ -214,6 +214,23 @@ const PAGES: Record<string, Row> = {
     path: ({ purchaseId }) => `/packages/${purchaseId}/receipt`,
     status: { advisor: 404, "torture advisor": 200 },
   },
+  // Paid questions (issue 40): the demo seeker's open question to the torture advisor, at its
+  // longest; nobody but those two reads it, admins included.
+  "routes/questions/ask.tsx": { path: ({ advisorId }) => `/advisor/${advisorId}/ask` },
+  "routes/api/question-orders.ts": { skip: "JSON: paid-questions.spec.ts asks a question" },
+  "routes/questions/list.tsx": { path: () => "/questions" },
+  "routes/questions/question.tsx": {
+    path: ({ questionId }) => `/questions/${questionId}`,
+    status: { advisor: 404, admin: 404, "torture advisor": 200 },
+  },
+  "routes/questions/receipt.tsx": {
+    path: ({ questionId }) => `/questions/${questionId}/receipt`,
+    status: { advisor: 404, admin: 404, "torture advisor": 200 },
+  },
+  "routes/dashboard.questions.tsx": {
+    path: () => "/dashboard/questions",
+    status: { seeker: 403, admin: 403 },
+  },
   "routes/messages/stream.ts": { skip: "Server-Sent Events: messages.spec.ts listens to them" },
   "routes/become-advisor.tsx": { path: () => "/become-advisor" },
   "routes/become-advisor.apply.tsx": { path: () => "/become-advisor/apply" },

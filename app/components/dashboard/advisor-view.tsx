@@ -5,6 +5,7 @@ import { formatInr, formatPaise } from "../../../core/format";
 import { STATUS_BANNERS } from "../../../core/messages/advisor";
 import { ADVISOR_CALENDAR_MESSAGES } from "../../../core/messages/advisor-calendar";
 import { EARNINGS_MESSAGES } from "../../../core/messages/earnings";
+import { QUESTION_MESSAGES } from "../../../core/messages/questions";
 import { PACKAGE_MESSAGES } from "../../../core/messages/packages";
 import { displayRating } from "../../../core/sessions";
 import type { AdvisorStats } from "../../../core/dashboard";
@@ -143,6 +144,9 @@ export function AdvisorView({
             </Button>
             <Button asChild variant="outline">
               <Link to="/dashboard/packages">{PACKAGE_MESSAGES.dashboardLink}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/questions">{QUESTION_MESSAGES.offerHeading}</Link>
             </Button>
           </div>
         </Card>

@@ -5,7 +5,14 @@ import { cn } from "../../lib/cn";
 import { MessageText } from "./message-text";
 
 /** A conversation's messages, oldest first: the reader's on the right, notices centred. */
-export function MessageList({ messages }: { messages: readonly ConversationMessage[] }) {
+export function MessageList({
+  messages,
+  badges = {},
+}: {
+  messages: readonly ConversationMessage[];
+  /** A label over some messages, by id: a paid question's (issue 40). */
+  badges?: Readonly<Record<number, string>>;
+}) {
   if (messages.length === 0)
     return <p className="py-8 text-center text-muted">{M.noMessagesYet}</p>;
   return (
@@ -28,7 +35,7 @@ export function MessageList({ messages }: { messages: readonly ConversationMessa
               {m.notice}
             </p>
           ) : (
-            <MessageBubble message={m} />
+            <MessageBubble message={m} badge={badges[m.id]} />
           )}
         </li>
       ))}
@@ -36,7 +43,7 @@ export function MessageList({ messages }: { messages: readonly ConversationMessa
   );
 }
 
-function MessageBubble({ message: m }: { message: ConversationMessage }) {
+function MessageBubble({ message: m, badge }: { message: ConversationMessage; badge?: string }) {
   return (
     <article
       aria-label={`${m.mine ? "You" : m.senderName}, ${m.sentLabel}`}
@@ -45,6 +52,17 @@ function MessageBubble({ message: m }: { message: ConversationMessage }) {
         m.mine ? "bg-brand-700 text-white" : "border border-line bg-surface text-ink",
       )}
     >
+      {badge ? (
+        <p
+          className={cn(
+            "w-fit rounded-full px-2 py-0.5 text-xs font-semibold",
+            m.mine ? "bg-white text-brand-800" : "bg-brand-50 text-brand-800",
+          )}
+          data-testid="question-badge"
+        >
+          {badge}
+        </p>
+      ) : null}
       <p className={cn("text-xs", m.mine ? "text-brand-100" : "text-muted")}>
         <span className="font-semibold">{m.mine ? "You" : m.senderName}</span> · {m.sentLabel}
       </p>

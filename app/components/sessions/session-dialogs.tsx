@@ -445,8 +445,8 @@ const REQUIRED_ANSWERS = [
   REVIEW_FIELDS.recommend,
 ] as const;
 
-/** Yes or No as two radios; FormField's id and ARIA wiring go to the first. */
-function YesNo({
+/** Yes or No as two radios; FormField's id and ARIA wiring go to the first (also a question's rating). */
+export function YesNo({
   value,
   onChange,
   id,

@@ -16,6 +16,10 @@ import {
 } from "../../../server/conversations/conversations.server";
 import { loadConversation } from "../../../server/conversations/parties.server";
 import { type SendRefusal, sendMessage } from "../../../server/conversations/send.server";
+import { questionMessages } from "../../../server/questions/question-pages.server";
+import { formatPaise } from "../../../core/format";
+import { questionPrice } from "../../../core/questions";
+import { QUESTION_MESSAGES } from "../../../core/messages/questions";
 import { AttachmentPicker } from "../../components/messages/attachment-picker";
 import { MessageList, mergeMessages } from "../../components/messages/message-list";
 import { ReportDialog } from "../../components/messages/report-dialog";
@@ -54,7 +58,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Opened is read: everything up to the newest message (the header's count agrees, root.tsx).
   if (before === undefined && record.conversation.lastMessageId > 0)
     await markRead(context.db, viewer, record, record.conversation.lastMessageId);
-  return { header, messages: page.messages, hasOlder: page.hasOlder, paged: before !== undefined };
+  // A paid question's message carries a badge with its price (issue 40).
+  const badges = Object.fromEntries(
+    (await questionMessages(context.db, header.id)).map((q) => [
+      q.messageId,
+      QUESTION_MESSAGES.messageBadge(formatPaise(questionPrice(q.priceInr).totalPaise)),
+    ]),
+  );
+  return {
+    header,
+    messages: page.messages,
+    hasOlder: page.hasOlder,
+    paged: before !== undefined,
+    badges,
+  };
 }
 
 const REFUSALS: Record<Exclude<SendRefusal, "notFound">, { status: number; message: string }> = {
@@ -235,7 +252,7 @@ function Conversation({
             </Button>
           </olderFetcher.Form>
         ) : null}
-        <MessageList messages={messages} />
+        <MessageList messages={messages} badges={loaderData.badges} />
         {paged ? (
           <Link
             to={`/messages/${header.id}`}

@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { step1Schema, step2Schema, step3Schema } from "../../../core/forms/advisor-application";
 import { ADDITIONAL_INFO_MAX, TOPIC_MAX_LENGTH } from "../../../core/booking-limits";
 import { topicsField } from "../../../core/forms/booking";
 import { cancelReasonSchema, FEEDBACK_MAX, reviewSchema } from "../../../core/forms/sessions";
 import { packageOfferSchema } from "../../../core/forms/packages";
 import { PACKAGE_LIMITS, packagePrice } from "../../../core/packages";
+import { questionSchema } from "../../../core/forms/questions";
+import { QUESTION_LIMITS, questionPrice } from "../../../core/questions";
+import { MESSAGE_MAX_LENGTH } from "../../../core/conversation";
 import { insertVerifiedLogin } from "../../../server/auth/verified-login.server";
 import { openDatabase } from "../../../server/db/client.server";
 import * as s from "../../../server/db/schema";
@@ -57,6 +60,7 @@ export const TORTURE = {
   reason: `${word("Unavoidable", 500)} ${longUrl(499)}`,
   packageName: word(`Careerpackage${ARABIC}`, PACKAGE_LIMITS.nameMax),
   packageDescription: word(`Thoroughlyprepared${EMOJI}`, PACKAGE_LIMITS.descriptionMax),
+  question: word(`Question${ARABIC}${EMOJI}${HEBREW}`, MESSAGE_MAX_LENGTH),
 };
 
 export type TortureIds = {
@@ -66,6 +70,8 @@ export type TortureIds = {
   /** Their package on sale, and the demo seeker's purchase of it (issue 40). */
   packageId: string;
   purchaseId: string;
+  /** The demo seeker's paid question to them, open and at its longest (issue 40). */
+  questionId: string;
 };
 
 /**
@@ -94,6 +100,7 @@ export async function seedTorture(dataDir: string, now = new Date()): Promise<To
     priceInr: String(PACKAGE_LIMITS.maxPriceInr),
   });
   topicsField.parse(TORTURE.topics);
+  questionSchema.parse({ body: TORTURE.question });
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
@@ -154,6 +161,9 @@ export async function seedTorture(dataDir: string, now = new Date()): Promise<To
         sessionTimezone: "Asia/Kolkata",
         termsAccepted: true,
         profileStatus: "approved",
+        // Paid questions at their dearest and slowest (issue 40).
+        questionPriceInr: QUESTION_LIMITS.maxPriceInr,
+        questionAnswerDays: QUESTION_LIMITS.maxAnswerDays,
       });
       // Packages at their longest (issue 40): one on sale, one withdrawn.
       const [onSale] = await tx
@@ -339,12 +349,80 @@ export async function seedTorture(dataDir: string, now = new Date()): Promise<To
           expiresAt: day(PACKAGE_LIMITS.maxValidityDays, 4),
         })
         .returning({ id: s.packagePurchases.id });
+      // The demo seeker's paid questions in their conversation (issue 40): one open, its
+      // longest text and file name; one answered and rated with the longest feedback.
+      const asked = async (status: "open" | "answered", paidAt: Date) => {
+        const cost = questionPrice(QUESTION_LIMITS.maxPriceInr);
+        const [payment] = await tx
+          .insert(s.payments)
+          .values({
+            userId: seeker.id,
+            amount: cost.totalPaise,
+            feeAmount: cost.feePaise,
+            gstAmount: cost.gstPaise,
+            status: "paid",
+          })
+          .returning({ id: s.payments.id });
+        const [message] = await tx
+          .insert(s.messages)
+          .values({ conversationId, senderId: seeker.id, body: TORTURE.question })
+          .returning({ id: s.messages.id });
+        const file = {
+          fileKey: `messages/${seeker.id}/00000000-0000-4000-8000-000000000040.pdf`,
+          fileName: `${word(`${ARABIC}${EMOJI}`, 115)}.pdf`,
+          contentType: "application/pdf",
+          byteSize: 9_999_999,
+        };
+        await tx.insert(s.messageAttachments).values({ ...file, messageId: message!.id });
+        const [question] = await tx
+          .insert(s.paidQuestions)
+          .values({
+            conversationId,
+            userId: seeker.id,
+            advisorId,
+            paymentId: payment!.id,
+            messageId: message!.id,
+            body: TORTURE.question,
+            attachments: [file],
+            priceInr: QUESTION_LIMITS.maxPriceInr,
+            answerDays: QUESTION_LIMITS.maxAnswerDays,
+            status,
+            paidAt,
+            deadline: new Date(paidAt.getTime() + QUESTION_LIMITS.maxAnswerDays * 86_400_000),
+            createdAt: paidAt,
+            ...(status === "answered"
+              ? {
+                  answeredAt: new Date(paidAt.getTime() + 86_400_000),
+                  ratingHelpfulness: 5,
+                  ratingActionability: 4,
+                  recommendAdvisor: true,
+                  writtenFeedback: TORTURE.review,
+                  ratedAt: new Date(paidAt.getTime() + 2 * 86_400_000),
+                }
+              : {}),
+          })
+          .returning({ id: s.paidQuestions.id });
+        return question!.id;
+      };
+      await asked("answered", day(-6, 4));
+      const questionId = await asked("open", day(-1, 4));
+      const [newest] = await tx
+        .select({ id: s.messages.id })
+        .from(s.messages)
+        .where(eq(s.messages.conversationId, conversationId))
+        .orderBy(desc(s.messages.id))
+        .limit(1);
+      await tx
+        .update(s.conversations)
+        .set({ lastMessageId: newest!.id, lastMessageAt: now })
+        .where(eq(s.conversations.id, conversationId));
       return {
         advisorId,
         userId: user!.id,
         conversationId,
         packageId: onSale!.id,
         purchaseId: purchase!.id,
+        questionId,
       };
     });
   } finally {
