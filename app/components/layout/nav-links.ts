@@ -9,7 +9,7 @@ export const NAV_LINKS = [
 
 export const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:text-brand-700",
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-brand-700",
     isActive ? "text-brand-700" : "text-muted",
   );
 
