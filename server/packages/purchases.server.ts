@@ -16,6 +16,7 @@ import {
 import type { BookingEvents, EventContext, Subscriber } from "../events/booking-events.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SaleDeps } from "../payments/sale-deps.server";
+import { orderSale } from "../payments/sale-order.server";
 import { packageSessionsTaken } from "../repositories/package-sessions.server";
 
 /*
@@ -93,48 +94,28 @@ export async function startPurchase(
         .where(eq(users.id, userId));
       if (!seeker?.isActive || seeker.deletedAt)
         return { ok: false as const, status: 404 as const, message: M.notOffered };
-      const price = packagePrice(offer.priceInr);
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          userId,
-          amount: price.totalPaise,
-          feeAmount: price.feePaise,
-          gstAmount: price.gstPaise,
-          status: "created",
-          provider: deps.gateway.name,
-        })
-        .returning({ id: payments.id });
-      const [purchase] = await tx
-        .insert(packagePurchases)
-        .values({
-          packageId: offer.id,
-          userId,
-          advisorId: offer.advisorId,
-          paymentId: payment!.id,
-          name: offer.name,
-          sessions: offer.sessions,
-          duration: offer.duration,
-          validityDays: offer.validityDays,
-        })
-        .returning({ id: packagePurchases.id });
-      const { orderId } = await deps.gateway.createOrder({
-        amountPaise: price.totalPaise,
-        receipt: purchase!.id,
-        notes: { packagePurchaseId: purchase!.id, paymentId: payment!.id },
+      const order = await orderSale(tx, deps.gateway, {
+        userId,
+        price: packagePrice(offer.priceInr),
+        record: async (paymentId) => {
+          const [purchase] = await tx
+            .insert(packagePurchases)
+            .values({
+              packageId: offer.id,
+              userId,
+              advisorId: offer.advisorId,
+              paymentId,
+              name: offer.name,
+              sessions: offer.sessions,
+              duration: offer.duration,
+              validityDays: offer.validityDays,
+            })
+            .returning({ id: packagePurchases.id });
+          return { id: purchase!.id, notesKey: "packagePurchaseId" };
+        },
       });
-      await tx
-        .update(payments)
-        .set({ razorpayOrderId: orderId })
-        .where(eq(payments.id, payment!.id));
-      return {
-        ok: true as const,
-        purchaseId: purchase!.id,
-        paymentId: payment!.id,
-        orderId,
-        keyId: deps.gateway.keyId,
-        amount: price.totalPaise,
-      };
+      const { id: purchaseId, ...rest } = order;
+      return { ok: true as const, purchaseId, ...rest };
     });
   } catch (error) {
     deps.logger.error({ err: error, packageId: input.packageId }, "package order failed");

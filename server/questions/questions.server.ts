@@ -19,6 +19,7 @@ import { advisors, conversations, messages, paidQuestions, payments, users } fro
 import type { BookingEvents, EventContext, Subscriber } from "../events/booking-events.server";
 import { queueEmail } from "../mail/mailer.server";
 import type { SaleDeps } from "../payments/sale-deps.server";
+import { orderSale } from "../payments/sale-order.server";
 
 /*
  * Paid questions (issue 40, ADR 98): the seeker pays for one written question, sent to the
@@ -119,49 +120,29 @@ export async function startQuestion(
       const body = (await hadPaidSession(tx, userId, offer.advisorId))
         ? input.body
         : maskContactDetails(input.body).text;
-      const price = questionPrice(offer.priceInr);
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          userId,
-          amount: price.totalPaise,
-          feeAmount: price.feePaise,
-          gstAmount: price.gstPaise,
-          status: "created",
-          provider: deps.gateway.name,
-        })
-        .returning({ id: payments.id });
-      const [question] = await tx
-        .insert(paidQuestions)
-        .values({
-          conversationId,
-          userId,
-          advisorId: offer.advisorId,
-          paymentId: payment!.id,
-          body,
-          attachments: [...input.attachments],
-          priceInr: offer.priceInr,
-          answerDays: offer.answerDays,
-          createdAt: now,
-        })
-        .returning({ id: paidQuestions.id });
-      const { orderId } = await deps.gateway.createOrder({
-        amountPaise: price.totalPaise,
-        receipt: question!.id,
-        notes: { questionId: question!.id, paymentId: payment!.id },
+      const order = await orderSale(tx, deps.gateway, {
+        userId,
+        price: questionPrice(offer.priceInr),
+        record: async (paymentId) => {
+          const [question] = await tx
+            .insert(paidQuestions)
+            .values({
+              conversationId,
+              userId,
+              advisorId: offer.advisorId,
+              paymentId,
+              body,
+              attachments: [...input.attachments],
+              priceInr: offer.priceInr,
+              answerDays: offer.answerDays,
+              createdAt: now,
+            })
+            .returning({ id: paidQuestions.id });
+          return { id: question!.id, notesKey: "questionId" };
+        },
       });
-      await tx
-        .update(payments)
-        .set({ razorpayOrderId: orderId })
-        .where(eq(payments.id, payment!.id));
-      return {
-        ok: true as const,
-        questionId: question!.id,
-        paymentId: payment!.id,
-        orderId,
-        keyId: deps.gateway.keyId,
-        amount: price.totalPaise,
-      };
+      const { id: questionId, ...rest } = order;
+      return { ok: true as const, questionId, ...rest };
     });
   } catch (error) {
     deps.logger.error({ err: error, advisorId: input.advisorId }, "question order failed");
