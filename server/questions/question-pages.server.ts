@@ -66,6 +66,22 @@ const SUMMARY = {
   advisorLast: advisorUser.lastName,
   advisorGone: advisorUser.deletedAt,
   advisorJobTitle: advisors.jobTitle,
+  // What one question's page adds to its summary, read in the same query.
+  userId: paidQuestions.userId,
+  conversationId: paidQuestions.conversationId,
+  messageId: paidQuestions.messageId,
+  attachments: paidQuestions.attachments,
+  paidAt: paidQuestions.paidAt,
+  ratedAt: paidQuestions.ratedAt,
+  ratingHelpfulness: paidQuestions.ratingHelpfulness,
+  ratingActionability: paidQuestions.ratingActionability,
+  recommendAdvisor: paidQuestions.recommendAdvisor,
+  writtenFeedback: paidQuestions.writtenFeedback,
+  paymentId: payments.id,
+  providerPaymentId: payments.razorpayPaymentId,
+  feeAmount: payments.feeAmount,
+  gstAmount: payments.gstAmount,
+  paymentUpdatedAt: payments.updatedAt,
 };
 
 /** What the advisor sees: questions that reached them (paid); the seeker sees theirs too. */
@@ -122,8 +138,8 @@ export async function questionsOf(
     "userId" in who
       ? and(
           eq(paidQuestions.userId, who.userId),
-          // An order never paid is no question; one paid too late shows with its refund.
-          or(ne(paidQuestions.status, "abandoned"), ne(payments.status, "created")),
+          // An order never paid is no question; one paid too late (abandoned) shows with its
+          // refund.
           ne(paidQuestions.status, "pending_payment"),
         )
       : and(
@@ -166,7 +182,7 @@ export async function questionFor(
   viewer: { userId: string; advisorId: string | null },
   questionId: string,
 ) {
-  const [row] = await summaryQuery(
+  const [q] = await summaryQuery(
     db,
     and(
       eq(paidQuestions.id, questionId),
@@ -176,10 +192,8 @@ export async function questionFor(
       ),
     ),
   );
-  if (!row) return null;
-  const [question] = await db.select().from(paidQuestions).where(eq(paidQuestions.id, questionId));
-  const [payment] = await db.select().from(payments).where(eq(payments.id, question!.paymentId));
-  const files = question!.messageId
+  if (!q) return null;
+  const files = q.messageId
     ? (
         await db
           .select({
@@ -188,14 +202,14 @@ export async function questionFor(
             byteSize: messageAttachments.byteSize,
           })
           .from(messageAttachments)
-          .where(eq(messageAttachments.messageId, question!.messageId))
+          .where(eq(messageAttachments.messageId, q.messageId))
           .orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id))
       ).map((f) => ({
         fileName: f.fileName,
         size: formatFileSize(f.byteSize),
         href: `/messages/attachments/${f.id}` as string | null,
       }))
-    : question!.attachments.map((f) => ({
+    : q.attachments.map((f) => ({
         fileName: f.fileName,
         size: formatFileSize(f.byteSize),
         href: null as string | null,
@@ -209,10 +223,8 @@ export async function questionFor(
     })
     .from(refunds)
     .where(eq(refunds.questionId, questionId));
-  const q = question!;
-  const p = payment!;
   return {
-    summary: toSummary(row),
+    summary: toSummary(q),
     isSeeker: q.userId === viewer.userId,
     isAdvisor: q.userId !== viewer.userId,
     body: q.body,
@@ -229,15 +241,15 @@ export async function questionFor(
         : null,
     /** The payment, once it arrived: what the receipt shows. */
     payment:
-      p.status === "created"
+      q.paymentStatus === "created"
         ? null
         : {
-            id: p.id,
-            providerPaymentId: p.razorpayPaymentId,
-            feeAmount: p.feeAmount,
-            gstAmount: p.gstAmount,
-            amount: p.amount,
-            paidAt: (q.paidAt ?? p.updatedAt).toISOString(),
+            id: q.paymentId,
+            providerPaymentId: q.providerPaymentId,
+            feeAmount: q.feeAmount,
+            gstAmount: q.gstAmount,
+            amount: q.amount,
+            paidAt: (q.paidAt ?? q.paymentUpdatedAt).toISOString(),
           },
     refund: refund
       ? {
