@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { validateForm } from "./form";
+import { questionOfferSchema } from "./forms/questions";
+import { QUESTION_MESSAGES as M } from "./messages/questions";
 import {
   canMarkAnswered,
-  checkQuestionOffer,
   isOverdue,
   QUESTION_LIMITS,
   questionDeadline,
@@ -16,13 +18,19 @@ describe("paid questions' rules", () => {
   });
 
   it("accepts only offers within the limits", () => {
-    expect(checkQuestionOffer(500, 3)).toBeNull();
-    expect(checkQuestionOffer(QUESTION_LIMITS.minPriceInr - 1, 3)).toBe("price");
-    expect(checkQuestionOffer(QUESTION_LIMITS.maxPriceInr + 1, 3)).toBe("price");
-    expect(checkQuestionOffer(499.5, 3)).toBe("price");
-    expect(checkQuestionOffer(500, 0)).toBe("answerDays");
-    expect(checkQuestionOffer(500, 8)).toBe("answerDays");
-    expect(checkQuestionOffer(500, 1.5)).toBe("answerDays");
+    const problem = (priceInr: string, answerDays: string) => {
+      const parsed = validateForm(questionOfferSchema, { priceInr, answerDays });
+      return parsed.success ? null : parsed.fieldErrors;
+    };
+    expect(problem("500", "3")).toBeNull();
+    const price = { priceInr: M.priceInvalid };
+    const days = { answerDays: M.answerDaysInvalid };
+    expect(problem(String(QUESTION_LIMITS.minPriceInr - 1), "3")).toEqual(price);
+    expect(problem(String(QUESTION_LIMITS.maxPriceInr + 1), "3")).toEqual(price);
+    expect(problem("499.5", "3")).toEqual(price);
+    expect(problem("500", "0")).toEqual(days);
+    expect(problem("500", "8")).toEqual(days);
+    expect(problem("500", "1.5")).toEqual(days);
   });
 
   it("counts the deadline from the payment and closes answering at it", () => {

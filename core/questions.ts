@@ -37,28 +37,6 @@ export function questionPrice(priceInr: number): PackagePrice {
   return packagePrice(priceInr);
 }
 
-export type QuestionOfferError = "price" | "answerDays";
-
-/** Whether an advisor's offer is within the limits; `null` when it is. */
-export function checkQuestionOffer(
-  priceInr: number,
-  answerDays: number,
-): QuestionOfferError | null {
-  if (
-    !Number.isSafeInteger(priceInr) ||
-    priceInr < QUESTION_LIMITS.minPriceInr ||
-    priceInr > QUESTION_LIMITS.maxPriceInr
-  )
-    return "price";
-  if (
-    !Number.isSafeInteger(answerDays) ||
-    answerDays < QUESTION_LIMITS.minAnswerDays ||
-    answerDays > QUESTION_LIMITS.maxAnswerDays
-  )
-    return "answerDays";
-  return null;
-}
-
 /** The answer is due this long after the payment arrived (not after the question was written). */
 export function questionDeadline(paidAt: Date, answerDays: number): Date {
   return new Date(paidAt.getTime() + answerDays * DAY_MS);

@@ -17,7 +17,7 @@ import { deliverChannelMessages } from "./channels/channel-outbox.server";
 import { type ChannelTransport, createChannelTransports } from "./channels/transports.server";
 import type { PhoneChannel } from "../core/channels";
 import { MessageFeed } from "./conversations/message-feed.server";
-import { questionMessages, sessionNotices } from "./conversations/session-notices.server";
+import { paidQuestionMessages, sessionNotices } from "./conversations/session-notices.server";
 import type { ChangeFeed } from "./db/change-feed.server";
 import type { Database } from "./db/client.server";
 import type { startJobs } from "./jobs/scheduler.server";
@@ -142,7 +142,7 @@ export function bookingSubscribers(deps: {
     refundRequests,
     sessionAudit,
     sessionNotices,
-    questionMessages,
+    paidQuestionMessages,
   ];
 }
 

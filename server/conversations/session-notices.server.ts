@@ -46,7 +46,7 @@ async function notice(tx: Tx, bookingId: string, event: SessionNoticeEvent, now:
  * A paid question, once paid, is the seeker's message in the pair's conversation with its
  * files (issue 40): written in the payment's transaction, and linked from the question.
  */
-export const questionMessages: Subscriber = {
+export const paidQuestionMessages: Subscriber = {
   name: "conversation questions",
   on: {
     "question.opened": async (tx, { questionId }, { now }) => {

@@ -324,7 +324,7 @@ describe("answering", () => {
     const { question: q, order } = await askedAndPaid(deps, { seekerId: seeker, advisorId });
     await reply(q.conversationId);
     deps.clock.now = new Date(NOW.getTime() + 3 * DAY - 1);
-    // A minute before, the job leaves it alone.
+    // A moment before, the job leaves it alone.
     expect(await refundOverdueQuestions(deps)).toBe(0);
     expect((await question(q.id)).status).toBe("open");
     deps.clock.now = new Date(NOW.getTime() + 3 * DAY);
