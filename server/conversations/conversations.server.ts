@@ -24,12 +24,7 @@ import {
   users,
 } from "../db/schema";
 import { conversationOfPair, hadPaidSession } from "../repositories/conversation-pairs.server";
-import {
-  advisorName,
-  loadConversation,
-  type Reader,
-  seekerName,
-} from "./parties.server";
+import { advisorName, loadConversation, type Reader, seekerName } from "./parties.server";
 
 const advisorUsers = alias(users, "advisor_users");
 const senders = alias(users, "senders");

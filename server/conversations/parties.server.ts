@@ -83,5 +83,3 @@ export function advisorName(advisor: {
 }) {
   return advisor.deletedAt ? CONVERSATION_FORMER_MEMBER : advisorDisplayName(advisor);
 }
-
-
